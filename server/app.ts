@@ -1,0 +1,125 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { API_PREFIX } from "../shared/constants.js";
+import { publicError } from "./errors.js";
+import { registerRestRoutes, sendError } from "./rest.js";
+import { type AppRouter, appRouter } from "./routers/index.js";
+import { securityHeaders } from "./security-headers.js";
+import { type AppServices, createContext } from "./trpc.js";
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+
+/** DESIGN §5: writes carry JSON (which a plain HTML form cannot send) and, when the browser says where they come from, come from here. */
+function writeRefusal(req: FastifyRequest): { status: number; message: string } | null {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return null;
+  const contentType = req.headers["content-type"] ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    return { status: 415, message: "Requests that change data must be sent as application/json." };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== "null") {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return { status: 403, message: "Cross-site requests are not allowed." };
+    }
+    if (originHost !== req.host) return { status: 403, message: "Cross-site requests are not allowed." };
+  } else if (origin === "null") {
+    return { status: 403, message: "Cross-site requests are not allowed." };
+  }
+  return null;
+}
+
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.logLevel !== "debug",
+  });
+
+  // An empty body is no body (logout is posted empty); anything else must be well-formed JSON.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400 }), undefined);
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, securityHeaders(config));
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (!isApiPath(req.url)) return;
+    reply.header("Cache-Control", "no-store");
+    const refusal = writeRefusal(req);
+    if (refusal) return sendError(reply, refusal.status, refusal.message);
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    const message =
+      status === 413
+        ? "The request is too large."
+        : status === 415
+          ? "Requests that change data must be sent as application/json."
+          : status >= 500
+            ? publicError(error).message
+            : error.message;
+    if (isApiPath(req.url)) return sendError(reply, status, message);
+    return reply.code(status).type("text/plain").send(message);
+  });
+
+  await app.register(fastifyTRPCPlugin<AppRouter>, {
+    prefix: `${API_PREFIX}/trpc`,
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }: { req: FastifyRequest; res: import("fastify").FastifyReply }) =>
+        createContext(services, req, res),
+      onError: ({ error, path: procedurePath, req }: { error: Error; path?: string; req: FastifyRequest }) => {
+        if (!publicError(error).expected) req.log.error({ err: error }, `tRPC ${procedurePath} failed`);
+      },
+    },
+  });
+  registerRestRoutes(app, services);
+
+  const indexHtml = path.join(config.clientDir, "index.html");
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every name under assets/, so those never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url)) return sendError(reply, 404, "Not found.");
+    if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
+      // History routing: every other path is a page of the single-page app.
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).type("text/plain").send("Not found.");
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+
+/** Settings read from the environment; `.env.example` documents each one. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches the store to PostgreSQL; empty means the embedded SQLite file. */
+  databaseUrl: string | null;
+  /** Send the session cookie with `Secure` (set when served over HTTPS). */
+  secureCookies: boolean;
+  sessionDays: number;
+  rateLimit: {
+    windowSeconds: number;
+    /** Failed sign-ins allowed per e-mail address in one window. */
+    perEmail: number;
+    /** Sign-in and registration attempts allowed per client address in one window. */
+    perIp: number;
+  };
+  /** Where the built client lives; the API still runs when it is missing. */
+  clientDir: string;
+  /** Extra log lines for each request. */
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
+  /** Trust X-Forwarded-* headers from a proxy in front. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null) {
+    let parsed: URL;
+    try {
+      parsed = new URL(databaseUrl);
+    } catch {
+      throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}".`);
+    }
+    if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+      throw new ConfigError(`DATABASE_URL must start with postgres://, got "${parsed.protocol}//…".`);
+    }
+    if (parsed.pathname.replace(/^\//, "") === "") {
+      throw new ConfigError("DATABASE_URL must name a database, as in postgres://user@host:5432/trainwright.");
+    }
+  }
+  const logLevel = (env.LOG_LEVEL?.trim() || "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
+  }
+  const host = env.HOST?.trim() || "0.0.0.0";
+  return {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    host,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || "data"),
+    databaseUrl,
+    secureCookies: flag(env, "SECURE_COOKIES", false),
+    sessionDays: integer(env, "SESSION_DAYS", 30, 1, 365),
+    rateLimit: {
+      windowSeconds: integer(env, "RATE_LIMIT_WINDOW_SECONDS", 900, 1, 86_400),
+      perEmail: integer(env, "RATE_LIMIT_PER_EMAIL", 10, 1, 100_000),
+      perIp: integer(env, "RATE_LIMIT_PER_IP", 100, 1, 1_000_000),
+    },
+    clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
+    logLevel,
+    trustProxy: flag(env, "TRUST_PROXY", false),
+  };
+}

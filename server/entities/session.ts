@@ -1,0 +1,43 @@
+import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import { User } from "./user.js";
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored here. */
+export class Session {
+  [OptionalProps]?: "createdAt" | "renewedAt";
+  tokenHash!: string;
+  user!: User;
+  createdAt: Date = new Date();
+  expiresAt!: Date;
+  /** When the expiry was last pushed forward; the sliding window moves at most once a day. */
+  renewedAt: Date = new Date();
+}
+
+export const SessionSchema = new EntitySchema<Session>({
+  class: Session,
+  tableName: "sessions",
+  properties: {
+    tokenHash: { type: "string", length: 64, primary: true },
+    user: { kind: "m:1", entity: () => User, deleteRule: "cascade", index: "sessions_user_idx" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+    expiresAt: { type: "datetime", index: "sessions_expires_idx" },
+    renewedAt: { type: "datetime" },
+  },
+});
+
+/** A fixed-window counter for one rate-limit key (an e-mail or a client address). */
+export class RateLimitBucket {
+  bucketKey!: string;
+  /** The number of the fixed window (time divided by the window length). */
+  windowNumber!: number;
+  hits!: number;
+}
+
+export const RateLimitBucketSchema = new EntitySchema<RateLimitBucket>({
+  class: RateLimitBucket,
+  tableName: "rate_limit_buckets",
+  properties: {
+    bucketKey: { type: "string", length: 300, primary: true },
+    windowNumber: { type: "integer" },
+    hits: { type: "integer" },
+  },
+});

@@ -1,0 +1,44 @@
+import { UniqueConstraintViolationException } from "@mikro-orm/core";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError } from "zod";
+
+export const GENERIC_ERROR = "Something went wrong. Please try again.";
+export const NOT_SIGNED_IN = "You need to log in first.";
+
+/** Short constructors so that handlers read as the rule they enforce. */
+export const fail = {
+  badRequest: (message: string) => new TRPCError({ code: "BAD_REQUEST", message }),
+  unauthorized: (message = NOT_SIGNED_IN) => new TRPCError({ code: "UNAUTHORIZED", message }),
+  forbidden: (message = "You don't have permission to do that.") => new TRPCError({ code: "FORBIDDEN", message }),
+  notFound: (message = "Not found.") => new TRPCError({ code: "NOT_FOUND", message }),
+  conflict: (message: string) => new TRPCError({ code: "CONFLICT", message }),
+  tooManyRequests: (message = "Too many attempts. Please wait a few minutes and try again.") =>
+    new TRPCError({ code: "TOO_MANY_REQUESTS", message }),
+};
+
+/** The first validation message, which the spec words for the user. */
+export function firstZodMessage(error: ZodError): string {
+  return error.issues[0]?.message ?? "Invalid input.";
+}
+
+/**
+ * What a failed call shows the caller: the status and one sentence. Validation errors carry their first
+ * message; anything unexpected becomes a generic sentence (the details stay in the server log).
+ */
+export function publicError(error: unknown): { status: number; message: string; expected: boolean } {
+  const trpcError =
+    error instanceof TRPCError
+      ? error
+      : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error instanceof Error ? error : undefined });
+  const cause = trpcError.cause;
+  if (cause instanceof ZodError) {
+    return { status: 400, message: firstZodMessage(cause), expected: true };
+  }
+  if (cause instanceof UniqueConstraintViolationException) {
+    return { status: 409, message: "That already exists.", expected: true };
+  }
+  const status = getHTTPStatusCodeFromError(trpcError);
+  if (status >= 500) return { status, message: GENERIC_ERROR, expected: false };
+  return { status, message: trpcError.message, expected: true };
+}

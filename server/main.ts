@@ -1,0 +1,54 @@
+import type { MikroORM } from "@mikro-orm/core";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db.js";
+import { RateLimiter } from "./rate-limit.js";
+
+function stop(message: string): never {
+  console.error(`trainwright: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) stop(error.message);
+    throw error;
+  }
+
+  let orm: MikroORM;
+  try {
+    orm = await openDatabase(config);
+  } catch (error) {
+    const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the database in ${config.dataDir}`;
+    stop(`could not open ${where}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  }
+
+  const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests in flight, then closing`);
+    // Fastify stops accepting connections and waits for the requests it is serving.
+    await app.close();
+    await orm.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await orm.close();
+    stop(
+      `could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import superjson from "superjson";
+import { API_PREFIX } from "../shared/constants.js";
+import { publicError } from "./errors.js";
+import { appRouter } from "./routers/index.js";
+import { type AppServices, createCallerFactory, createContext } from "./trpc.js";
+
+/**
+ * The documented paths of spec §7, each naming the procedure that serves it. The adapter adds nothing
+ * of its own: the procedure's validation, permissions and result are the same as through tRPC.
+ */
+export const REST_ROUTES: ReadonlyArray<readonly ["GET" | "POST", string, string]> = [
+  ["GET", "/auth/me", "auth.me"],
+  ["POST", "/auth/login", "auth.login"],
+  ["POST", "/auth/register", "auth.register"],
+  ["POST", "/auth/logout", "auth.logout"],
+];
+
+type ProcedureCall = (input: unknown) => Promise<unknown>;
+const createCaller = createCallerFactory(appRouter);
+
+function procedureAt(caller: object, dottedPath: string): ProcedureCall {
+  let node: unknown = caller;
+  for (const part of dottedPath.split(".")) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== "function") throw new Error(`No procedure at ${dottedPath}`);
+  return node as ProcedureCall;
+}
+
+/** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
+export function decodeBody(body: unknown): unknown {
+  if (body !== null && typeof body === "object" && "json" in body) {
+    return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+  }
+  return body;
+}
+
+function queryInput(query: unknown): unknown {
+  if (query === null || typeof query !== "object" || Object.keys(query).length === 0) return undefined;
+  return query;
+}
+
+export function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type("application/json")
+    .send(superjson.serialize({ error: message }));
+}
+
+export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
+  for (const [method, url, procedurePath] of REST_ROUTES) {
+    if (!(procedurePath in appRouter._def.procedures)) throw new Error(`No procedure named ${procedurePath}`);
+    app.route({
+      method,
+      url: `${API_PREFIX}${url}`,
+      handler: async (req, reply) => {
+        const call = procedureAt(createCaller(createContext(services, req, reply)), procedurePath);
+        try {
+          const input = method === "GET" ? queryInput(req.query) : decodeBody(req.body);
+          const result = await call(input);
+          return reply.type("application/json").send(superjson.serialize(result ?? null));
+        } catch (error) {
+          const { status, message, expected } = publicError(error);
+          if (!expected) req.log.error({ err: error }, `${method} ${url} failed`);
+          return sendError(reply, status, message);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,8 @@
+import { router } from "../trpc.js";
+import { authRouter } from "./auth.js";
+
+export const appRouter = router({
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

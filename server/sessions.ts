@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/core";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../shared/constants.js";
+import type { Config } from "./config.js";
+import { Session, type User } from "./entities/index.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    expires: expiresAt,
+  });
+}
+
+/** Starts a new session for the user: a fresh token on every sign-in (DESIGN §5). */
+export function startSession(em: EntityManager, reply: FastifyReply, config: Config, user: User): void {
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  const session = em.create(Session, {
+    tokenHash: hashToken(token),
+    user,
+    createdAt: now,
+    renewedAt: now,
+    expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS),
+  });
+  em.persist(session);
+  setCookie(reply, config, token, session.expiresAt);
+}
+
+/**
+ * The signed-in user of this request, or null. The expiry slides forward, at most once a day, so that
+ * an active user stays signed in while a stolen, idle cookie still runs out.
+ */
+export async function resumeSession(
+  em: EntityManager,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): Promise<{ session: Session; user: User } | null> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const session = await em.findOne(Session, { tokenHash: hashToken(token) }, { populate: ["user"] });
+  if (!session) return null;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now) {
+    em.remove(session);
+    await em.flush();
+    return null;
+  }
+  if (now - session.renewedAt.getTime() > DAY_MS) {
+    session.renewedAt = new Date(now);
+    session.expiresAt = new Date(now + config.sessionDays * DAY_MS);
+    await em.flush();
+    setCookie(reply, config, token, session.expiresAt);
+  }
+  return { session, user: session.user };
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
+}

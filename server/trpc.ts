@@ -1,0 +1,75 @@
+import type { EntityManager, MikroORM } from "@mikro-orm/core";
+import { initTRPC, type TRPCError } from "@trpc/server";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import superjson from "superjson";
+import type { Config } from "./config.js";
+import { fail, publicError } from "./errors.js";
+import type { RateLimiter } from "./rate-limit.js";
+import { resumeSession } from "./sessions.js";
+
+/** What lives as long as the server: handed to every request's context. */
+export interface AppServices {
+  config: Config;
+  orm: MikroORM;
+  rateLimiter: RateLimiter;
+}
+
+export interface Context extends AppServices {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Request-scoped: a fork of the ORM's entity manager, replaced by a transactional one for writes. */
+  em: EntityManager;
+}
+
+export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {
+  return { ...services, req, reply, em: services.orm.em.fork() };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    // The typed client shows the same sentence the REST adapter sends.
+    return { ...shape, message: publicError(error).message };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Writes run in one transaction: all of a mutation's changes land, or none do. */
+const inTransaction = t.middleware(async ({ ctx, type, next }) => {
+  if (type !== "mutation") return next();
+  let failure: Awaited<ReturnType<typeof next>> | undefined;
+  try {
+    return await ctx.em.transactional(async (em) => {
+      const result = await next({ ctx: { em } });
+      if (!result.ok) {
+        failure = result;
+        throw result.error;
+      }
+      return result;
+    });
+  } catch (error) {
+    if (failure) return failure;
+    throw error;
+  }
+});
+
+/** Anyone may call it; validation and the transaction still apply. */
+export const publicProcedure = t.procedure.use(inTransaction);
+
+/**
+ * For sign-in and registration, whose attempts are counted (RateLimiter) even when they fail: a
+ * surrounding transaction would roll the count back, and on SQLite it would hold the one connection the
+ * counter needs. Their own writes are a single flush, which MikroORM commits atomically.
+ */
+export const rateLimitedProcedure = t.procedure;
+
+/** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
+  if (!resumed) throw fail.unauthorized();
+  return next({ ctx: { user: resumed.user, session: resumed.session } });
+});
+
+export type { TRPCError };

@@ -1,0 +1,94 @@
+/**
+ * Every number and fixed text the spec (§1, §9) names, in one place, so that both the server and the
+ * client read the same values and a test can assert them.
+ */
+
+export const APP_NAME = "Trainwright";
+export const MARKETING_LINE = "Easily Train Your Team By Creating & Organizing Standard Operating Procedures";
+export const THEME_COLOR = "#6366f1";
+export const BACKGROUND_COLOR = "#ffffff";
+export const COPYRIGHT_YEAR = 2025;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const FRESHNESS = {
+  currentUserMs: 5 * MINUTE,
+  defaultQueryMs: 60 * SECOND,
+  /** Course lists, details, structure, completions, org slug validation and the tag list. */
+  contentMs: 5 * MINUTE,
+  slugCheckCacheMs: 10 * MINUTE,
+} as const;
+
+export const SLUG_CHECK = { debounceMs: 500, minLength: 3 } as const;
+
+export const LIMITS = {
+  orgNameMin: 2,
+  orgNameMax: 100,
+  orgSlugMin: 3,
+  orgSlugMax: 50,
+  tagNameMin: 1,
+  tagNameMax: 100,
+  courseTitleMin: 3,
+  courseTitleMax: 255,
+  courseDescriptionMax: 1000,
+  moduleTitleMin: 1,
+  moduleTitleMax: 255,
+  moduleDescriptionMax: 1000,
+  lessonTitleMin: 1,
+  lessonTitleMax: 255,
+  personNameMin: 2,
+  passwordMin: 8,
+  /** Not in the spec: a cap so that a password cannot be used to make hashing expensive. */
+  passwordMax: 200,
+  /** Not in the spec: a cap on stored names and e-mail addresses. */
+  personNameMax: 100,
+  emailMax: 254,
+  courseCardTags: 3,
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 767;
+export const OFFLINE_RETRY_TIMEOUT_MS = 5 * SECOND;
+export const LOGIN_FOCUS_DELAY_MS = 100;
+
+export const DEFAULT_INVITE_ROLE = "user";
+export const DEFAULT_COURSE_STATUS = "draft";
+export const DEFAULT_MODULE_TITLE = "New Module";
+export const DEFAULT_LESSON_TITLE = "New Lesson";
+
+export const SKELETON_COUNTS = { tagCards: 3, memberCards: 3, courseCards: 6, statCards: 4 } as const;
+
+export const TOAST = {
+  visibleToasts: 3,
+  durationMs: 4000,
+  widthPx: 356,
+  gapPx: 14,
+  swipeThresholdPx: 45,
+  removeDelayMs: 200,
+  position: "bottom-right",
+  hotkey: ["altKey", "KeyT"],
+} as const;
+
+export const TOOLTIP = { delayDurationMs: 700, skipDelayDurationMs: 300, sideOffsetPx: 4 } as const;
+
+export const DEPARTMENT_COLORS = [
+  { name: "Red", hex: "#FFC1C0" },
+  { name: "Orange", hex: "#FFE3C1" },
+  { name: "Yellow", hex: "#FFF8E0" },
+  { name: "Green", hex: "#CFF3CF" },
+  { name: "Blue", hex: "#E4F2F9" },
+  { name: "Indigo", hex: "#D7D3F4" },
+  { name: "Violet", hex: "#EBD6F5" },
+] as const;
+export const DEFAULT_DEPARTMENT_COLOR = DEPARTMENT_COLORS[0].hex;
+
+/** The one key the app keeps in local storage (spec §3). */
+export const INSTALL_BANNER_DISMISSED_KEY = "trainwright.installBannerDismissed";
+
+export const CACHED_OFFLINE_PAGES = ["/", "/demo", "/offline"] as const;
+
+/** A public demo video for the landing, logged-out and onboarding pages. */
+export const DEMO_VIDEO_EMBED_URL = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+
+export const API_PREFIX = "/_api";
+export const SESSION_COOKIE = "tw_session";

@@ -1,0 +1,53 @@
+import type { Role } from "./roles.js";
+
+/**
+ * The permission matrix (DESIGN §6) as one table. Every check on the server and every visibility
+ * decision in the client goes through `can`, so a change of policy is a change of this table only.
+ */
+export const ACTIONS = [
+  "org.view",
+  "courses.viewDrafts",
+  "courses.create",
+  "courses.edit",
+  "courses.delete",
+  "tags.view",
+  "tags.manage",
+  "team.view",
+  "team.manage",
+  "settings.view",
+  "org.manage",
+  "nav.teamAndTags",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const EVERYONE: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
+const CONTENT_CREATORS: readonly Role[] = ["admin", "manager", "teacher"];
+const MANAGEMENT: readonly Role[] = ["admin", "manager"];
+const ADMIN_ONLY: readonly Role[] = ["admin"];
+
+export const PERMISSIONS: Record<Action, readonly Role[]> = {
+  "org.view": EVERYONE,
+  "courses.viewDrafts": CONTENT_CREATORS,
+  "courses.create": MANAGEMENT,
+  "courses.edit": CONTENT_CREATORS,
+  "courses.delete": MANAGEMENT,
+  "tags.view": EVERYONE,
+  "tags.manage": ADMIN_ONLY,
+  "team.view": EVERYONE,
+  "team.manage": MANAGEMENT,
+  "settings.view": MANAGEMENT,
+  "org.manage": ADMIN_ONLY,
+  /** Spec §2: the Team and Tags links are shown to admins only. */
+  "nav.teamAndTags": ADMIN_ONLY,
+};
+
+export function can(role: Role | null | undefined, action: Action): boolean {
+  return role != null && PERMISSIONS[action].includes(role);
+}
+
+/** DESIGN §6: a manager manages the team but never grants or removes the admin role. */
+export function canAssignRole(actorRole: Role, fromRole: Role, toRole: Role): boolean {
+  if (!can(actorRole, "team.manage")) return false;
+  if (actorRole === "admin") return true;
+  return fromRole !== "admin" && toRole !== "admin";
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.js";
+import { emailField } from "./common.js";
+
+export const MESSAGES = {
+  invalidEmail: "Please enter a valid email address.",
+  passwordRequired: "Password is required.",
+  nameTooShort: "Name must be at least 2 characters.",
+  passwordTooShort: "Password must be at least 8 characters.",
+} as const;
+
+export const loginInput = z.object({
+  email: emailField(MESSAGES.invalidEmail),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax, "Password is too long."),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({
+  name: z
+    .string({ error: MESSAGES.nameTooShort })
+    .trim()
+    .min(LIMITS.personNameMin, MESSAGES.nameTooShort)
+    .max(LIMITS.personNameMax, "Name must be at most 100 characters."),
+  email: emailField(MESSAGES.invalidEmail),
+  password: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+    .max(LIMITS.passwordMax, "Password is too long."),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
