@@ -7,6 +7,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
+import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
 import { securityHeaders } from "./security-headers.js";
@@ -96,6 +97,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     },
   });
   registerRestRoutes(app, services);
+  registerPwaRoutes(app, config);
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);

@@ -2,10 +2,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BetterSqliteDriver } from "@mikro-orm/better-sqlite";
 import { MikroORM, type Options } from "@mikro-orm/core";
+import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { Migrator } from "@mikro-orm/migrations";
 import { PostgreSqlDriver } from "@mikro-orm/postgresql";
 import type { Config } from "./config.js";
-import { ENTITIES } from "./entities/index.js";
+import { ENTITIES, TENANT_ENTITIES } from "./entities/index.js";
+
+export const TENANT_FILTER = "tenant";
 
 export type Dialect = "sqlite" | "postgresql";
 
@@ -31,6 +34,16 @@ export function ormOptions(config: Pick<Config, "databaseUrl" | "dataDir">): Opt
     forceUtcTimezone: true,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
+    // Tenant isolation, enforced once (DESIGN §4): every read of an organization's table is limited to
+    // the organization the procedure pipeline set. Without that parameter the query fails loudly.
+    filters: {
+      [TENANT_FILTER]: {
+        name: TENANT_FILTER,
+        cond: (args: { organizationId: number }) => ({ organization: args.organizationId }),
+        entity: TENANT_ENTITIES,
+        default: true,
+      },
+    },
     migrations: {
       path: migrationsDir(dialect),
       pathTs: migrationsDir(dialect),
@@ -70,8 +83,11 @@ export function ormOptions(config: Pick<Config, "databaseUrl" | "dataDir">): Opt
 }
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<MikroORM> {
-  const orm = await MikroORM.init(ormOptions(config));
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+): Promise<MikroORM<AbstractSqlDriver>> {
+  // Both drivers are SQL drivers; the type says so, so that query builders are available.
+  const orm = (await MikroORM.init(ormOptions(config))) as MikroORM<AbstractSqlDriver>;
   await orm.getMigrator().up();
   return orm;
 }

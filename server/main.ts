@@ -1,4 +1,5 @@
 import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db.js";
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let orm: MikroORM;
+  let orm: MikroORM<AbstractSqlDriver>;
   try {
     orm = await openDatabase(config);
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import type { Config } from "./config.js";
 import { fail } from "./errors.js";
 
@@ -9,7 +10,7 @@ import { fail } from "./errors.js";
  */
 export class RateLimiter {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: MikroORM<AbstractSqlDriver>,
     private readonly settings: Config["rateLimit"],
   ) {}
 

@@ -14,6 +14,15 @@ export const REST_ROUTES: ReadonlyArray<readonly ["GET" | "POST", string, string
   ["POST", "/auth/login", "auth.login"],
   ["POST", "/auth/register", "auth.register"],
   ["POST", "/auth/logout", "auth.logout"],
+  ["GET", "/orgs/list", "orgs.list"],
+  ["POST", "/orgs/switch", "orgs.switch"],
+  ["POST", "/orgs/check-slug", "orgs.checkSlug"],
+  ["POST", "/orgs/create", "orgs.create"],
+  ["GET", "/orgs/validate-slug", "orgs.validateSlug"],
+  ["GET", "/orgs/get", "orgs.get"],
+  ["POST", "/orgs/update", "orgs.update"],
+  ["POST", "/orgs/delete", "orgs.delete"],
+  ["GET", "/orgs/stats", "orgs.stats"],
 ];
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;

@@ -1,4 +1,5 @@
-import type { EntityManager, MikroORM } from "@mikro-orm/core";
+import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
@@ -10,7 +11,7 @@ import { resumeSession } from "./sessions.js";
 /** What lives as long as the server: handed to every request's context. */
 export interface AppServices {
   config: Config;
-  orm: MikroORM;
+  orm: MikroORM<AbstractSqlDriver>;
   rateLimiter: RateLimiter;
 }
 
@@ -18,7 +19,7 @@ export interface Context extends AppServices {
   req: FastifyRequest;
   reply: FastifyReply;
   /** Request-scoped: a fork of the ORM's entity manager, replaced by a transactional one for writes. */
-  em: EntityManager;
+  em: SqlEntityManager;
 }
 
 export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {

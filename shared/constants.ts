@@ -87,6 +87,16 @@ export const INSTALL_BANNER_DISMISSED_KEY = "trainwright.installBannerDismissed"
 
 export const CACHED_OFFLINE_PAGES = ["/", "/demo", "/offline"] as const;
 
+/** The web app manifest and the service worker are served by the API (spec §1, §7). */
+export const MANIFEST_URL = "/_api/manifest";
+export const SERVICE_WORKER_URL = "/_api/service-worker";
+/** The file vite-plugin-pwa builds from client/sw.ts into the client folder. */
+export const SERVICE_WORKER_FILE = "sw.js";
+/** The message the update prompt posts to a waiting service worker to make it take over. */
+export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
+/** How long the offline page shows "Connection restored! Redirecting..." before it goes to /. */
+export const OFFLINE_REDIRECT_DELAY_MS = 1500;
+
 /** A public demo video for the landing, logged-out and onboarding pages. */
 export const DEMO_VIDEO_EMBED_URL = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
 

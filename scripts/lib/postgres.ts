@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,10 +38,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Where the clusters go. scripts/test.sh points TRAINWRIGHT_PG_ROOT at a folder of its own, so that its
+ * exit trap can stop exactly the servers this run started even when a test process was killed.
+ */
+function clusterParent(): string {
+  const root = process.env.TRAINWRIGHT_PG_ROOT?.trim();
+  if (!root) return tmpdir();
+  mkdirSync(root, { recursive: true });
+  // The postgres user must be able to reach its data folder inside.
+  chmodSync(root, 0o755);
+  return root;
+}
+
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), "trainwright-pg-"));
+  const dir = mkdtempSync(path.join(clusterParent(), "trainwright-pg-"));
   const dataDir = path.join(dir, "data");
   if (asRoot) {
     // initdb refuses to run as root: the cluster belongs to the postgres system user.
@@ -57,7 +70,6 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
     }
   };
-  run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
   const serverOptions = [
     `-p ${port}`,
@@ -68,17 +80,33 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  run("pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  try {
+    run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+    run("pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  } catch (error) {
+    // pg_ctl may give up waiting on a server that is still starting: stop it before removing its folder.
+    if (existsSync(path.join(dataDir, "postmaster.pid"))) {
+      spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [
+        ...(asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl")] : []),
+        ...["-D", dataDir, "-m", "immediate", "-w", "stop"],
+      ]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
+    process.off("exit", stop);
     try {
       run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  // A caller that dies before its own clean-up (an uncaught error, process.exit) still stops the server.
+  process.on("exit", stop);
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return { adminUrl: urlFor("postgres"), urlFor, stop };
 }

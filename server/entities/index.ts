@@ -1,9 +1,41 @@
+import { CompletionSchema, CourseModuleSchema, CourseSchema, CourseTagSchema, LessonSchema } from "./course.js";
+import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { RateLimitBucketSchema, SessionSchema } from "./session.js";
+import { MemberTagSchema, TagSchema } from "./tag.js";
 import { UserSchema } from "./user.js";
 
+export { Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
+export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { RateLimitBucket, Session } from "./session.js";
+export { MemberTag, Tag } from "./tag.js";
 export { emailKeyOf, User } from "./user.js";
 
-export const ENTITIES = [UserSchema, OrganizationSchema, MembershipSchema, SessionSchema, RateLimitBucketSchema];
+export const ENTITIES = [
+  UserSchema,
+  OrganizationSchema,
+  MembershipSchema,
+  SessionSchema,
+  RateLimitBucketSchema,
+  TagSchema,
+  MemberTagSchema,
+  CourseSchema,
+  CourseTagSchema,
+  CourseModuleSchema,
+  LessonSchema,
+  CompletionSchema,
+  InvitationSchema,
+];
+
+/** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
+export const TENANT_ENTITIES = [
+  "Tag",
+  "MemberTag",
+  "Course",
+  "CourseTag",
+  "CourseModule",
+  "Lesson",
+  "Completion",
+  "Invitation",
+];

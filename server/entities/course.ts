@@ -1,0 +1,125 @@
+import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import type { Organization } from "./organization.js";
+import type { Tag } from "./tag.js";
+import type { User } from "./user.js";
+
+export type CourseStatus = "draft" | "published";
+
+export class Course {
+  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status";
+  id!: number;
+  organization!: Organization;
+  title!: string;
+  description: string | null = null;
+  status: CourseStatus = "draft";
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const CourseSchema = new EntitySchema<Course>({
+  class: Course,
+  tableName: "courses",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    title: { type: "string", length: 255 },
+    description: { type: "text", nullable: true },
+    status: { type: "string", length: 20, default: "draft" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+    updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+  indexes: [{ name: "courses_org_status_idx", properties: ["organization", "status"] }],
+});
+
+export class CourseTag {
+  id!: number;
+  organization!: Organization;
+  course!: Course;
+  tag!: Tag;
+}
+
+export const CourseTagSchema = new EntitySchema<CourseTag>({
+  class: CourseTag,
+  tableName: "course_tags",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    course: { kind: "m:1", entity: () => Course, deleteRule: "cascade" },
+    tag: { kind: "m:1", entity: "Tag", deleteRule: "cascade", index: "course_tags_tag_idx" },
+  },
+  uniques: [{ name: "course_tags_unique", properties: ["organization", "course", "tag"] }],
+});
+
+export class CourseModule {
+  [OptionalProps]?: "description";
+  id!: number;
+  organization!: Organization;
+  course!: Course;
+  title!: string;
+  description: string | null = null;
+  orderIndex!: number;
+}
+
+export const CourseModuleSchema = new EntitySchema<CourseModule>({
+  class: CourseModule,
+  tableName: "modules",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    course: { kind: "m:1", entity: () => Course, deleteRule: "cascade" },
+    title: { type: "string", length: 255 },
+    description: { type: "text", nullable: true },
+    orderIndex: { type: "integer" },
+  },
+  indexes: [{ name: "modules_org_course_order_idx", properties: ["organization", "course", "orderIndex"] }],
+});
+
+export class Lesson {
+  [OptionalProps]?: "content" | "videoUrl";
+  id!: number;
+  organization!: Organization;
+  module!: CourseModule;
+  title!: string;
+  /** Sanitized HTML or Markdown text. */
+  content: string | null = null;
+  videoUrl: string | null = null;
+  orderIndex!: number;
+}
+
+export const LessonSchema = new EntitySchema<Lesson>({
+  class: Lesson,
+  tableName: "lessons",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    module: { kind: "m:1", entity: () => CourseModule, deleteRule: "cascade" },
+    title: { type: "string", length: 255 },
+    content: { type: "text", nullable: true },
+    videoUrl: { type: "string", length: 2048, nullable: true },
+    orderIndex: { type: "integer" },
+  },
+  indexes: [{ name: "lessons_org_module_order_idx", properties: ["organization", "module", "orderIndex"] }],
+});
+
+/** One user finished one lesson. There is no undo (spec §4). */
+export class Completion {
+  [OptionalProps]?: "completedAt";
+  id!: number;
+  organization!: Organization;
+  user!: User;
+  lesson!: Lesson;
+  completedAt: Date = new Date();
+}
+
+export const CompletionSchema = new EntitySchema<Completion>({
+  class: Completion,
+  tableName: "completions",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    user: { kind: "m:1", entity: "User", deleteRule: "cascade", index: "completions_user_idx" },
+    lesson: { kind: "m:1", entity: () => Lesson, deleteRule: "cascade", index: "completions_lesson_idx" },
+    completedAt: { type: "datetime", onCreate: () => new Date() },
+  },
+  uniques: [{ name: "completions_org_user_lesson_unique", properties: ["organization", "user", "lesson"] }],
+});

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.js";
+import { ORG_SLUG_PATTERN } from "../slug.js";
+import { positiveId } from "./common.js";
+
+export const ORG_MESSAGES = {
+  nameTooShort: "Organization name must be at least 2 characters.",
+  nameTooLong: "Organization name must be at most 100 characters.",
+  slugTooShort: "URL slug must be at least 3 characters.",
+  slugTooLong: "URL slug must be at most 50 characters.",
+  slugPattern: "Slug can only contain lowercase letters, numbers, and hyphens, and cannot start or end with a hyphen.",
+  nameOrSlugRequired: "Either name or slug must be provided for an update.",
+  orgIdInvalid: "Organization ID must be a positive number.",
+  slugEmpty: "Organization slug cannot be empty.",
+  noAccess: "You don't have access to this organization.",
+  slugTaken: "This URL is already taken. Please choose another.",
+  slugUnchangeable: "The organization URL cannot be changed.",
+  createFailed: "Failed to create organization.",
+} as const;
+
+export const orgNameField = z
+  .string({ error: ORG_MESSAGES.nameTooShort })
+  .trim()
+  .min(LIMITS.orgNameMin, ORG_MESSAGES.nameTooShort)
+  .max(LIMITS.orgNameMax, ORG_MESSAGES.nameTooLong);
+
+export const orgSlugField = z
+  .string({ error: ORG_MESSAGES.slugTooShort })
+  .trim()
+  .min(LIMITS.orgSlugMin, ORG_MESSAGES.slugTooShort)
+  .max(LIMITS.orgSlugMax, ORG_MESSAGES.slugTooLong)
+  .regex(ORG_SLUG_PATTERN, ORG_MESSAGES.slugPattern);
+
+export const orgIdInput = z.object({ orgId: positiveId(ORG_MESSAGES.orgIdInvalid) });
+
+export const switchOrgInput = orgIdInput;
+
+export const createOrgInput = z.object({ name: orgNameField, slug: orgSlugField });
+export type CreateOrgInput = z.infer<typeof createOrgInput>;
+
+export const updateOrgInput = z
+  .object({ name: orgNameField.optional(), slug: orgSlugField.optional() })
+  .refine((value) => value.name !== undefined || value.slug !== undefined, {
+    message: ORG_MESSAGES.nameOrSlugRequired,
+  });
+
+export const checkSlugInput = z.object({
+  slug: z.string({ error: ORG_MESSAGES.slugEmpty }).min(1, ORG_MESSAGES.slugEmpty),
+});
+
+export const validateSlugInput = z.object({
+  slug: z.string({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty),
+});
+
+export const deleteOrgInput = orgIdInput;
