@@ -23,6 +23,16 @@ export const REST_ROUTES: ReadonlyArray<readonly ["GET" | "POST", string, string
   ["POST", "/orgs/update", "orgs.update"],
   ["POST", "/orgs/delete", "orgs.delete"],
   ["GET", "/orgs/stats", "orgs.stats"],
+  ["GET", "/tags/list", "tags.list"],
+  ["POST", "/tags/create", "tags.create"],
+  ["POST", "/tags/update", "tags.update"],
+  ["POST", "/tags/delete", "tags.delete"],
+  ["GET", "/team/members", "team.members"],
+  ["POST", "/team/invite", "team.invite"],
+  ["POST", "/team/update-role", "team.updateRole"],
+  ["POST", "/team/update-member", "team.updateMember"],
+  ["GET", "/team/decode-invite", "team.decodeInvite"],
+  ["POST", "/team/accept-invite", "team.acceptInvite"],
 ];
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;

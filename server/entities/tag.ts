@@ -1,7 +1,6 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import type { TagType } from "../../shared/schemas/tags.js";
 import type { Membership, Organization } from "./organization.js";
-
-export type TagType = "department" | "role";
 
 /** A department (with a colour) or a role inside a department (spec §3). */
 export class Tag {

@@ -1,0 +1,114 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
+import {
+  TAG_MESSAGES,
+  type TagType,
+  tagCreateInput,
+  tagDeleteInput,
+  tagUpdateInput,
+} from "../../shared/schemas/tags.js";
+import { Tag } from "../entities/index.js";
+import { fail } from "../errors.js";
+import { router } from "../trpc.js";
+import { permittedProcedure } from "../trpc-org.js";
+
+export interface TagView {
+  id: number;
+  name: string;
+  type: TagType;
+  parentId: number | null;
+  color: string | null;
+}
+
+export interface DepartmentView extends TagView {
+  roles: TagView[];
+}
+
+export function tagView(tag: Tag): TagView {
+  return { id: tag.id, name: tag.name, type: tag.type, parentId: tag.parent?.id ?? null, color: tag.color };
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
+
+/** Departments, each with its roles, from one query (the tenant filter keeps it to this organization). */
+export async function listTagTree(em: SqlEntityManager): Promise<DepartmentView[]> {
+  const tags = await em.find(Tag, {});
+  const departments = tags.filter((tag) => tag.type === "department").sort(byName);
+  return departments.map((department) => ({
+    ...tagView(department),
+    roles: tags
+      .filter((tag) => tag.type === "role" && tag.parent?.id === department.id)
+      .sort(byName)
+      .map(tagView),
+  }));
+}
+
+/** Names are unique among siblings, whatever their case. */
+async function assertNameFree(
+  em: SqlEntityManager,
+  name: string,
+  type: TagType,
+  parentId: number | null,
+  exceptId?: number,
+) {
+  const siblings = await em.find(Tag, { type, parent: parentId });
+  const key = name.toLocaleLowerCase();
+  if (siblings.some((tag) => tag.id !== exceptId && tag.name.toLocaleLowerCase() === key)) {
+    throw fail.conflict(
+      type === "department"
+        ? `A department named "${name}" already exists.`
+        : `A role named "${name}" already exists in this department.`,
+    );
+  }
+}
+
+export const tagsRouter = router({
+  list: permittedProcedure("tags.view").query(({ ctx }) => listTagTree(ctx.em)),
+
+  create: permittedProcedure("tags.manage")
+    .input(tagCreateInput)
+    .mutation(async ({ ctx, input }) => {
+      let parent: Tag | null = null;
+      if (input.type === "department" && input.parentId != null)
+        throw fail.badRequest(TAG_MESSAGES.departmentHasNoParent);
+      if (input.type === "role") {
+        parent = await ctx.em.findOne(Tag, { id: input.parentId ?? 0 });
+        if (!parent) throw fail.notFound(TAG_MESSAGES.parentNotFound);
+        if (parent.type !== "department") throw fail.badRequest(TAG_MESSAGES.parentNotDepartment);
+      }
+      await assertNameFree(ctx.em, input.name, input.type, parent?.id ?? null);
+      const tag = ctx.em.create(Tag, {
+        organization: ctx.organization,
+        name: input.name,
+        type: input.type,
+        parent,
+        color: input.type === "department" ? input.color || DEFAULT_DEPARTMENT_COLOR : null,
+      });
+      await ctx.em.flush();
+      return tagView(tag);
+    }),
+
+  update: permittedProcedure("tags.manage")
+    .input(tagUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const tag = await ctx.em.findOne(Tag, { id: input.id });
+      if (!tag) throw fail.notFound(TAG_MESSAGES.notFound);
+      if (tag.type === "role" && input.color) throw fail.badRequest(TAG_MESSAGES.colorOnlyDepartments);
+      await assertNameFree(ctx.em, input.name, tag.type, tag.parent?.id ?? null, tag.id);
+      tag.name = input.name;
+      if (tag.type === "department" && input.color) tag.color = input.color;
+      await ctx.em.flush();
+      return tagView(tag);
+    }),
+
+  /** A department takes its roles with it; members and courses lose the tags (foreign keys cascade). */
+  delete: permittedProcedure("tags.manage")
+    .input(tagDeleteInput)
+    .mutation(async ({ ctx, input }) => {
+      const tag = await ctx.em.findOne(Tag, { id: input.id });
+      if (!tag) throw fail.notFound(TAG_MESSAGES.notFound);
+      await ctx.em.nativeDelete(Tag, { id: tag.id });
+      return { message: "Tag deleted." };
+    }),
+});

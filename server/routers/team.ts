@@ -1,0 +1,177 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { canAssignRole } from "../../shared/permissions.js";
+import type { Role } from "../../shared/roles.js";
+import {
+  inviteInput,
+  TEAM_MESSAGES,
+  tokenInput,
+  updateMemberInput,
+  updateRoleInput,
+} from "../../shared/schemas/team.js";
+import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
+import { fail } from "../errors.js";
+import { INVITATION_DAYS, newInvitationToken, openInvitation } from "../invitations.js";
+import { publicProcedure, router, signedInProcedure } from "../trpc.js";
+import { permittedProcedure } from "../trpc-org.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface MemberView {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  tags: { id: number; name: string; type: string; color: string | null; parentId: number | null }[];
+}
+
+/** Every member with their tags: two queries however large the team. */
+async function listMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
+  const memberships = await em.find(
+    Membership,
+    { organization: organizationId },
+    { populate: ["user"], orderBy: { user: { name: "asc" } } },
+  );
+  const memberTags = await em.find(
+    MemberTag,
+    { membership: { $in: memberships.map((m) => m.id) } },
+    { populate: ["tag"] },
+  );
+  return memberships.map((membership) => ({
+    id: membership.user.id,
+    name: membership.user.name,
+    email: membership.user.email,
+    role: membership.role,
+    tags: memberTags
+      .filter((memberTag) => memberTag.membership.id === membership.id)
+      .map(({ tag }) => ({
+        id: tag.id,
+        name: tag.name,
+        type: tag.type,
+        color: tag.color,
+        parentId: tag.parent?.id ?? null,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+}
+
+/** The tags of this organization with these ids; any unknown id is "not found". */
+async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
+  const unique = [...new Set(tagIds)];
+  if (unique.length === 0) return [];
+  const tags = await em.find(Tag, { id: { $in: unique } });
+  if (tags.length !== unique.length) throw fail.notFound(TEAM_MESSAGES.tagNotFound);
+  return tags;
+}
+
+async function memberOfOrganization(em: SqlEntityManager, organizationId: number, userId: number) {
+  const membership = await em.findOne(
+    Membership,
+    { organization: organizationId, user: userId },
+    { populate: ["user"] },
+  );
+  if (!membership) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
+  return membership;
+}
+
+/** DESIGN §6: nobody changes their own role, managers never touch admin, one admin always remains. */
+async function assertRoleChange(em: SqlEntityManager, actor: Membership, target: Membership, newRole: Role) {
+  if (target.role === newRole) return;
+  if (target.user.id === actor.user.id) throw fail.forbidden(TEAM_MESSAGES.ownRole);
+  if (!canAssignRole(actor.role, target.role, newRole)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
+  if (target.role === "admin") {
+    const admins = await em.count(Membership, { organization: target.organization.id, role: "admin" });
+    if (admins <= 1) throw fail.conflict(TEAM_MESSAGES.lastAdmin);
+  }
+}
+
+async function replaceMemberTags(em: SqlEntityManager, membership: Membership, tags: Tag[]) {
+  await em.nativeDelete(MemberTag, { membership: membership.id });
+  for (const tag of tags) em.create(MemberTag, { organization: membership.organization, membership, tag });
+}
+
+export const teamRouter = router({
+  members: permittedProcedure("team.view").query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
+
+  invite: permittedProcedure("team.manage")
+    .input(inviteInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!canAssignRole(ctx.role, "user", input.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
+      const emailKey = emailKeyOf(input.email);
+      const existing = await ctx.em.count(Membership, { organization: ctx.organization.id, user: { emailKey } });
+      if (existing > 0) throw fail.conflict(TEAM_MESSAGES.alreadyMember);
+      const tags = await tagsOfOrganization(ctx.em, input.tagIds);
+      // A new invitation for the same person replaces the open one, whose link stops working.
+      await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
+      const { token, secretHash } = newInvitationToken(ctx.organization.slug);
+      ctx.em.create(Invitation, {
+        organization: ctx.organization,
+        name: input.name,
+        email: input.email,
+        emailKey,
+        role: input.role,
+        tagIds: tags.map((tag) => tag.id),
+        secretHash,
+        invitedBy: ctx.user,
+        expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+      });
+      const origin = `${ctx.req.protocol}://${ctx.req.host}`;
+      return { inviteLink: `${origin}/${ctx.organization.slug}/invite?token=${encodeURIComponent(token)}` };
+    }),
+
+  updateRole: permittedProcedure("team.manage")
+    .input(updateRoleInput)
+    .mutation(async ({ ctx, input }) => {
+      const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
+      await assertRoleChange(ctx.em, ctx.membership, target, input.newRole);
+      target.role = input.newRole;
+      return { message: `${target.user.name}'s role updated to ${input.newRole}` };
+    }),
+
+  updateMember: permittedProcedure("team.manage")
+    .input(updateMemberInput)
+    .mutation(async ({ ctx, input }) => {
+      const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
+      if (!canAssignRole(ctx.role, target.role, target.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
+      await assertRoleChange(ctx.em, ctx.membership, target, input.role);
+      const emailKey = emailKeyOf(input.email);
+      if (emailKey !== target.user.emailKey && (await ctx.em.count(User, { emailKey })) > 0) {
+        throw fail.conflict(TEAM_MESSAGES.emailInUse);
+      }
+      const tags = await tagsOfOrganization(ctx.em, input.tagIds);
+      target.user.name = input.name;
+      target.user.email = input.email;
+      target.user.emailKey = emailKey;
+      target.role = input.role;
+      await replaceMemberTags(ctx.em, target, tags);
+      return { message: "Team member updated successfully." };
+    }),
+
+  /** Anyone holding the link may read who invited them where; the token is the secret. */
+  decodeInvite: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+    const { invitation, organization } = await openInvitation(ctx.em, input.token);
+    return {
+      email: invitation.email,
+      name: invitation.name,
+      role: invitation.role,
+      orgName: organization.name,
+      orgSlug: organization.slug,
+      inviterName: invitation.invitedBy?.name ?? organization.name,
+      userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
+    };
+  }),
+
+  acceptInvite: signedInProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
+    const { invitation, organization } = await openInvitation(ctx.em, input.token);
+    if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
+    // Spec §6: a user already in an organization cannot accept another invitation.
+    if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+      throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
+    }
+    const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
+    const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
+    for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
+    invitation.acceptedAt = new Date();
+    ctx.user.currentOrganization = organization;
+    return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
+  }),
+});

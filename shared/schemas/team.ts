@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { DEFAULT_INVITE_ROLE, LIMITS } from "../constants.js";
+import { ROLES } from "../roles.js";
+import { emailField, positiveId } from "./common.js";
+
+export const TEAM_MESSAGES = {
+  inviteEmail: "A valid email is required.",
+  inviteName: "Name is required.",
+  memberName: "Name must be at least 2 characters.",
+  memberEmail: "Please enter a valid email address.",
+  nameTooLong: "Name must be at most 100 characters.",
+  roleInvalid: "Please choose a valid role.",
+  userIdInvalid: "User ID must be a positive number.",
+  tokenRequired: "Invitation token is required.",
+  memberNotFound: "Team member not found.",
+  ownRole: "You cannot change your own role.",
+  adminOnly: "Only an admin can grant or remove the admin role.",
+  lastAdmin: "An organization must keep at least one admin.",
+  alreadyMember: "This person is already a member of this organization.",
+  emailInUse: "Another account already uses this email address.",
+  invitationInvalid: "This invitation link is invalid or has already been used.",
+  invitationExpired: "This invitation has expired. Ask for a new link.",
+  invitationMismatch: "This invitation is for a different email address.",
+  alreadyInOrganization: "You are already part of an organization. You cannot accept another invitation.",
+  tagNotFound: "Tag not found.",
+} as const;
+
+const roleField = z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid });
+const tagIdsField = z.array(positiveId(TEAM_MESSAGES.tagNotFound)).max(500).default([]);
+
+export const inviteInput = z.object({
+  name: z
+    .string({ error: TEAM_MESSAGES.inviteName })
+    .trim()
+    .min(1, TEAM_MESSAGES.inviteName)
+    .max(LIMITS.personNameMax, TEAM_MESSAGES.nameTooLong),
+  email: emailField(TEAM_MESSAGES.inviteEmail),
+  role: roleField.default(DEFAULT_INVITE_ROLE),
+  tagIds: tagIdsField,
+});
+export type InviteInput = z.input<typeof inviteInput>;
+
+export const updateRoleInput = z.object({
+  userId: positiveId(TEAM_MESSAGES.userIdInvalid),
+  newRole: roleField,
+});
+
+export const updateMemberInput = z.object({
+  userId: positiveId(TEAM_MESSAGES.userIdInvalid),
+  name: z
+    .string({ error: TEAM_MESSAGES.memberName })
+    .trim()
+    .min(LIMITS.personNameMin, TEAM_MESSAGES.memberName)
+    .max(LIMITS.personNameMax, TEAM_MESSAGES.nameTooLong),
+  email: emailField(TEAM_MESSAGES.memberEmail),
+  role: roleField,
+  tagIds: tagIdsField,
+});
+export type UpdateMemberInput = z.input<typeof updateMemberInput>;
+
+export const tokenInput = z.object({
+  token: z.string({ error: TEAM_MESSAGES.tokenRequired }).trim().min(1, TEAM_MESSAGES.tokenRequired).max(300),
+});
