@@ -3,6 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { SERVICE_WORKER_FILE } from "./shared/constants.js";
 
 export default defineConfig({
   root: "client",
@@ -16,6 +18,25 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The service worker (client/sw.ts → dist/client/sw.js). The server serves it at
+    // /_api/service-worker and the manifest at /_api/manifest, and client/features/pwa registers it.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: SERVICE_WORKER_FILE.replace(/\.js$/, ".ts"),
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // A classic worker script: the page registers it without `type: "module"`.
+        rollupFormat: "iife",
+        sourcemap: false,
+        // The app shell, hashed assets and icons; source maps stay out of the precache.
+        globPatterns: ["**/*.{js,css,html,png,svg,ico,woff2}"],
+        globIgnores: ["**/*.map"],
+        // Entries are resolved against the worker's own URL, /_api/service-worker: make them site-absolute.
+        modifyURLPrefix: { "": "/" },
+      },
+    }),
   ],
   build: {
     outDir: "../dist/client",

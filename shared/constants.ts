@@ -96,6 +96,8 @@ export const SERVICE_WORKER_FILE = "sw.js";
 export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 /** How long the offline page shows "Connection restored! Redirecting..." before it goes to /. */
 export const OFFLINE_REDIRECT_DELAY_MS = 1500;
+/** While the browser says it is online but the server does not answer, the offline page asks again this often. */
+export const OFFLINE_AUTO_CHECK_INTERVAL_MS = 10_000;
 
 /** A public demo video for the landing, logged-out and onboarding pages. */
 export const DEMO_VIDEO_EMBED_URL = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
