@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { PageSpinner } from "./components/ui/spinner.js";
 import { queryClient, trpc, trpcClient } from "./lib/trpc.js";
 import { routeTree } from "./routeTree.gen.js";
 import "./styles.css";
@@ -10,7 +11,9 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: "intent",
+  // Scrolling on navigation is the ScrollManager's job (spec §2: hash target or top).
   scrollRestoration: false,
+  defaultPendingComponent: () => <PageSpinner />,
 });
 
 declare module "@tanstack/react-router" {

@@ -8,39 +8,173 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { createFileRoute } from '@tanstack/react-router'
 
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as SetupOrgRouteImport } from './routes/setup-org'
+import { Route as OfflineRouteImport } from './routes/offline'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LoggedOutRouteImport } from './routes/logged-out'
+import { Route as AccountRouteImport } from './routes/account'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as OrgSlugOrgRouteImport } from './routes/$orgSlug/_org'
+
+const OrgSlugRouteImport = createFileRoute('/$orgSlug')()
+
+const OrgSlugRoute = OrgSlugRouteImport.update({
+  id: '/$orgSlug',
+  path: '/$orgSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetupOrgRoute = SetupOrgRouteImport.update({
+  id: '/setup-org',
+  path: '/setup-org',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OfflineRoute = OfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoggedOutRoute = LoggedOutRouteImport.update({
+  id: '/logged-out',
+  path: '/logged-out',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrgSlugOrgRoute = OrgSlugOrgRouteImport.update({
+  id: '/_org',
+  getParentRoute: () => OrgSlugRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/logged-out': typeof LoggedOutRoute
+  '/login': typeof LoginRoute
+  '/offline': typeof OfflineRoute
+  '/setup-org': typeof SetupOrgRoute
+  '/$orgSlug': typeof OrgSlugOrgRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/logged-out': typeof LoggedOutRoute
+  '/login': typeof LoginRoute
+  '/offline': typeof OfflineRoute
+  '/setup-org': typeof SetupOrgRoute
+  '/$orgSlug': typeof OrgSlugOrgRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
+  '/logged-out': typeof LoggedOutRoute
+  '/login': typeof LoginRoute
+  '/offline': typeof OfflineRoute
+  '/setup-org': typeof SetupOrgRoute
+  '/$orgSlug': typeof OrgSlugRouteWithChildren
+  '/$orgSlug/_org': typeof OrgSlugOrgRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/account'
+    | '/logged-out'
+    | '/login'
+    | '/offline'
+    | '/setup-org'
+    | '/$orgSlug'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/account'
+    | '/logged-out'
+    | '/login'
+    | '/offline'
+    | '/setup-org'
+    | '/$orgSlug'
+  id:
+    | '__root__'
+    | '/'
+    | '/account'
+    | '/logged-out'
+    | '/login'
+    | '/offline'
+    | '/setup-org'
+    | '/$orgSlug'
+    | '/$orgSlug/_org'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
+  LoggedOutRoute: typeof LoggedOutRoute
+  LoginRoute: typeof LoginRoute
+  OfflineRoute: typeof OfflineRoute
+  SetupOrgRoute: typeof SetupOrgRoute
+  OrgSlugRoute: typeof OrgSlugRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$orgSlug': {
+      id: '/$orgSlug'
+      path: '/$orgSlug'
+      fullPath: '/$orgSlug'
+      preLoaderRoute: typeof OrgSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/setup-org': {
+      id: '/setup-org'
+      path: '/setup-org'
+      fullPath: '/setup-org'
+      preLoaderRoute: typeof SetupOrgRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/offline': {
+      id: '/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof OfflineRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logged-out': {
+      id: '/logged-out'
+      path: '/logged-out'
+      fullPath: '/logged-out'
+      preLoaderRoute: typeof LoggedOutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/': {
       id: '/'
       path: '/'
@@ -48,11 +182,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$orgSlug/_org': {
+      id: '/$orgSlug/_org'
+      path: '/$orgSlug'
+      fullPath: '/$orgSlug'
+      preLoaderRoute: typeof OrgSlugOrgRouteImport
+      parentRoute: typeof OrgSlugRoute
+    }
   }
 }
 
+interface OrgSlugRouteChildren {
+  OrgSlugOrgRoute: typeof OrgSlugOrgRoute
+}
+
+const OrgSlugRouteChildren: OrgSlugRouteChildren = {
+  OrgSlugOrgRoute: OrgSlugOrgRoute,
+}
+
+const OrgSlugRouteWithChildren =
+  OrgSlugRoute._addFileChildren(OrgSlugRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
+  LoggedOutRoute: LoggedOutRoute,
+  LoginRoute: LoginRoute,
+  OfflineRoute: OfflineRoute,
+  SetupOrgRoute: SetupOrgRoute,
+  OrgSlugRoute: OrgSlugRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,41 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { AppFooter } from "../components/layout/app-footer.js";
+import { AppHeader } from "../components/layout/app-header.js";
+import { NotFound } from "../components/layout/not-found.js";
+import { RouteError } from "../components/layout/route-error.js";
+import { ScrollManager } from "../components/layout/scroll-manager.js";
+import { Toaster } from "../components/ui/toaster.js";
+import { TooltipProvider } from "../components/ui/tooltip.js";
+import { InstallBanner } from "../features/pwa/install-banner.js";
+import { ServiceWorkerUpdates } from "../features/pwa/update-prompt.js";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => <Outlet />,
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
 });
+
+function RootLayout() {
+  return (
+    <TooltipProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-700 focus:shadow-lg focus:outline-2 focus:outline-brand-500"
+        >
+          Skip to content
+        </a>
+        <AppHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <AppFooter />
+      </div>
+      <ScrollManager />
+      <Toaster />
+      <InstallBanner />
+      <ServiceWorkerUpdates />
+    </TooltipProvider>
+  );
+}

@@ -34,23 +34,26 @@ export function registerServiceWorker(onUpdateAvailable: UpdateAvailable): void 
   const offer = (worker: ServiceWorker) => onUpdateAvailable(() => worker.postMessage({ type: SKIP_WAITING_MESSAGE }));
 
   const register = async () => {
-    let registration: ServiceWorkerRegistration;
+    let registration: ServiceWorkerRegistration | undefined;
     try {
       registration = await container.register(SERVICE_WORKER_URL, { scope: "/" });
     } catch (error) {
       console.error("The service worker could not be registered.", error);
       return;
     }
+    // Automation tools that block service workers resolve the registration with nothing.
+    if (!registration) return;
+    const active = registration;
     // Only an update while a version is in control is news: the first install needs no prompt.
-    if (registration.waiting && container.controller) offer(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
+    if (active.waiting && container.controller) offer(active.waiting);
+    active.addEventListener("updatefound", () => {
+      const worker = active.installing;
       worker?.addEventListener("statechange", () => {
         if (worker.state === "installed" && container.controller) offer(worker);
       });
     });
     window.setInterval(() => {
-      registration.update().catch(() => {
+      active.update().catch(() => {
         // Offline or the server is down: the next check will do.
       });
     }, UPDATE_CHECK_INTERVAL_MS);

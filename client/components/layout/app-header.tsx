@@ -1,0 +1,83 @@
+import { useRouterState } from "@tanstack/react-router";
+import { Building2, Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useCurrentUser } from "../../features/auth/current-user.js";
+import { Button } from "../ui/button.js";
+import { Skeleton } from "../ui/skeleton.js";
+import { Logo } from "./logo.js";
+import { navItemsFor } from "./nav-items.js";
+import { OrgSwitcher } from "./org-switcher.js";
+import { SiteNav } from "./site-nav.js";
+
+const MOBILE_MENU_ID = "mobile-menu";
+
+export function AppHeader() {
+  const { data: user, isPending } = useCurrentUser();
+  const items = navItemsFor(user);
+  const org = user?.currentOrganization ?? null;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const href = useRouterState({ select: (state) => state.location.href });
+
+  // A link in the mobile menu leads somewhere else: the menu has done its job.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, which `href` stands for.
+  useEffect(() => setMenuOpen(false), [href]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Logo />
+        {org && (
+          <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-3">
+            <Building2 className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
+            <span className="truncate text-sm font-medium text-slate-700" title={org.name}>
+              <span className="sr-only">Current organization: </span>
+              {org.name}
+            </span>
+            <OrgSwitcher />
+          </div>
+        )}
+
+        <div className="ml-auto flex shrink-0 items-center">
+          {isPending ? (
+            <output className="flex items-center gap-2">
+              <span className="sr-only">Loading</span>
+              <Skeleton className="hidden h-8 w-20 md:block" />
+              <Skeleton className="hidden h-8 w-20 md:block" />
+              <Skeleton className="h-8 w-20" />
+            </output>
+          ) : (
+            <>
+              <SiteNav items={items} layout="bar" className="hidden md:block" />
+              <Button
+                variant="ghost"
+                size="icon"
+                className="md:hidden"
+                aria-label="Menu"
+                aria-expanded={menuOpen}
+                aria-controls={MOBILE_MENU_ID}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {menuOpen && !isPending && (
+        <div className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden">
+          <SiteNav id={MOBILE_MENU_ID} items={items} layout="menu" />
+        </div>
+      )}
+    </header>
+  );
+}

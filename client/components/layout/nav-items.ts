@@ -1,0 +1,39 @@
+import { can } from "../../../shared/permissions.js";
+import type { CurrentUser } from "../../features/auth/current-user.js";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  hash?: string;
+  /** Shown as a button rather than a plain link. */
+  emphasis?: boolean;
+}
+
+/** Spec §2: a visitor's navigation. */
+const VISITOR_NAV: readonly NavItem[] = [
+  { label: "Home", to: "/" },
+  { label: "Features", to: "/", hash: "features" },
+  { label: "About", to: "/", hash: "about" },
+  { label: "Log In", to: "/login", emphasis: true },
+];
+
+/**
+ * Spec §2: a signed-in user's navigation, filtered by the permission table. Links into an organization
+ * need its slug, so they are left out while the user has no current organization.
+ */
+export function navItemsFor(user: CurrentUser | null | undefined): readonly NavItem[] {
+  if (!user) return VISITOR_NAV;
+  const org = user.currentOrganization;
+  const items: NavItem[] = [];
+  if (org) {
+    const base = `/${encodeURIComponent(org.slug)}`;
+    items.push({ label: "Dashboard", to: `${base}/dashboard` });
+    if (can(org.role, "nav.teamAndTags")) {
+      items.push({ label: "Team", to: `${base}/team` }, { label: "Tags", to: `${base}/tags` });
+    }
+    if (can(org.role, "settings.view")) items.push({ label: "Settings", to: `${base}/settings` });
+    items.push({ label: "Courses", to: `${base}/courses` });
+  }
+  items.push({ label: "Account", to: "/account" });
+  return items;
+}

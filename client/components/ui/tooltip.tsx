@@ -1,0 +1,57 @@
+import { Tooltip as TooltipPrimitive } from "radix-ui";
+import type { ComponentProps, ReactNode } from "react";
+import { TOOLTIP } from "../../../shared/constants.js";
+import { cn } from "../../lib/cn.js";
+
+/** Mounted once in the root route; the delays are the spec's (§9), set explicitly rather than left to Radix. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP.delayDurationMs} skipDelayDuration={TOOLTIP.skipDelayDurationMs}>
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export const Tooltip = TooltipPrimitive.Root;
+export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+export function TooltipContent({
+  className,
+  sideOffset = TOOLTIP.sideOffsetPx,
+  children,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn(
+          "z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-md",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <TooltipPrimitive.Arrow className="fill-slate-900" />
+      </TooltipPrimitive.Content>
+    </TooltipPrimitive.Portal>
+  );
+}
+
+/** The common case: a trigger element (which must accept a ref, e.g. a Button) with a text tip. */
+export function WithTooltip({
+  content,
+  side,
+  children,
+}: {
+  content: ReactNode;
+  side?: ComponentProps<typeof TooltipPrimitive.Content>["side"];
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side={side}>{content}</TooltipContent>
+    </Tooltip>
+  );
+}

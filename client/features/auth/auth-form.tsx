@@ -1,0 +1,139 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { CircleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { LOGIN_FOCUS_DELAY_MS } from "../../../shared/constants.js";
+import { loginInput, registerInput } from "../../../shared/schemas/auth.js";
+import { Button } from "../../components/ui/button.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { loginErrorText, registerErrorText } from "./messages.js";
+import { useLogin, useRegister } from "./mutations.js";
+
+export type AuthMode = "signin" | "signup";
+
+interface AuthFormValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+// Both modes share one set of fields; sign-in carries the (unrendered) name through untouched so that
+// one form type serves both, while the rules and messages stay those of the shared schemas.
+const RESOLVERS = {
+  signin: zodResolver(loginInput.extend({ name: z.string() })),
+  signup: zodResolver(registerInput),
+} as const;
+
+const TEXT = {
+  signin: { submit: "Log In", prompt: "Don't have an account yet?", toggle: "Sign up" },
+  signup: { submit: "Create Account", prompt: "Already have an account?", toggle: "Log in" },
+} as const;
+
+export interface AuthFormProps {
+  mode: AuthMode;
+  /** The raw `next` search parameter, kept when switching modes. */
+  next?: string;
+}
+
+/**
+ * The login / sign-up form (spec §2). Render it with `key={mode}`: switching modes then starts a fresh
+ * form, which is the spec's "toggling resets the form", and re-runs the initial focus.
+ */
+export function AuthForm({ mode, next }: AuthFormProps) {
+  const isSignUp = mode === "signup";
+  const login = useLogin({ next });
+  const register = useRegister({ next });
+  const pending = login.isPending || register.isPending;
+  const failure = isSignUp
+    ? register.error && registerErrorText(register.error)
+    : login.error && loginErrorText(login.error);
+
+  const {
+    register: field,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<AuthFormValues>({
+    resolver: RESOLVERS[mode],
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { name: "", email: "", password: "" },
+  });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      // Someone who already clicked or typed into a field keeps it: the delayed focus must not pull
+      // them (or their keystrokes) into another field.
+      if (formRef.current?.contains(document.activeElement)) return;
+      setFocus(isSignUp ? "name" : "email");
+    }, LOGIN_FOCUS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSignUp, setFocus]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password });
+    else login.mutate({ email: values.email, password: values.password });
+  });
+
+  const text = TEXT[mode];
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={pending || undefined}>
+      {failure && (
+        <div
+          role="alert"
+          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>{failure}</p>
+        </div>
+      )}
+
+      {isSignUp && (
+        <FormField label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} {...field("name")} autoComplete="name" placeholder="Jane Doe" />}
+        </FormField>
+      )}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...field("email")}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...field("password")}
+            type="password"
+            autoComplete={isSignUp ? "new-password" : "current-password"}
+          />
+        )}
+      </FormField>
+
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={pending}>
+        {pending ? "Processing..." : text.submit}
+      </Button>
+
+      <p className="text-center text-sm text-slate-600">
+        {text.prompt}{" "}
+        <Link
+          to="/login"
+          search={isSignUp ? { next } : { signup: true, next }}
+          className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          {text.toggle}
+        </Link>
+      </p>
+    </form>
+  );
+}

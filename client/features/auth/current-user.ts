@@ -1,0 +1,55 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { redirect } from "@tanstack/react-router";
+import { getQueryKey } from "@trpc/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../server/routers/index.js";
+import { FRESHNESS } from "../../../shared/constants.js";
+import { isUnauthorized } from "../../lib/errors.js";
+import { apiClient, trpc } from "../../lib/trpc.js";
+
+export type CurrentUser = inferRouterOutputs<AppRouter>["auth"]["me"];
+export type CurrentOrganization = NonNullable<CurrentUser["currentOrganization"]>;
+
+/** Spec §4: a 401 from the current-user call means "signed out", which is a state, not an error. */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiClient.auth.me.query();
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The current user's query. It shares tRPC's key for auth.me, so `trpc.useUtils().auth.me.invalidate()`
+ * refreshes it too. Data: undefined while unknown (loading), null when signed out, the user otherwise.
+ */
+export const currentUserQueryOptions = queryOptions({
+  queryKey: getQueryKey(trpc.auth.me, undefined, "query"),
+  queryFn: fetchCurrentUser,
+  staleTime: FRESHNESS.currentUserMs,
+  refetchOnWindowFocus: true,
+  retry: false,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions);
+}
+
+/** For route guards: the cached user when there is one, else one fetch. */
+export function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  return queryClient.ensureQueryData(currentUserQueryOptions);
+}
+
+/**
+ * For a route's beforeLoad: returns the signed-in user, or sends a visitor to the login page with the
+ * original path and query in `next` (spec §2, protected-route behaviour).
+ */
+export async function requireSignedIn(
+  queryClient: QueryClient,
+  location: { pathname: string; searchStr: string },
+): Promise<CurrentUser> {
+  const user = await loadCurrentUser(queryClient);
+  if (!user) throw redirect({ to: "/login", search: { next: `${location.pathname}${location.searchStr}` } });
+  return user;
+}

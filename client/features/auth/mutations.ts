@@ -1,0 +1,67 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { toast } from "../../lib/toast.js";
+import { trpc } from "../../lib/trpc.js";
+import { type CurrentUser, currentUserQueryOptions } from "./current-user.js";
+import { destinationAfterAuth } from "./destination.js";
+import { AUTH_MESSAGES, loginErrorText, logoutErrorText, registerErrorText } from "./messages.js";
+
+export interface AuthNavigationOptions {
+  /** The raw `next` search parameter of the page. */
+  next?: string;
+  /** Stay on the page after success (the invite page accepts the invitation itself). */
+  skipNavigation?: boolean;
+}
+
+/** Stores the signed-in user and, unless told not to, goes where destinationAfterAuth says. */
+function useAfterAuth(options: AuthNavigationOptions) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (user: CurrentUser) => {
+    queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
+    if (options.skipNavigation) return;
+    await navigate({ href: await destinationAfterAuth({ user, next: options.next }) });
+  };
+}
+
+export function useLogin(options: AuthNavigationOptions = {}) {
+  const afterAuth = useAfterAuth(options);
+  return trpc.auth.login.useMutation({
+    onSuccess: async (user) => {
+      toast.success(AUTH_MESSAGES.loginSuccess);
+      await afterAuth(user);
+    },
+    onError: (error) => {
+      toast.error(loginErrorText(error));
+    },
+  });
+}
+
+export function useRegister(options: AuthNavigationOptions = {}) {
+  const afterAuth = useAfterAuth(options);
+  return trpc.auth.register.useMutation({
+    onSuccess: async (user) => {
+      toast.success(AUTH_MESSAGES.registerSuccess);
+      await afterAuth(user);
+    },
+    onError: (error) => {
+      toast.error(registerErrorText(error));
+    },
+  });
+}
+
+/** Spec §4: clear the user, invalidate every cached answer, show /logged-out. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return trpc.auth.logout.useMutation({
+    onSuccess: async () => {
+      queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+      void queryClient.invalidateQueries();
+      await navigate({ to: "/logged-out" });
+    },
+    onError: (error) => {
+      toast.error(logoutErrorText(error));
+    },
+  });
+}

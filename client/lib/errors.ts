@@ -1,0 +1,23 @@
+import { TRPCClientError } from "@trpc/client";
+
+/** Whether a failed call was answered with 401: for the current-user call that means "signed out". */
+export function isUnauthorized(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  if (typeof data !== "object" || data === null) return false;
+  return ("code" in data && data.code === "UNAUTHORIZED") || ("httpStatus" in data && data.httpStatus === 401);
+}
+
+/**
+ * The sentence to show for a failed call (spec §8): the server's own message when the server answered,
+ * the feature's fallback when the call failed without an answer (network, parse), and `unknown` when
+ * what was thrown is not an error at all.
+ */
+export function errorMessage(error: unknown, fallback: string, unknown = fallback): string {
+  if (error instanceof TRPCClientError) {
+    const answered = typeof error.data === "object" && error.data !== null;
+    return answered && error.message ? error.message : fallback;
+  }
+  if (error instanceof Error) return fallback;
+  return unknown;
+}

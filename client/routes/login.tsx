@@ -1,0 +1,64 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { APP_NAME, MOBILE_BREAKPOINT_PX } from "../../shared/constants.js";
+import { Card } from "../components/ui/card.js";
+import { AuthForm, type AuthMode } from "../features/auth/auth-form.js";
+import { loadCurrentUser } from "../features/auth/current-user.js";
+import { homePathFor } from "../features/auth/destination.js";
+import { useDocumentTitle } from "../lib/use-document-title.js";
+
+interface LoginSearch {
+  signup?: true;
+  next?: string;
+}
+
+export const Route = createFileRoute("/login")({
+  // The router parses "signup=true" as a boolean; a hand-typed link may still carry the text.
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    signup: search.signup === true || search.signup === "true" ? true : undefined,
+    next: typeof search.next === "string" && search.next !== "" ? search.next : undefined,
+  }),
+  beforeLoad: async ({ context }) => {
+    // If the current user cannot be loaded at all, the form is still the right thing to show.
+    const user = await loadCurrentUser(context.queryClient).catch(() => null);
+    if (user) throw redirect({ href: homePathFor(user), replace: true });
+  },
+  component: LoginPage,
+});
+
+const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
+  signin: { title: "Welcome back", description: `Log in to continue your training with ${APP_NAME}.` },
+  signup: { title: "Create your account", description: "Start training your team in minutes. It's free." },
+};
+
+function LoginPage() {
+  const { signup, next } = Route.useSearch();
+  const mode: AuthMode = signup ? "signup" : "signin";
+  useDocumentTitle(APP_NAME);
+
+  useEffect(() => {
+    // Spec §2: on phones the form must start in view, whatever the previous page's scroll was.
+    if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches) {
+      window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    }
+  }, []);
+
+  const heading = HEADINGS[mode];
+  return (
+    <div className="relative flex justify-center px-4 py-10 sm:py-16">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-72 bg-[radial-gradient(40rem_18rem_at_50%_0%,var(--color-brand-100),transparent)]"
+      />
+      <Card className="w-full max-w-md shadow-lg shadow-slate-900/5">
+        <div className="flex flex-col gap-8 p-6 sm:p-8">
+          <div className="text-center">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading.title}</h1>
+            <p className="mt-1.5 text-sm text-slate-600">{heading.description}</p>
+          </div>
+          <AuthForm key={mode} mode={mode} next={next} />
+        </div>
+      </Card>
+    </div>
+  );
+}
