@@ -33,6 +33,23 @@ export const REST_ROUTES: ReadonlyArray<readonly ["GET" | "POST", string, string
   ["POST", "/team/update-member", "team.updateMember"],
   ["GET", "/team/decode-invite", "team.decodeInvite"],
   ["POST", "/team/accept-invite", "team.acceptInvite"],
+  ["GET", "/courses/list", "courses.list"],
+  ["GET", "/courses/get", "courses.get"],
+  ["POST", "/courses/create", "courses.create"],
+  ["POST", "/courses/update", "courses.update"],
+  ["POST", "/courses/delete", "courses.delete"],
+  ["GET", "/courses/structure", "courses.structure"],
+  ["GET", "/users/completions", "users.completions"],
+  ["GET", "/lessons/get", "lessons.get"],
+  ["POST", "/lessons/complete", "lessons.complete"],
+  ["POST", "/lessons/create", "lessons.create"],
+  ["POST", "/lessons/update", "lessons.update"],
+  ["POST", "/lessons/delete", "lessons.delete"],
+  ["POST", "/lessons/reorder", "lessons.reorder"],
+  ["POST", "/modules/create", "modules.create"],
+  ["POST", "/modules/update", "modules.update"],
+  ["POST", "/modules/delete", "modules.delete"],
+  ["POST", "/modules/reorder", "modules.reorder"],
 ];
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;

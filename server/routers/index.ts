@@ -1,14 +1,22 @@
 import { router } from "../trpc.js";
 import { authRouter } from "./auth.js";
+import { coursesRouter } from "./courses.js";
+import { lessonsRouter } from "./lessons.js";
+import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
+import { usersRouter } from "./users.js";
 
 export const appRouter = router({
   auth: authRouter,
   orgs: orgsRouter,
   tags: tagsRouter,
   team: teamRouter,
+  courses: coursesRouter,
+  modules: modulesRouter,
+  lessons: lessonsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

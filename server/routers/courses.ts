@@ -1,0 +1,128 @@
+import { type FilterQuery, raw } from "@mikro-orm/core";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import {
+  COURSE_MESSAGES,
+  courseIdInput,
+  courseStructureInput,
+  createCourseInput,
+  listCoursesInput,
+  updateCourseInput,
+} from "../../shared/schemas/courses.js";
+import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
+import { courseStructure, courseView, courseViews, tagsOfCourses } from "../course-views.js";
+import { dialectOf } from "../db.js";
+import { Course, CourseTag, Tag } from "../entities/index.js";
+import { fail } from "../errors.js";
+import { router } from "../trpc.js";
+import { memberProcedure, permittedProcedure } from "../trpc-org.js";
+
+/** The tags a course form names, all of this organization (the tenant filter hides any other's). */
+async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]> {
+  if (tagIds.length === 0) return [];
+  const tags = await em.find(Tag, { id: { $in: tagIds } });
+  if (tags.length !== tagIds.length) throw fail.notFound(COURSE_MESSAGES.tagNotFound);
+  return tags;
+}
+
+/**
+ * Case-insensitive "contains" on a column. A position search instead of LIKE: the search text has no
+ * wildcards, so `%` and `_` match themselves without escaping (SQLite's LIKE has no default escape
+ * character). SQLite's lower() folds ASCII letters only, as its LIKE does.
+ */
+function containsText(dialect: "sqlite" | "postgresql", column: "title" | "description", needle: string) {
+  const position = dialect === "postgresql" ? "strpos" : "instr";
+  return { [raw((alias: string) => `${position}(lower(${alias}.${column}), ?)`, [needle.toLowerCase()])]: { $gt: 0 } };
+}
+
+export const coursesRouter = router({
+  /**
+   * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
+   * (tagged course ids, the courses, their tags), however many courses there are.
+   */
+  list: memberProcedure.input(listCoursesInput).query(async ({ ctx, input }) => {
+    const conditions: FilterQuery<Course>[] = [];
+    if (!canSeeDrafts(ctx.role)) {
+      // Learners see published courses only; asking for drafts finds none.
+      if (input.status === "draft") return [];
+      conditions.push({ status: "published" });
+    } else if (input.status) {
+      conditions.push({ status: input.status });
+    }
+    if (input.search) {
+      const dialect = dialectOf(ctx.config);
+      conditions.push({
+        $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+      });
+    }
+    if (input.tagIds.length > 0) {
+      const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
+      if (links.length === 0) return [];
+      conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
+    }
+    const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
+      orderBy: { createdAt: "desc", id: "desc" },
+    });
+    return courseViews(ctx.em, courses);
+  }),
+
+  /** The course with its modules and lessons, and which of them the caller completed. */
+  get: memberProcedure.input(courseIdInput).query(async ({ ctx, input }) => {
+    const course = await findVisibleCourse(ctx, input.id);
+    const tags = await tagsOfCourses(ctx.em, [course.id]);
+    const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
+    return courseView(course, tags.get(course.id) ?? [], modules);
+  }),
+
+  structure: memberProcedure.input(courseStructureInput).query(async ({ ctx, input }) => {
+    const course = await findVisibleCourse(ctx, input.courseId);
+    return courseStructure(ctx.em, course.id, ctx.user.id);
+  }),
+
+  create: permittedProcedure("courses.create")
+    .input(createCourseInput)
+    .mutation(async ({ ctx, input }) => {
+      const tags = await tagsNamed(ctx.em, input.tagIds);
+      const course = ctx.em.create(Course, {
+        organization: ctx.organization,
+        title: input.title,
+        description: input.description ?? null,
+        status: input.status,
+      });
+      for (const tag of tags) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
+      await ctx.em.flush();
+      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+    }),
+
+  update: permittedProcedure("courses.edit")
+    .input(updateCourseInput)
+    .mutation(async ({ ctx, input }) => {
+      const course = await findCourse(ctx, input.id);
+      if (input.title !== undefined) course.title = input.title;
+      if (input.description !== undefined) course.description = input.description;
+      if (input.status !== undefined) course.status = input.status;
+      if (input.tagIds !== undefined) {
+        const wanted = await tagsNamed(ctx.em, input.tagIds);
+        const wantedIds = new Set(wanted.map((tag) => tag.id));
+        const links = await ctx.em.find(CourseTag, { course: course.id });
+        const kept = new Set<number>();
+        for (const link of links) {
+          if (wantedIds.has(link.tag.id)) kept.add(link.tag.id);
+          else ctx.em.remove(link);
+        }
+        for (const tag of wanted) {
+          if (!kept.has(tag.id)) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
+        }
+      }
+      await ctx.em.flush();
+      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+    }),
+
+  /** The database cascades to its tags, modules, lessons and their completions. */
+  delete: permittedProcedure("courses.delete")
+    .input(courseIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const course = await findCourse(ctx, input.id);
+      await ctx.em.nativeDelete(Course, { id: course.id });
+      return { message: "Course deleted." };
+    }),
+});

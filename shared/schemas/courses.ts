@@ -1,0 +1,242 @@
+import { z } from "zod";
+import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "../constants.js";
+import { positiveId } from "./common.js";
+
+/** The texts of spec §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
+export const COURSE_MESSAGES = {
+  courseTitleTooShort: "Title must be at least 3 characters.",
+  titleTooLong: "Title can be up to 255 characters.",
+  descriptionTooLong: "Description can be up to 1000 characters.",
+  titleRequired: "Title is required.",
+  statusInvalid: "Status must be draft or published.",
+  courseIdInvalid: "Course ID must be a positive number.",
+  moduleIdInvalid: "Module ID must be a positive number.",
+  lessonIdInvalid: "Lesson ID must be a positive number.",
+  tagIdInvalid: "Tag IDs must be positive numbers.",
+  urlInvalid: "Must be a valid URL.",
+  contentTooLong: "Content can be up to 200000 characters.",
+  searchTooLong: "Search can be up to 255 characters.",
+  modulesRequired: "At least one module is required for reordering.",
+  lessonsRequired: "At least one lesson is required for reordering.",
+  orderIndexInvalid: "Order index must be a whole number of 0 or more.",
+  duplicateModule: "Each module can appear only once.",
+  duplicateLesson: "Each lesson can appear only once.",
+  duplicateOrderIndex: "Each item needs a different order index.",
+  courseNotFound: "Course not found.",
+  moduleNotFound: "Module not found.",
+  lessonNotFound: "Lesson not found.",
+  tagNotFound: "Tag not found.",
+  modulesStale: "The modules of this course have changed since you loaded them. Reload and try again.",
+  lessonsStale: "The lessons of this module have changed since you loaded them. Reload and try again.",
+} as const;
+
+/**
+ * Not in the spec: a cap on one lesson's text (the request body limit is 1 MB). Generous for a written
+ * procedure, small enough that sanitizing it stays fast.
+ */
+export const LESSON_CONTENT_MAX = 200_000;
+/** Not in the spec: the longest URL the lessons table stores. */
+export const VIDEO_URL_MAX = 2048;
+
+export const COURSE_STATUSES = ["draft", "published"] as const;
+export type CourseStatusValue = (typeof COURSE_STATUSES)[number];
+
+const M = COURSE_MESSAGES;
+
+// Each input object carries the message of its first required field: a GET without a query string, or
+// a POST with an empty body, reaches the procedure as no input at all and reads as that field's rule.
+
+export const courseIdField = positiveId(M.courseIdInvalid);
+export const moduleIdField = positiveId(M.moduleIdInvalid);
+export const lessonIdField = positiveId(M.lessonIdInvalid);
+const tagIdField = positiveId(M.tagIdInvalid);
+
+/** Blank optional text (a cleared form field) is stored as "none". */
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value.trim() === "" ? null : value;
+
+const descriptionField = z
+  .string({ error: M.descriptionTooLong })
+  .trim()
+  .max(LIMITS.courseDescriptionMax, M.descriptionTooLong)
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+const courseTitleField = z
+  .string({ error: M.courseTitleTooShort })
+  .trim()
+  .min(LIMITS.courseTitleMin, M.courseTitleTooShort)
+  .max(LIMITS.courseTitleMax, M.titleTooLong);
+
+const statusField = z.enum(COURSE_STATUSES, { error: M.statusInvalid });
+
+/** Repeated ids arrive once each; a course carries a tag at most once. */
+const tagIdsField = z.array(tagIdField, { error: M.tagIdInvalid }).transform((ids) => [...new Set(ids)]);
+
+export const createCourseInput = z.object(
+  {
+    title: courseTitleField,
+    description: descriptionField,
+    status: statusField.default(DEFAULT_COURSE_STATUS),
+    tagIds: tagIdsField.default([]),
+  },
+  { error: M.courseTitleTooShort },
+);
+export type CreateCourseInput = z.input<typeof createCourseInput>;
+
+/** "id plus course fields" (spec §7): a field left out keeps its value; tagIds, when sent, replaces the set. */
+export const updateCourseInput = z.object(
+  {
+    id: courseIdField,
+    title: courseTitleField.optional(),
+    description: descriptionField,
+    status: statusField.optional(),
+    tagIds: tagIdsField.optional(),
+  },
+  { error: M.courseIdInvalid },
+);
+export type UpdateCourseInput = z.input<typeof updateCourseInput>;
+
+export const courseIdInput = z.object({ id: courseIdField }, { error: M.courseIdInvalid });
+export const courseStructureInput = z.object({ courseId: courseIdField }, { error: M.courseIdInvalid });
+
+/**
+ * The list filters arrive as query-string text through the REST path: `tagIds` is one value or a
+ * repeated one (an array); the typed client sends numbers. Empty text means "no filter".
+ */
+export const listCoursesInput = z
+  .object({
+    status: z
+      .union([statusField, z.literal("")], { error: M.statusInvalid })
+      .optional()
+      .transform((status) => status || undefined),
+    search: z
+      .string({ error: M.searchTooLong })
+      .trim()
+      .max(LIMITS.courseTitleMax, M.searchTooLong)
+      .optional()
+      .transform((search) => search || undefined),
+    tagIds: z
+      .union([tagIdField, z.array(tagIdField), z.literal("")], { error: M.tagIdInvalid })
+      .optional()
+      .transform((ids) => (ids === undefined || ids === "" ? [] : [...new Set(Array.isArray(ids) ? ids : [ids])])),
+  })
+  // No query string at all is "no filters".
+  .prefault({});
+export type ListCoursesInput = z.input<typeof listCoursesInput>;
+
+const moduleTitleField = z
+  .string({ error: M.titleRequired })
+  .trim()
+  .min(LIMITS.moduleTitleMin, M.titleRequired)
+  .max(LIMITS.moduleTitleMax, M.titleTooLong);
+
+const moduleDescriptionField = z
+  .string({ error: M.descriptionTooLong })
+  .trim()
+  .max(LIMITS.moduleDescriptionMax, M.descriptionTooLong)
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+/** The content screen adds a module with one click; an omitted title is the spec's "New Module". */
+export const createModuleInput = z.object(
+  {
+    courseId: courseIdField,
+    title: moduleTitleField.default(DEFAULT_MODULE_TITLE),
+    description: moduleDescriptionField,
+  },
+  { error: M.courseIdInvalid },
+);
+
+/** Inline edits send the title alone: a field left out keeps its value. */
+export const updateModuleInput = z.object(
+  {
+    id: moduleIdField,
+    title: moduleTitleField.optional(),
+    description: moduleDescriptionField,
+  },
+  { error: M.moduleIdInvalid },
+);
+
+export const moduleIdInput = z.object({ id: moduleIdField }, { error: M.moduleIdInvalid });
+
+const orderIndexField = z.number({ error: M.orderIndexInvalid }).int(M.orderIndexInvalid).min(0, M.orderIndexInvalid);
+
+function distinct<T>(values: T[]): boolean {
+  return new Set(values).size === values.length;
+}
+
+export const reorderModulesInput = z.object(
+  {
+    courseId: courseIdField,
+    modules: z
+      .array(z.object({ id: moduleIdField, orderIndex: orderIndexField }), { error: M.modulesRequired })
+      .min(1, M.modulesRequired)
+      .refine((items) => distinct(items.map((item) => item.id)), M.duplicateModule)
+      .refine((items) => distinct(items.map((item) => item.orderIndex)), M.duplicateOrderIndex),
+  },
+  { error: M.courseIdInvalid },
+);
+export type ReorderModulesInput = z.input<typeof reorderModulesInput>;
+
+export const reorderLessonsInput = z.object(
+  {
+    moduleId: moduleIdField,
+    lessons: z
+      .array(z.object({ id: lessonIdField, orderIndex: orderIndexField }), { error: M.lessonsRequired })
+      .min(1, M.lessonsRequired)
+      .refine((items) => distinct(items.map((item) => item.id)), M.duplicateLesson)
+      .refine((items) => distinct(items.map((item) => item.orderIndex)), M.duplicateOrderIndex),
+  },
+  { error: M.moduleIdInvalid },
+);
+export type ReorderLessonsInput = z.input<typeof reorderLessonsInput>;
+
+const lessonTitleField = z
+  .string({ error: M.titleRequired })
+  .trim()
+  .min(LIMITS.lessonTitleMin, M.titleRequired)
+  .max(LIMITS.lessonTitleMax, M.titleTooLong);
+
+/** HTML or Markdown; the server renders and sanitizes it on save (DESIGN §5). */
+const lessonContentField = z
+  .string({ error: M.contentTooLong })
+  .max(LESSON_CONTENT_MAX, M.contentTooLong)
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+/** Only web addresses: a `javascript:` or `data:` URL never reaches a link or a frame. Blank clears it. */
+const videoUrlField = z
+  .string({ error: M.urlInvalid })
+  .trim()
+  .max(VIDEO_URL_MAX, M.urlInvalid)
+  .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: M.urlInvalid })], { error: M.urlInvalid }))
+  .nullable()
+  .optional()
+  .transform(blankToNull);
+
+export const createLessonInput = z.object(
+  {
+    moduleId: moduleIdField,
+    title: lessonTitleField.default(DEFAULT_LESSON_TITLE),
+    content: lessonContentField,
+    videoUrl: videoUrlField,
+  },
+  { error: M.moduleIdInvalid },
+);
+
+export const updateLessonInput = z.object(
+  {
+    id: lessonIdField,
+    title: lessonTitleField.optional(),
+    content: lessonContentField,
+    videoUrl: videoUrlField,
+  },
+  { error: M.lessonIdInvalid },
+);
+
+export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
+export const completeLessonInput = z.object({ lessonId: lessonIdField }, { error: M.lessonIdInvalid });
