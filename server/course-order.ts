@@ -20,6 +20,11 @@ export function sameIdSet(a: readonly number[], b: readonly number[]): boolean {
   return b.every((id) => set.has(id));
 }
 
+/** True when the caller did not say what it saw, or saw exactly the current order. */
+export function matchesExpectedOrder(current: readonly number[], expected: readonly number[] | undefined): boolean {
+  return expected === undefined || (expected.length === current.length && expected.every((id, i) => current[i] === id));
+}
+
 /** What stays of an ordered list once some of its ids have left it: the same order, closed up. */
 export function withoutIds(ordered: readonly number[], leaving: ReadonlySet<number>): number[] {
   return ordered.filter((id) => !leaving.has(id));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import superjson from "superjson";
 import { API_PREFIX } from "../shared/constants.js";
-import { publicError } from "./errors.js";
+import { fail, publicError } from "./errors.js";
 import { appRouter } from "./routers/index.js";
 import { type AppServices, createCallerFactory, createContext } from "./trpc.js";
 
@@ -65,7 +65,11 @@ function procedureAt(caller: object, dottedPath: string): ProcedureCall {
 /** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
 export function decodeBody(body: unknown): unknown {
   if (body !== null && typeof body === "object" && "json" in body) {
-    return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+    try {
+      return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+    } catch {
+      throw fail.badRequest("The request body is not valid superjson.");
+    }
   }
   return body;
 }

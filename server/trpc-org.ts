@@ -1,8 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { z } from "zod";
 import { type Action, can } from "../shared/permissions.js";
-import { positiveId } from "../shared/schemas/common.js";
-import { ORG_MESSAGES } from "../shared/schemas/orgs.js";
+import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
 import { TENANT_FILTER } from "./db.js";
 import { Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
@@ -52,12 +50,10 @@ export function permittedProcedure(action: Action) {
 
 /** Acts on the organization named by `orgId` in the input (the orgs endpoints of spec §7). */
 export function organizationProcedure(action: Action) {
-  return signedInProcedure
-    .input(z.object({ orgId: positiveId(ORG_MESSAGES.orgIdInvalid) }))
-    .use(async ({ ctx, input, next }) => {
-      const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
-      requirePermission(membership, action);
-      scopeToOrganization(ctx.em, input.orgId);
-      return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
-    });
+  return signedInProcedure.input(orgIdInput).use(async ({ ctx, input, next }) => {
+    const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
+    requirePermission(membership, action);
+    scopeToOrganization(ctx.em, input.orgId);
+    return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
+  });
 }

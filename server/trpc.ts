@@ -28,6 +28,8 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Stack traces stay in the server log, never in a response.
+  isDev: false,
   errorFormatter({ shape, error }) {
     // The typed client shows the same sentence the REST adapter sends.
     return { ...shape, message: publicError(error).message };

@@ -9,7 +9,7 @@ import {
 } from "../../shared/schemas/courses.js";
 import { embedUrlFor, prepareLessonContent, sanitizeLessonHtml } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
-import { planLessonReorder } from "../course-order.js";
+import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
 import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
 import { Completion, Lesson } from "../entities/index.js";
 import { fail } from "../errors.js";
@@ -130,7 +130,10 @@ export const lessonsRouter = router({
       lessons.map((lesson) => ({ id: lesson.id, moduleId: lesson.module.id })),
       input.lessons,
     );
-    if (!plan) throw fail.conflict(COURSE_MESSAGES.lessonsStale);
+    const currentTarget = lessons.filter((lesson) => lesson.module.id === module.id).map((lesson) => lesson.id);
+    if (!plan || !matchesExpectedOrder(currentTarget, input.expectedOrder)) {
+      throw fail.conflict(COURSE_MESSAGES.lessonsStale);
+    }
     const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
     plan.target.forEach((id, index) => {
       const lesson = byId.get(id);

@@ -6,7 +6,7 @@ import {
   updateModuleInput,
 } from "../../shared/schemas/courses.js";
 import { findModule, lockCourse, lockModuleCourse } from "../course-access.js";
-import { idsInSubmittedOrder, sameIdSet } from "../course-order.js";
+import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "../course-order.js";
 import { courseStructure, moduleView } from "../course-views.js";
 import { CourseModule } from "../entities/index.js";
 import { fail } from "../errors.js";
@@ -67,8 +67,10 @@ export const modulesRouter = router({
     const course = await lockCourse(ctx, input.courseId);
     const modules = await ctx.em.find(CourseModule, { course: course.id }, { refresh: true });
     const order = idsInSubmittedOrder(input.modules);
-    const currentIds = modules.map((each) => each.id);
-    if (!sameIdSet(order, currentIds)) throw fail.conflict(COURSE_MESSAGES.modulesStale);
+    const currentIds = [...modules].sort((a, b) => a.orderIndex - b.orderIndex).map((each) => each.id);
+    if (!sameIdSet(order, currentIds) || !matchesExpectedOrder(currentIds, input.expectedOrder)) {
+      throw fail.conflict(COURSE_MESSAGES.modulesStale);
+    }
     const byId = new Map(modules.map((each) => [each.id, each]));
     order.forEach((id, index) => {
       const module = byId.get(id);

@@ -168,9 +168,16 @@ function distinct<T>(values: T[]): boolean {
   return new Set(values).size === values.length;
 }
 
+/**
+ * Optional on both reorders: the ids in the order the caller last saw. When given, a reorder made from a
+ * list that has changed meanwhile is refused, even when it names the same items (a lost update otherwise).
+ */
+const expectedOrderField = z.array(positiveId(M.orderIndexInvalid)).max(10_000).optional();
+
 export const reorderModulesInput = z.object(
   {
     courseId: courseIdField,
+    expectedOrder: expectedOrderField,
     modules: z
       .array(z.object({ id: moduleIdField, orderIndex: orderIndexField }), { error: M.modulesRequired })
       .min(1, M.modulesRequired)
@@ -184,6 +191,8 @@ export type ReorderModulesInput = z.input<typeof reorderModulesInput>;
 export const reorderLessonsInput = z.object(
   {
     moduleId: moduleIdField,
+    /** The target module's lessons as the caller last saw them. */
+    expectedOrder: expectedOrderField,
     lessons: z
       .array(z.object({ id: lessonIdField, orderIndex: orderIndexField }), { error: M.lessonsRequired })
       .min(1, M.lessonsRequired)

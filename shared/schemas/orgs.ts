@@ -31,7 +31,14 @@ export const orgSlugField = z
   .max(LIMITS.orgSlugMax, ORG_MESSAGES.slugTooLong)
   .regex(ORG_SLUG_PATTERN, ORG_MESSAGES.slugPattern);
 
-export const orgIdInput = z.object({ orgId: positiveId(ORG_MESSAGES.orgIdInvalid) });
+/**
+ * A GET without a query string reaches the procedure as no input at all: the object's own message makes
+ * that read as the missing field's rule rather than zod's English default.
+ */
+export const orgIdInput = z.object(
+  { orgId: positiveId(ORG_MESSAGES.orgIdInvalid) },
+  { error: ORG_MESSAGES.orgIdInvalid },
+);
 
 export const switchOrgInput = orgIdInput;
 
@@ -44,12 +51,14 @@ export const updateOrgInput = z
     message: ORG_MESSAGES.nameOrSlugRequired,
   });
 
-export const checkSlugInput = z.object({
-  slug: z.string({ error: ORG_MESSAGES.slugEmpty }).min(1, ORG_MESSAGES.slugEmpty),
-});
+export const checkSlugInput = z.object(
+  { slug: z.string({ error: ORG_MESSAGES.slugEmpty }).min(1, ORG_MESSAGES.slugEmpty) },
+  { error: ORG_MESSAGES.slugEmpty },
+);
 
-export const validateSlugInput = z.object({
-  slug: z.string({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty),
-});
+export const validateSlugInput = z.object(
+  { slug: z.string({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty) },
+  { error: ORG_MESSAGES.slugEmpty },
+);
 
 export const deleteOrgInput = orgIdInput;

@@ -58,6 +58,8 @@ export const updateMemberInput = z.object({
 });
 export type UpdateMemberInput = z.input<typeof updateMemberInput>;
 
-export const tokenInput = z.object({
-  token: z.string({ error: TEAM_MESSAGES.tokenRequired }).trim().min(1, TEAM_MESSAGES.tokenRequired).max(300),
-});
+/** decode-invite is a GET: a link without `?token=` arrives as no input, which is the same mistake. */
+export const tokenInput = z.object(
+  { token: z.string({ error: TEAM_MESSAGES.tokenRequired }).trim().min(1, TEAM_MESSAGES.tokenRequired).max(300) },
+  { error: TEAM_MESSAGES.tokenRequired },
+);

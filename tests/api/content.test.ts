@@ -387,6 +387,44 @@ describe("races: one course, several writers at once", () => {
     expect(orders).toContainEqual(after.map((module) => module.id));
   });
 
+  it("two reorders made from the same list they both saw: the first wins, the second is refused", async () => {
+    const { course, moduleA, moduleB, lessons } = await sampleCourse(staff.admin.api);
+    const moduleC = await createModule(staff.admin.api, course.id, "Module C");
+    const seen = [moduleA.id, moduleB.id, moduleC.id];
+    const responses = await Promise.all(
+      [
+        [moduleC.id, moduleA.id, moduleB.id],
+        [moduleB.id, moduleC.id, moduleA.id],
+      ].map((ids) =>
+        staff.teacher.api.post("/_api/modules/reorder", {
+          courseId: course.id,
+          modules: positions(ids),
+          expectedOrder: seen,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const loser = responses.find((response) => response.status === 409);
+    expect(loser && refusal(loser).error).toBe(M.modulesStale);
+
+    const { A1, A2, A3 } = lessons;
+    const seenLessons = [A1.id, A2.id, A3.id];
+    const lessonResponses = await Promise.all(
+      [
+        [A3.id, A1.id, A2.id],
+        [A2.id, A3.id, A1.id],
+      ].map((ids) =>
+        staff.manager.api.post("/_api/lessons/reorder", {
+          moduleId: moduleA.id,
+          lessons: positions(ids),
+          expectedOrder: seenLessons,
+        }),
+      ),
+    );
+    expect(lessonResponses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expectDense(await structureOf(staff.admin.api, course.id));
+  });
+
   it("modules and lessons created at the same moment get distinct, dense positions", async () => {
     const course = await createCourse(staff.admin.api);
     const created = await Promise.all(
