@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { NotFound } from "./components/layout/not-found.js";
 import { PageSpinner } from "./components/ui/spinner.js";
 import { queryClient, trpc, trpcClient } from "./lib/trpc.js";
 import { routeTree } from "./routeTree.gen.js";
@@ -14,6 +15,9 @@ const router = createRouter({
   // Scrolling on navigation is the ScrollManager's job (spec §2: hash target or top).
   scrollRestoration: false,
   defaultPendingComponent: () => <PageSpinner />,
+  // An unknown path is the app's Not Found page, whichever route it partly matched.
+  notFoundMode: "root",
+  defaultNotFoundComponent: NotFound,
 });
 
 declare module "@tanstack/react-router" {

@@ -106,6 +106,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       root: config.clientDir,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; the plugin's default would overwrite it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every name under assets/, so those never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -116,6 +118,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url)) return sendError(reply, 404, "Not found.");
+    // A missing hashed asset (a page from before a deploy asking for its old script) is a real 404, never
+    // the page's HTML in place of a script.
+    if (req.url.startsWith("/assets/")) return reply.code(404).type("text/plain").send("Not found.");
     if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
       // History routing: every other path is a page of the single-page app.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");

@@ -56,7 +56,8 @@ export function loadConfig(env: Env = process.env): Config {
     try {
       parsed = new URL(databaseUrl);
     } catch {
-      throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}".`);
+      // Not echoed: the URL may hold a password.
+      throw new ConfigError("DATABASE_URL must be a URL such as postgres://user:password@host:5432/trainwright.");
     }
     if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
       throw new ConfigError(`DATABASE_URL must start with postgres://, got "${parsed.protocol}//…".`);

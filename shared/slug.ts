@@ -8,8 +8,8 @@ export function slugify(text: string): string {
     .replace(/[^\w-]+/g, "")
     .replace(/_/g, "")
     .replace(/-{2,}/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, LIMITS.orgSlugMax);
+    .slice(0, LIMITS.orgSlugMax)
+    .replace(/^-+|-+$/g, "");
 }
 
 export const ORG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

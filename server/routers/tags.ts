@@ -7,7 +7,9 @@ import {
   tagDeleteInput,
   tagUpdateInput,
 } from "../../shared/schemas/tags.js";
-import { Tag } from "../entities/index.js";
+import type { Config } from "../config.js";
+import { dialectOf } from "../db.js";
+import { type Organization, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { router } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
@@ -44,6 +46,20 @@ export async function listTagTree(em: SqlEntityManager): Promise<DepartmentView[
   }));
 }
 
+/** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */
+const TAG_WRITES_LOCK = 0x74616773;
+
+/**
+ * Names are checked, then written. On PostgreSQL two writers of one organization's tags could both
+ * pass the check and store the same name twice, so they take turns: a lock held until the
+ * transaction ends, one per organization, that blocks no reads and no other writes. SQLite runs one
+ * writer at a time anyway.
+ */
+async function takeTurnWritingTags(ctx: { em: SqlEntityManager; config: Config; organization: Organization }) {
+  if (dialectOf(ctx.config) !== "postgresql") return;
+  await ctx.em.execute("select pg_advisory_xact_lock(?, ?)", [TAG_WRITES_LOCK, ctx.organization.id]);
+}
+
 /** Names are unique among siblings, whatever their case. */
 async function assertNameFree(
   em: SqlEntityManager,
@@ -72,6 +88,7 @@ export const tagsRouter = router({
       let parent: Tag | null = null;
       if (input.type === "department" && input.parentId != null)
         throw fail.badRequest(TAG_MESSAGES.departmentHasNoParent);
+      await takeTurnWritingTags(ctx);
       if (input.type === "role") {
         parent = await ctx.em.findOne(Tag, { id: input.parentId ?? 0 });
         if (!parent) throw fail.notFound(TAG_MESSAGES.parentNotFound);
@@ -92,6 +109,7 @@ export const tagsRouter = router({
   update: permittedProcedure("tags.manage")
     .input(tagUpdateInput)
     .mutation(async ({ ctx, input }) => {
+      await takeTurnWritingTags(ctx);
       const tag = await ctx.em.findOne(Tag, { id: input.id });
       if (!tag) throw fail.notFound(TAG_MESSAGES.notFound);
       if (tag.type === "role" && input.color) throw fail.badRequest(TAG_MESSAGES.colorOnlyDepartments);

@@ -1,3 +1,4 @@
+import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
@@ -8,6 +9,8 @@ import {
   updateMemberInput,
   updateRoleInput,
 } from "../../shared/schemas/team.js";
+import type { Config } from "../config.js";
+import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { INVITATION_DAYS, newInvitationToken, openInvitation } from "../invitations.js";
@@ -73,14 +76,36 @@ async function memberOfOrganization(em: SqlEntityManager, organizationId: number
   return membership;
 }
 
-/** DESIGN §6: nobody changes their own role, managers never touch admin, one admin always remains. */
-async function assertRoleChange(em: SqlEntityManager, actor: Membership, target: Membership, newRole: Role) {
+/**
+ * DESIGN §6: nobody changes their own role, managers never touch admin, one admin always remains.
+ *
+ * Two admins stepping each other down at the same moment would each count two admins and leave none.
+ * On PostgreSQL the admin rows are therefore locked (in id order, so that two callers cannot deadlock)
+ * and read again: the second caller then sees what the first one wrote. SQLite runs one writer at a
+ * time anyway, and has no row locks.
+ */
+async function assertRoleChange(
+  em: SqlEntityManager,
+  config: Config,
+  actor: Membership,
+  target: Membership,
+  newRole: Role,
+) {
   if (target.role === newRole) return;
   if (target.user.id === actor.user.id) throw fail.forbidden(TEAM_MESSAGES.ownRole);
   if (!canAssignRole(actor.role, target.role, newRole)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
   if (target.role === "admin") {
-    const admins = await em.count(Membership, { organization: target.organization.id, role: "admin" });
-    if (admins <= 1) throw fail.conflict(TEAM_MESSAGES.lastAdmin);
+    const locking = dialectOf(config) === "postgresql";
+    const admins = await em.find(
+      Membership,
+      { organization: target.organization.id, role: "admin" },
+      locking
+        ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: "asc" } }
+        : { refresh: true, orderBy: { id: "asc" } },
+    );
+    // Only an admin may remove the admin role: one who lost it meanwhile may not.
+    if (!admins.some((membership) => membership.id === actor.id)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
+    if (admins.length <= 1) throw fail.conflict(TEAM_MESSAGES.lastAdmin);
   }
 }
 
@@ -122,7 +147,7 @@ export const teamRouter = router({
     .input(updateRoleInput)
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
-      await assertRoleChange(ctx.em, ctx.membership, target, input.newRole);
+      await assertRoleChange(ctx.em, ctx.config, ctx.membership, target, input.newRole);
       target.role = input.newRole;
       return { message: `${target.user.name}'s role updated to ${input.newRole}` };
     }),
@@ -132,7 +157,7 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
       if (!canAssignRole(ctx.role, target.role, target.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
-      await assertRoleChange(ctx.em, ctx.membership, target, input.role);
+      await assertRoleChange(ctx.em, ctx.config, ctx.membership, target, input.role);
       const emailKey = emailKeyOf(input.email);
       if (emailKey !== target.user.emailKey && (await ctx.em.count(User, { emailKey })) > 0) {
         throw fail.conflict(TEAM_MESSAGES.emailInUse);

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { buildApp } from "../../../server/app.js";
+import { type Config, loadConfig } from "../../../server/config.js";
+import { openDatabase } from "../../../server/db.js";
+import { RateLimiter } from "../../../server/rate-limit.js";
+import { ApiClient, newTranscript, type Transcript } from "./client.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+/** The settings a test may change, spelled as the environment variables of `server/config.ts`. */
+export type ConfigOverrides = Partial<
+  Record<
+    | "SECURE_COOKIES"
+    | "SESSION_DAYS"
+    | "RATE_LIMIT_WINDOW_SECONDS"
+    | "RATE_LIMIT_PER_EMAIL"
+    | "RATE_LIMIT_PER_IP"
+    | "CLIENT_DIR"
+    | "LOG_LEVEL"
+    | "TRUST_PROXY",
+    string
+  >
+>;
+
+/** Whatever `openDatabase` returns; named through it so the tests follow the server's own typing. */
+export type TestOrm = Awaited<ReturnType<typeof openDatabase>>;
+
+export interface TestApp {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string;
+  /** The first browser; `newAgent()` makes more, each with its own cookies. */
+  api: ApiClient;
+  newAgent(): ApiClient;
+  config: Config;
+  /** For assertions on what the server stored (for example, that a session token is kept only hashed). */
+  orm: TestOrm;
+  /** Every response body any agent of this app received, and every cookie value set (see leaksIn). */
+  transcript: Transcript;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A second instance over the first one's database (DESIGN §1: instances share all state there). */
+  sameDatabaseAs?: TestApp;
+}
+
+/**
+ * Starts the real server on a loopback port with a fresh database (see createTestDatabase). Rate limits
+ * default to values no ordinary test reaches, since every request comes from 127.0.0.1; the tests of the
+ * limits set low ones.
+ */
+export async function startTestApp(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<TestApp> {
+  const shared = options.sameDatabaseAs?.config;
+  const database: TestDatabase = shared
+    ? { dataDir: shared.dataDir, databaseUrl: shared.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
+  const config = loadConfig({
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl ?? undefined,
+    // A folder that does not exist: the API runs without a client unless a test provides one.
+    CLIENT_DIR: path.join(database.dataDir, "no-client"),
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_EMAIL: "1000",
+    RATE_LIMIT_PER_IP: "100000",
+    ...overrides,
+  });
+  let orm: TestOrm | undefined;
+  try {
+    orm = await openDatabase(config);
+    const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (address === null || typeof address === "string") throw new Error("The server has no TCP address.");
+    const url = `http://127.0.0.1:${address.port}`;
+    const transcript = newTranscript();
+    const openedOrm = orm;
+    return {
+      url,
+      api: new ApiClient(url, transcript),
+      newAgent: () => new ApiClient(url, transcript),
+      config,
+      orm: openedOrm,
+      transcript,
+      close: async () => {
+        try {
+          await app.close();
+          await openedOrm.close(true);
+        } finally {
+          await database.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await orm?.close(true);
+    await database.drop();
+    throw error;
+  }
+}

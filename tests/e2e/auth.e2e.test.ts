@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
+import { type E2EHarness, startHarness } from "./support/harness.js";
+
+/** Journeys of spec §2 (landing, login, logged-out, account, Not Found) against the spec's own texts. */
+
+interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+function newPerson(): Person {
+  const id = randomBytes(4).toString("hex");
+  return { name: `Journey ${id}`, email: `journey.${id}@example.com`, password: `journey-${id}-pw` };
+}
+
+let harness: E2EHarness;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+afterEach(async () => {
+  // Every journey ends without an uncaught exception in the page.
+  const errors = page ? uncaughtErrors(page) : [];
+  await page?.context().close();
+  page = undefined;
+  expect(errors).toEqual([]);
+});
+
+/** Screenshot for a person to look at, plus the one layout rule a machine can check: nothing sideways. */
+async function look(target: Page, name: string): Promise<void> {
+  await screenshot(target, name);
+  expect(await horizontalOverflow(target), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Registers through the API in the page's own browser profile, which is then signed in. */
+async function registerInBrowser(target: Page, person: Person): Promise<void> {
+  const response = await target.request.post("/_api/auth/register", { data: person });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+describe.each(WIDTHS)("auth journeys at %i px", (width) => {
+  it("signs up from the landing page and lands on /setup-org", async () => {
+    page = await harness.newPage({ width });
+    await page.goto("/");
+    const cta = page
+      .getByRole("link", { name: "Get Started For Free" })
+      .or(page.getByRole("button", { name: "Get Started For Free" }));
+    await visible(cta);
+    await look(page, "landing");
+    await cta.first().click();
+    await atPath(page, "/login", "?signup=true");
+
+    const person = newPerson();
+    await visible(page.getByLabel("Name", { exact: true }));
+    await look(page, "login-signup");
+    await page.getByLabel("Name", { exact: true }).fill(person.name);
+    await page.getByLabel("Email", { exact: true }).fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: "Create Account", exact: true }).click();
+
+    await atPath(page, "/setup-org");
+    await visible(page.getByText("Account created successfully!"));
+    await look(page, "setup-org");
+  });
+
+  it("logs out from /account and shows the logged-out page", async () => {
+    page = await harness.newPage({ width });
+    await registerInBrowser(page, newPerson());
+    await page.goto("/account");
+    await visible(page.getByRole("heading", { name: "Account", exact: true }));
+    await look(page, "account");
+
+    await page.getByRole("button", { name: "Log Out", exact: true }).click();
+    await atPath(page, "/logged-out");
+    await visible(page.getByText("You logged out. While you're here, check this out..."));
+    await look(page, "logged-out");
+    // The session is gone on the server, not only in the page.
+    expect((await page.request.get("/_api/auth/me")).status()).toBe(401);
+  });
+
+  it("signs in and returns to the path in `next`", async () => {
+    page = await harness.newPage({ width });
+    const person = newPerson();
+    await registerInBrowser(page, person);
+    await page.context().clearCookies();
+
+    await page.goto("/login?next=%2Faccount");
+    await visible(page.getByLabel("Email", { exact: true }));
+    await look(page, "login");
+    await page.getByLabel("Email", { exact: true }).fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+
+    await atPath(page, "/account");
+    await visible(page.getByRole("heading", { name: "Account", exact: true }));
+    await visible(page.getByText("Login successful!"));
+  });
+
+  it("shows 'Invalid email or password.' for a wrong password and stays on /login", async () => {
+    page = await harness.newPage({ width });
+    const person = newPerson();
+    await registerInBrowser(page, person);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByLabel("Email", { exact: true }).fill(person.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+
+    await visible(page.getByText("Invalid email or password."));
+    await look(page, "login-wrong-password");
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("shows field errors under the fields on an empty submit", async () => {
+    page = await harness.newPage({ width });
+    await page.goto("/login");
+    await visible(page.getByLabel("Email", { exact: true }));
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+
+    const fields: Array<[string, string]> = [
+      ["Email", "Please enter a valid email address."],
+      ["Password", "Password is required."],
+    ];
+    for (const [label, message] of fields) {
+      const error = await visible(page.getByText(message, { exact: true }));
+      const input = page.getByLabel(label, { exact: true });
+      const [errorBox, inputBox] = [await error.boundingBox(), await input.boundingBox()];
+      expect(errorBox && inputBox, `${label}: both on screen`).toBeTruthy();
+      if (!errorBox || !inputBox) continue;
+      // Below its own field, and above the next one: within two lines of the field's bottom edge.
+      expect(errorBox.y).toBeGreaterThanOrEqual(inputBox.y + inputBox.height - 2);
+      expect(errorBox.y).toBeLessThan(inputBox.y + inputBox.height + 48);
+    }
+    await look(page, "login-empty-submit");
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("shows a Not Found page with a link home for an unknown path", async () => {
+    page = await harness.newPage({ width });
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(200);
+    await visible(page.getByText(/not found/i));
+    await look(page, "not-found");
+
+    // The page's own link, not the header's Home: inside the main landmark.
+    const home = await visible(page.getByRole("main").getByRole("link", { name: /home/i }));
+    expect(await home.getAttribute("href")).toBe("/");
+    await home.click();
+    await atPath(page, "/");
+  });
+});

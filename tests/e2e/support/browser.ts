@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const SCREENSHOT_DIR = path.join(ROOT, "artifacts", "screenshots");
+
+/** Debian's Chromium (scripts/test.sh installs it); a test never downloads a browser of its own. */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** The widths every screen is looked at (DESIGN §7): desktop and a small phone. */
+export const WIDTHS = [1280, 375] as const;
+
+/** This machine has no network beyond loopback: Chromium's background services would only fail and stall. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** A fresh browser profile (its own cookies) with one page, `width` pixels wide. */
+export async function newPage(browser: Browser, baseURL: string, { width }: { width: number }): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: width < 768 ? 812 : 900 },
+    isMobile: false,
+    // Service workers stay allowed (a context is a fresh profile, so nothing is cached across tests):
+    // Playwright's "block" makes register() resolve to undefined, which no real browser does.
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  pageErrors.set(page, errors);
+  return page;
+}
+
+/** Uncaught exceptions the page has thrown so far. */
+export function uncaughtErrors(page: Page): string[] {
+  return pageErrors.get(page) ?? [];
+}
+
+/** Saves artifacts/screenshots/<name>-<width>.png of the whole page. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  return file;
+}
+
+/** How far the page is wider than the window: a screen that fits a phone has none. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * Waits for the first visible match and returns it (playwright-core has no `expect`; this is its waiting
+ * half). Hidden matches are passed over: a collapsed mobile menu holds copies of many links.
+ */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  const shown = locator.filter({ visible: true }).first();
+  await shown.waitFor({ state: "visible", timeout });
+  return shown;
+}
+
+/** Waits until the page's path (and, when given, query) is the expected one. */
+export async function atPath(page: Page, pathname: string, search?: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), {
+    timeout: 15_000,
+  });
+}

@@ -1,0 +1,109 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config.js";
+
+/** The error loadConfig throws for this environment; fails the test when it throws none. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig defaults", () => {
+  it("runs with an empty environment: embedded SQLite under ./data on port 3000", () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("data"),
+      databaseUrl: null,
+      secureCookies: false,
+      sessionDays: 30,
+      rateLimit: { windowSeconds: 900, perEmail: 10, perIp: 100 },
+      clientDir: path.resolve("dist/client"),
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/tw-data",
+      DATABASE_URL: "postgresql://app@db.internal:5432/trainwright",
+      SECURE_COOKIES: "true",
+      SESSION_DAYS: "7",
+      RATE_LIMIT_WINDOW_SECONDS: "60",
+      RATE_LIMIT_PER_EMAIL: "5",
+      RATE_LIMIT_PER_IP: "50",
+      CLIENT_DIR: "/srv/client",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "yes",
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/tmp/tw-data",
+      databaseUrl: "postgresql://app@db.internal:5432/trainwright",
+      secureCookies: true,
+      sessionDays: 7,
+      rateLimit: { windowSeconds: 60, perEmail: 5, perIp: 50 },
+      clientDir: "/srv/client",
+      logLevel: "warn",
+      trustProxy: true,
+    });
+  });
+
+  it("treats blank values as unset", () => {
+    expect(loadConfig({ PORT: " ", SECURE_COOKIES: "", DATABASE_URL: "  ", LOG_LEVEL: "" })).toMatchObject({
+      port: 3000,
+      secureCookies: false,
+      databaseUrl: null,
+      logLevel: "info",
+    });
+  });
+
+  it("reads the usual spellings of a flag", () => {
+    for (const yes of ["1", "true", "TRUE", "yes", "on"])
+      expect(loadConfig({ TRUST_PROXY: yes }).trustProxy).toBe(true);
+    for (const no of ["0", "false", "No", "off"]) expect(loadConfig({ TRUST_PROXY: no }).trustProxy).toBe(false);
+  });
+});
+
+describe("loadConfig errors: one line that names the variable", () => {
+  const cases: Array<[string, string]> = [
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "80.5"],
+    ["SESSION_DAYS", "0"],
+    ["SESSION_DAYS", "366"],
+    ["RATE_LIMIT_WINDOW_SECONDS", "0"],
+    ["RATE_LIMIT_PER_EMAIL", "ten"],
+    ["RATE_LIMIT_PER_IP", "0"],
+    ["SECURE_COOKIES", "maybe"],
+    ["TRUST_PROXY", "2"],
+    ["LOG_LEVEL", "loud"],
+    ["DATABASE_URL", "mysql://user@host/db"],
+    ["DATABASE_URL", "not a url"],
+    ["DATABASE_URL", "postgres://user@host:5432"],
+  ];
+  it.each(cases)("%s=%s", (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).not.toMatch(/[\r\n]/);
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  it("never repeats a database password in its message", () => {
+    // An invalid port makes the URL unparseable while it still carries a password.
+    const error = configError({ DATABASE_URL: "postgres://app:s3cret-pw@db.internal:99999/trainwright" });
+    expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).not.toContain("s3cret-pw");
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { ACTIONS, type Action, can, canAssignRole } from "../../shared/permissions.js";
+import { ROLES, type Role } from "../../shared/roles.js";
+
+/**
+ * DESIGN §6 and spec §6, written out again by hand, row by row, so that a change to the table in
+ * shared/permissions.ts has to be made here too, on purpose. Order: admin, manager, teacher, learner, user.
+ */
+const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
+  // see the organization, dashboard, published courses, lessons; complete lessons
+  "org.view": [true, true, true, true, true],
+  "courses.viewDrafts": [true, true, true, false, false],
+  // spec §6: "Create Course" only for admin or manager
+  "courses.create": [true, true, false, false, false],
+  "courses.edit": [true, true, true, false, false],
+  "courses.delete": [true, true, false, false, false],
+  "tags.view": [true, true, true, true, true],
+  "tags.manage": [true, false, false, false, false],
+  "team.view": [true, true, true, true, true],
+  "team.manage": [true, true, false, false, false],
+  "settings.view": [true, true, false, false, false],
+  "org.manage": [true, false, false, false, false],
+  // spec §2 and §6: Team and Tags links for admin only
+  "nav.teamAndTags": [true, false, false, false, false],
+};
+
+const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
+
+describe("can(role, action): the DESIGN §6 matrix", () => {
+  it("covers every action and every role", () => {
+    expect([...ACTIONS].sort()).toEqual(Object.keys(MATRIX).sort());
+    expect([...ROLES].sort()).toEqual([...ORDER].sort());
+  });
+
+  const cells = ACTIONS.flatMap((action) =>
+    ORDER.map((role, i) => [action, role, MATRIX[action][i]] as [Action, Role, boolean]),
+  );
+  it.each(cells)("%s for %s is %s", (action, role, allowed) => {
+    expect(can(role, action)).toBe(allowed);
+  });
+
+  it("gives user exactly a learner's rights", () => {
+    for (const action of ACTIONS) expect(can("user", action)).toBe(can("learner", action));
+  });
+
+  it("gives nobody without a role anything", () => {
+    for (const action of ACTIONS) {
+      expect(can(null, action)).toBe(false);
+      expect(can(undefined, action)).toBe(false);
+    }
+  });
+
+  it("spec §6 groups: teacher, manager and admin create content; admin and manager manage", () => {
+    const editors = ORDER.filter((role) => can(role, "courses.edit"));
+    expect(editors).toEqual(["admin", "manager", "teacher"]);
+    const managers = ORDER.filter((role) => can(role, "settings.view"));
+    expect(managers).toEqual(["admin", "manager"]);
+  });
+});
+
+describe("canAssignRole(actor, from, to)", () => {
+  it("lets an admin give and take any role, admin included", () => {
+    for (const from of ROLES) for (const to of ROLES) expect(canAssignRole("admin", from, to)).toBe(true);
+  });
+
+  it("lets a manager move people between the non-admin roles", () => {
+    const nonAdmin = ROLES.filter((role) => role !== "admin");
+    for (const from of nonAdmin) for (const to of nonAdmin) expect(canAssignRole("manager", from, to)).toBe(true);
+  });
+
+  it("never lets a manager grant or remove the admin role", () => {
+    for (const other of ROLES) {
+      expect(canAssignRole("manager", other, "admin")).toBe(false);
+      expect(canAssignRole("manager", "admin", other)).toBe(false);
+    }
+  });
+
+  it.each(["teacher", "learner", "user"] as const)("lets a %s assign nothing", (actor) => {
+    for (const from of ROLES) for (const to of ROLES) expect(canAssignRole(actor, from, to)).toBe(false);
+  });
+});
