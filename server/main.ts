@@ -3,6 +3,7 @@ import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db.js";
+import { startHousekeeping } from "./housekeeping.js";
 import { RateLimiter } from "./rate-limit.js";
 
 function stop(message: string): never {
@@ -29,12 +30,17 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
 
+  const stopHousekeeping = startHousekeeping(orm, config, (error) =>
+    app.log.error({ err: error }, "housekeeping failed"),
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing`);
     // Fastify stops accepting connections and waits for the requests it is serving.
+    stopHousekeeping();
     await app.close();
     await orm.close();
     process.exit(0);
