@@ -1,4 +1,4 @@
-import { raw } from "@mikro-orm/core";
+import { raw, UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { LIMITS } from "../../shared/constants.js";
 import type { Role } from "../../shared/roles.js";
@@ -95,7 +95,14 @@ export const orgsRouter = router({
     const organization = ctx.em.create(Organization, { name: input.name, slug: input.slug });
     const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: "admin" });
     ctx.user.currentOrganization = organization;
-    await ctx.em.flush();
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // Two people taking one free slug at once both pass the check above; the unique index decides,
+      // and the one who lost hears why rather than a generic "already exists".
+      if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ORG_MESSAGES.slugTaken);
+      throw error;
+    }
     return organizationView(ctx.em, membership);
   }),
 

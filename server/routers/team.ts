@@ -1,4 +1,4 @@
-import { LockMode } from "@mikro-orm/core";
+import { LockMode, UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
@@ -168,6 +168,14 @@ export const teamRouter = router({
       target.user.emailKey = emailKey;
       target.role = input.role;
       await replaceMemberTags(ctx.em, target, tags);
+      try {
+        await ctx.em.flush();
+      } catch (error) {
+        // Two changes to one free address at once both pass the check above; the unique index decides
+        // (the e-mail is the only unique value written here), and the loser hears why.
+        if (error instanceof UniqueConstraintViolationException) throw fail.conflict(TEAM_MESSAGES.emailInUse);
+        throw error;
+      }
       return { message: "Team member updated successfully." };
     }),
 
@@ -192,10 +200,17 @@ export const teamRouter = router({
     if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
       throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
     }
+    // Single use, also against two calls at once: only the call that turns the open row into a used one
+    // goes on (on PostgreSQL the second waits for the first, then finds the row used).
+    const claimed = await ctx.em.nativeUpdate(
+      Invitation,
+      { id: invitation.id, acceptedAt: null },
+      { acceptedAt: new Date() },
+    );
+    if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
     const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
     const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
     for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
-    invitation.acceptedAt = new Date();
     ctx.user.currentOrganization = organization;
     return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
   }),
