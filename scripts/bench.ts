@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: how fast the hot read paths answer with a realistically full organization, and what
+ * the server's memory does under a bounded load. Runs on SQLite by default; `BENCH_DB=postgres` uses a
+ * throwaway PostgreSQL. Everything listens on 127.0.0.1 and every loop has a fixed count.
+ *
+ *   BENCH_COURSES (default 200) courses × 3 modules × 5 lessons, 3 tags each; BENCH_REQUESTS (default 200)
+ *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import superjson from "superjson";
+import { buildApp } from "../server/app.js";
+import { loadConfig } from "../server/config.js";
+import { openDatabase } from "../server/db.js";
+import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "../server/entities/index.js";
+import { RateLimiter } from "../server/rate-limit.js";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+
+const COURSES = Number(process.env.BENCH_COURSES ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
+  let postgres: ThrowawayPostgres | undefined;
+  if (process.env.BENCH_DB === "postgres") postgres = await startThrowawayPostgres();
+  const config = loadConfig({
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.adminUrl,
+    CLIENT_DIR: path.join(dataDir, "no-client"),
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_IP: "1000000",
+  });
+  const orm = await openDatabase(config);
+  const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+
+  try {
+    const register = await fetch(`${base}/_api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench Admin", email: "bench@example.com", password: "bench-password" }),
+    });
+    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(body),
+      });
+    await post("/_api/orgs/create", { name: "Bench Org", slug: "bench-org" });
+
+    const seedStarted = performance.now();
+    const em = orm.em.fork();
+    const organization = await em.findOneOrFail(Organization, { slug: "bench-org" });
+    em.setFilterParams("tenant", { organizationId: organization.id });
+    const departments = Array.from({ length: 5 }, (_, d) =>
+      em.create(Tag, { organization, name: `Department ${d}`, type: "department", color: "#FFC1C0" }),
+    );
+    const roles = departments.flatMap((department, d) =>
+      Array.from({ length: 4 }, (_, r) =>
+        em.create(Tag, { organization, name: `Role ${d}.${r}`, type: "role", parent: department }),
+      ),
+    );
+    let firstLesson: Lesson | undefined;
+    for (let c = 0; c < COURSES; c++) {
+      const course = em.create(Course, {
+        organization,
+        title: `Course ${c} standard operating procedure`,
+        description: `How we do task ${c}, step by step.`,
+        status: c % 4 === 0 ? "draft" : "published",
+      });
+      for (let t = 0; t < 3; t++)
+        em.create(CourseTag, { organization, course, tag: roles[(c + t * 7) % roles.length] as Tag });
+      for (let m = 0; m < 3; m++) {
+        const module = em.create(CourseModule, { organization, course, title: `Module ${m}`, orderIndex: m });
+        for (let l = 0; l < 5; l++) {
+          const lesson = em.create(Lesson, {
+            organization,
+            module,
+            title: `Lesson ${l}`,
+            content: "<p>Read this carefully.</p>".repeat(20),
+            orderIndex: l,
+          });
+          firstLesson ??= lesson;
+        }
+      }
+    }
+    await em.flush();
+    const members = await em.count(Membership, { organization: organization.id });
+    const seedMs = performance.now() - seedStarted;
+    const courseId = firstLesson?.module.course.id ?? 1;
+
+    const endpoints = [
+      ["auth/me", "/_api/auth/me"],
+      ["courses/list", "/_api/courses/list"],
+      ["courses/list?search", "/_api/courses/list?search=task%201"],
+      ["courses/get", `/_api/courses/get?id=${courseId}`],
+      ["courses/structure", `/_api/courses/structure?courseId=${courseId}`],
+      ["lessons/get", `/_api/lessons/get?id=${firstLesson?.id ?? 1}`],
+      ["tags/list", "/_api/tags/list"],
+      ["team/members", "/_api/team/members"],
+    ] as const;
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    console.log(
+      `Trainwright bench on ${postgres ? "PostgreSQL" : "SQLite"}: ${COURSES} courses, ${COURSES * 15} lessons, ` +
+        `${members} member(s); seeded in ${seedMs.toFixed(0)} ms; ${REQUESTS} requests per endpoint, ${CONCURRENCY} at a time`,
+    );
+    console.log(["endpoint".padEnd(22), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
+    for (const [name, url] of endpoints) {
+      const timings: number[] = [];
+      let bytes = 0;
+      let next = 0;
+      const started = performance.now();
+      const worker = async () => {
+        while (next < REQUESTS) {
+          next++;
+          const t0 = performance.now();
+          const response = await fetch(`${base}${url}`, { headers: { cookie } });
+          const text = await response.text();
+          if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
+          superjson.parse(text);
+          bytes = text.length;
+          timings.push(performance.now() - t0);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      timings.sort((a, b) => a - b);
+      console.log(
+        [
+          name.padEnd(22),
+          percentile(timings, 50).toFixed(1),
+          percentile(timings, 95).toFixed(1),
+          (timings.at(-1) ?? 0).toFixed(1),
+          (timings.length / seconds).toFixed(0),
+          String(bytes),
+        ].join("\t"),
+      );
+    }
+    global.gc?.();
+    const rssAfter = process.memoryUsage().rss;
+    console.log(
+      `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
+    );
+  } finally {
+    await app.close();
+    await orm.close(true);
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
