@@ -9,6 +9,7 @@ import { loginInput, registerInput } from "../../../shared/schemas/auth.js";
 import { Button } from "../../components/ui/button.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
+import type { CurrentUser } from "./current-user.js";
 import { loginErrorText, registerErrorText } from "./messages.js";
 import { useLogin, useRegister } from "./mutations.js";
 
@@ -36,16 +37,26 @@ export interface AuthFormProps {
   mode: AuthMode;
   /** The raw `next` search parameter, kept when switching modes. */
   next?: string;
+  /**
+   * An address the account must use (the invite page): shown read-only and submitted as is. The mode
+   * toggle is hidden then, since whether that address has an account already decides the mode.
+   */
+  fixedEmail?: string;
+  /** Replaces the submit button's "Log In" / "Create Account". */
+  submitLabel?: string;
+  /** When given, the form stays on the page after success and hands the user to the caller instead. */
+  onAuthenticated?: (user: CurrentUser) => void;
 }
 
 /**
  * The login / sign-up form (spec §2). Render it with `key={mode}`: switching modes then starts a fresh
  * form, which is the spec's "toggling resets the form", and re-runs the initial focus.
  */
-export function AuthForm({ mode, next }: AuthFormProps) {
+export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated }: AuthFormProps) {
   const isSignUp = mode === "signup";
-  const login = useLogin({ next });
-  const register = useRegister({ next });
+  const navigation = { next, skipNavigation: onAuthenticated !== undefined, onAuthenticated };
+  const login = useLogin(navigation);
+  const register = useRegister(navigation);
   const pending = login.isPending || register.isPending;
   const failure = isSignUp
     ? register.error && registerErrorText(register.error)
@@ -60,7 +71,7 @@ export function AuthForm({ mode, next }: AuthFormProps) {
     resolver: RESOLVERS[mode],
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { name: "", email: "", password: "" },
+    defaultValues: { name: "", email: fixedEmail ?? "", password: "" },
   });
 
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,10 +80,11 @@ export function AuthForm({ mode, next }: AuthFormProps) {
       // Someone who already clicked or typed into a field keeps it: the delayed focus must not pull
       // them (or their keystrokes) into another field.
       if (formRef.current?.contains(document.activeElement)) return;
-      setFocus(isSignUp ? "name" : "email");
+      // A fixed e-mail needs no typing: sign-in starts at the password then.
+      setFocus(isSignUp ? "name" : fixedEmail ? "password" : "email");
     }, LOGIN_FOCUS_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [isSignUp, setFocus]);
+  }, [isSignUp, fixedEmail, setFocus]);
 
   const onSubmit = handleSubmit((values) => {
     if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password });
@@ -106,6 +118,7 @@ export function AuthForm({ mode, next }: AuthFormProps) {
             inputMode="email"
             autoComplete="email"
             placeholder="you@company.com"
+            readOnly={fixedEmail !== undefined}
           />
         )}
       </FormField>
@@ -121,19 +134,21 @@ export function AuthForm({ mode, next }: AuthFormProps) {
       </FormField>
 
       <Button type="submit" size="lg" className="mt-1 w-full" loading={pending}>
-        {pending ? "Processing..." : text.submit}
+        {pending ? "Processing..." : (submitLabel ?? text.submit)}
       </Button>
 
-      <p className="text-center text-sm text-slate-600">
-        {text.prompt}{" "}
-        <Link
-          to="/login"
-          search={isSignUp ? { next } : { signup: true, next }}
-          className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          {text.toggle}
-        </Link>
-      </p>
+      {fixedEmail === undefined && (
+        <p className="text-center text-sm text-slate-600">
+          {text.prompt}{" "}
+          <Link
+            to="/login"
+            search={isSignUp ? { next } : { signup: true, next }}
+            className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            {text.toggle}
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,9 +1,11 @@
+import { queryClient } from "../../lib/trpc.js";
+import { dashboardPath, loadOrganizations } from "../orgs/queries.js";
 import type { CurrentUser } from "./current-user.js";
 
 /** Where a signed-in user belongs when nothing else is asked for (spec §2, login page redirect). */
 export function homePathFor(user: CurrentUser): string {
   const org = user.currentOrganization;
-  return org ? `/${encodeURIComponent(org.slug)}/dashboard` : "/setup-org";
+  return org ? dashboardPath(org.slug) : "/setup-org";
 }
 
 /**
@@ -34,11 +36,23 @@ export interface AuthDestinationInput {
 }
 
 /**
- * Where to go after login or registration (spec §4): `next` when it is a safe path, else the user's
- * home. This is the single place that decides it; it is async so the organizations work can add its
- * "none → /setup-org, one → its dashboard, several → /select-org" step (with this fallback when the
- * list cannot be fetched) without changing any caller.
+ * Where to go after login or registration (spec §4): `next` when it is a safe path; otherwise by the
+ * user's organizations: none → /setup-org, exactly one → its dashboard, several → /select-org. When the
+ * list cannot be fetched, that is logged and the user's home (current dashboard or /setup-org) applies.
+ * This is the single place that decides it.
  */
 export async function destinationAfterAuth({ user, next }: AuthDestinationInput): Promise<string> {
-  return safeNextPath(next) ?? homePathFor(user);
+  const nextPath = safeNextPath(next);
+  if (nextPath) return nextPath;
+  try {
+    // Fresh, and into the shared cache: the guard of the page we go to reads the same list.
+    const organizations = await loadOrganizations(queryClient, { fresh: true });
+    const [only] = organizations;
+    if (organizations.length === 0 || !only) return "/setup-org";
+    if (organizations.length === 1) return dashboardPath(only.slug);
+    return "/select-org";
+  } catch (error) {
+    console.error("Could not list organizations after signing in:", error);
+    return homePathFor(user);
+  }
 }

@@ -11,6 +11,11 @@ export interface AuthNavigationOptions {
   next?: string;
   /** Stay on the page after success (the invite page accepts the invitation itself). */
   skipNavigation?: boolean;
+  /**
+   * Called with the new user just before it is stored. It runs from the mutation's own options, so it
+   * fires even when storing the user unmounts the form that asked (the invite page swaps its form out).
+   */
+  onAuthenticated?: (user: CurrentUser) => void;
 }
 
 /** Stores the signed-in user and, unless told not to, goes where destinationAfterAuth says. */
@@ -18,6 +23,7 @@ function useAfterAuth(options: AuthNavigationOptions) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async (user: CurrentUser) => {
+    options.onAuthenticated?.(user);
     queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
     if (options.skipNavigation) return;
     await navigate({ href: await destinationAfterAuth({ user, next: options.next }) });
@@ -50,14 +56,20 @@ export function useRegister(options: AuthNavigationOptions = {}) {
   });
 }
 
+export interface LogoutOptions {
+  /** Stay on the current page instead of /logged-out (the invite page's "Log Out & Switch Account"). */
+  stayOnPage?: boolean;
+}
+
 /** Spec §4: clear the user, invalidate every cached answer, show /logged-out. */
-export function useLogout() {
+export function useLogout({ stayOnPage = false }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return trpc.auth.logout.useMutation({
     onSuccess: async () => {
       queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
       void queryClient.invalidateQueries();
+      if (stayOnPage) return;
       await navigate({ to: "/logged-out" });
     },
     onError: (error) => {

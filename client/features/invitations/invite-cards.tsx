@@ -1,0 +1,62 @@
+import { Link } from "@tanstack/react-router";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonClassName } from "../../components/ui/button.js";
+import { Card } from "../../components/ui/card.js";
+import { cn } from "../../lib/cn.js";
+
+const TONES = {
+  brand: "bg-brand-50 text-brand-600",
+  danger: "bg-red-50 text-red-600",
+  warning: "bg-amber-50 text-amber-600",
+} as const;
+
+export interface InviteCardProps {
+  icon: LucideIcon;
+  tone?: keyof typeof TONES;
+  title: string;
+  /** The text under the title; errors are announced as alerts. */
+  description?: ReactNode;
+  alert?: boolean;
+  children?: ReactNode;
+}
+
+/** The one frame of every state of the invite page: a centred card with an icon, a title and a body. */
+export function InviteCard({
+  icon: Icon,
+  tone = "brand",
+  title,
+  description,
+  alert = false,
+  children,
+}: InviteCardProps) {
+  return (
+    <div className="relative flex justify-center px-4 py-10 sm:py-16">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-72 bg-[radial-gradient(40rem_18rem_at_50%_0%,var(--color-brand-100),transparent)]"
+      />
+      <Card className="w-full max-w-md shadow-lg shadow-slate-900/5">
+        <div className="flex flex-col gap-6 p-6 sm:p-8">
+          <div className="flex flex-col items-center text-center" role={alert ? "alert" : undefined}>
+            <span className={cn("flex size-12 items-center justify-center rounded-2xl", TONES[tone])}>
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+            {description && <div className="mt-2 text-sm text-slate-600">{description}</div>}
+          </div>
+          {children}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** A way out of a dead end: home, or the user's own organization. */
+export function HomeLink({ to = "/", label = "Go to Homepage" }: { to?: string; label?: string }) {
+  return (
+    <Link to={to} className={buttonClassName({ variant: "outline", className: "w-full" })}>
+      {label}
+    </Link>
+  );
+}

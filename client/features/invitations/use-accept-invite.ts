@@ -1,0 +1,39 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { errorMessage } from "../../lib/errors.js";
+import { toast } from "../../lib/toast.js";
+import { trpc } from "../../lib/trpc.js";
+import { currentUserQueryOptions } from "../auth/current-user.js";
+
+/** The fixed texts of spec §8 for invitations. */
+export const INVITE_TEXT = {
+  missingToken: "This invitation link is invalid or missing a token.",
+  decodeFailed: "Could not retrieve invitation details.",
+  acceptFailed: "Failed to accept invitation.",
+  joined: "Successfully joined the organization!",
+  alreadyInOrganization: "You are already part of an organization. You cannot accept another invitation.",
+} as const;
+
+/**
+ * Accepts the invitation (spec §4): on success a toast, the current user refreshed (it now has the new
+ * organization as its current one, which the organization pages' guard reads), then that
+ * organization's dashboard, or /select-org when the answer names none.
+ */
+export function useAcceptInvite() {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  return trpc.team.acceptInvite.useMutation({
+    onSuccess: async ({ organization }) => {
+      toast.success(INVITE_TEXT.joined);
+      // Both before leaving: the organization pages' guard reads the user and the organizations list.
+      await Promise.all([
+        utils.orgs.invalidate(),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryOptions.queryKey }),
+      ]);
+      const slug = organization?.slug;
+      await navigate({ href: slug ? `/${encodeURIComponent(slug)}/dashboard` : "/select-org", replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error, INVITE_TEXT.acceptFailed)),
+  });
+}

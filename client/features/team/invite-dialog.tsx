@@ -1,0 +1,134 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Check, Copy, UserPlus } from "lucide-react";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { DEFAULT_INVITE_ROLE } from "../../../shared/constants.js";
+import type { Role } from "../../../shared/roles.js";
+import { Button } from "../../components/ui/button.js";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.js";
+import { Label } from "../../components/ui/label.js";
+import { Textarea } from "../../components/ui/textarea.js";
+import { toast } from "../../lib/toast.js";
+import { inviteFormSchema, MemberFields, type MemberFormValues } from "./member-fields.js";
+import { TEAM_TEXT, useInvite } from "./queries.js";
+
+export interface InviteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The roles the inviter may give (a manager never grants admin). */
+  allowedRoles: readonly Role[];
+}
+
+/** Spec §2: name, email, role (default user) and tags; on success the link, a copy button and Close. */
+export function InviteDialog({ open, onOpenChange, allowedRoles }: InviteDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {open && <InviteDialogBody allowedRoles={allowedRoles} onClose={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Role[]; onClose: () => void }) {
+  const invite = useInvite();
+  const [result, setResult] = useState<{ link: string; name: string } | null>(null);
+  const form = useForm<MemberFormValues>({
+    resolver: zodResolver(inviteFormSchema),
+    defaultValues: { name: "", email: "", role: DEFAULT_INVITE_ROLE, tagIds: [] },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    invite.mutate(values, { onSuccess: ({ inviteLink }) => setResult({ link: inviteLink, name: values.name }) });
+  });
+
+  if (result) return <InviteLink link={result.link} name={result.name} onClose={onClose} />;
+
+  return (
+    <DialogContent hideCloseButton={invite.isPending}>
+      <DialogHeader>
+        <DialogTitle>Invite Member</DialogTitle>
+        <DialogDescription>
+          Create a personal invitation link. The link works once and expires after 7 days.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={invite.isPending || undefined}>
+        <MemberFields form={form} allowedRoles={allowedRoles} disabled={invite.isPending} />
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={invite.isPending}>
+            {!invite.isPending && <UserPlus />}
+            Create Invite Link
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
+
+/** Copies with the Clipboard API, or by selecting the field where that is refused (plain HTTP, no permission). */
+async function copyText(text: string, field: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!field) return false;
+    field.focus();
+    field.select();
+    // The legacy command is the only fallback browsers offer; it still copies a selection.
+    return document.execCommand("copy");
+  }
+}
+
+function InviteLink({ link, name, onClose }: { link: string; name: string; onClose: () => void }) {
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyText(link, fieldRef.current)) {
+      setCopied(true);
+      toast.success(TEAM_TEXT.linkCopied);
+    } else {
+      toast.error(TEAM_TEXT.copyFailed);
+    }
+  };
+  return (
+    <DialogContent>
+      <DialogHeader>
+        <DialogTitle>Invitation Created</DialogTitle>
+        <DialogDescription>
+          Send this link to {name}. It works once, for their email address only, and expires after 7 days.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="invite-link">Invite link</Label>
+        {/* A text area, so the whole link shows even on a phone and can be selected by hand. */}
+        <Textarea
+          ref={fieldRef}
+          id="invite-link"
+          value={link}
+          readOnly
+          rows={4}
+          onFocus={(event) => event.currentTarget.select()}
+          className="resize-none font-mono break-all"
+        />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={() => void copy()}>
+          {copied ? <Check /> : <Copy />}
+          Copy Invite Link
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

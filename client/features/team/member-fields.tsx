@@ -1,0 +1,113 @@
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { DEFAULT_INVITE_ROLE } from "../../../shared/constants.js";
+import type { Role } from "../../../shared/roles.js";
+import { inviteInput, updateMemberInput } from "../../../shared/schemas/team.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { useTagTree } from "../tags/queries.js";
+import { RoleSelect } from "./role-select.js";
+import { TagChecklist } from "./tag-checklist.js";
+
+/** The fields the invite and edit-member dialogs share (spec §2: name, email, role, tags). */
+export interface MemberFormValues {
+  name: string;
+  email: string;
+  role: Role;
+  tagIds: number[];
+}
+
+/*
+ * The forms validate with the shared schemas (their messages are the spec's), less what the form itself
+ * supplies: the defaults of role and tags are the form's default values, and the edited member's id is
+ * not a field.
+ */
+export const inviteFormSchema = inviteInput.extend({
+  role: inviteInput.shape.role.unwrap(),
+  tagIds: inviteInput.shape.tagIds.unwrap(),
+});
+export const memberFormSchema = updateMemberInput
+  .omit({ userId: true })
+  .extend({ tagIds: updateMemberInput.shape.tagIds.unwrap() });
+
+export interface MemberFieldsProps {
+  form: UseFormReturn<MemberFormValues>;
+  allowedRoles: readonly Role[];
+  /** Nobody changes their own role (DESIGN §6): the edit dialog of one's own card locks it. */
+  roleLocked?: string;
+  disabled?: boolean;
+}
+
+export function MemberFields({ form, allowedRoles, roleLocked, disabled }: MemberFieldsProps) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const tags = useTagTree();
+  return (
+    <>
+      <FormField label="Name" error={errors.name?.message}>
+        {(field) => (
+          <Input {...field} {...register("name")} autoComplete="off" placeholder="Jane Doe" disabled={disabled} />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register("email")}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="jane@company.com"
+            disabled={disabled}
+          />
+        )}
+      </FormField>
+      <FormField label="Role" error={errors.role?.message} hint={roleLocked}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="role"
+            render={({ field: role }) => (
+              <RoleSelect
+                {...field}
+                value={role.value ?? DEFAULT_INVITE_ROLE}
+                onChange={role.onChange}
+                allowed={allowedRoles}
+                disabled={disabled || roleLocked !== undefined}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Tags</legend>
+        <div>
+          {tags.isPending ? (
+            <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3" aria-busy="true">
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-1/3" />
+            </div>
+          ) : tags.isError ? (
+            <p className="text-sm text-red-600">The departments and roles could not be loaded.</p>
+          ) : (
+            <Controller
+              control={control}
+              name="tagIds"
+              render={({ field: tagIds }) => (
+                <TagChecklist
+                  departments={tags.data}
+                  value={tagIds.value ?? []}
+                  onChange={tagIds.onChange}
+                  disabled={disabled}
+                />
+              )}
+            />
+          )}
+        </div>
+      </fieldset>
+    </>
+  );
+}

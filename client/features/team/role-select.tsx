@@ -1,0 +1,32 @@
+import { ROLES, type Role, roleLabel } from "../../../shared/roles.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select.js";
+
+export interface RoleSelectProps {
+  value: Role;
+  onChange: (role: Role) => void;
+  /** The roles the actor may choose; the others are listed but disabled, so the list reads the same for all. */
+  allowed: readonly Role[];
+  disabled?: boolean;
+  id?: string;
+  "aria-label"?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  className?: string;
+}
+
+export function RoleSelect({ value, onChange, allowed, disabled, className, ...aria }: RoleSelectProps) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as Role)} disabled={disabled}>
+      <SelectTrigger className={className} {...aria}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {ROLES.map((role) => (
+          <SelectItem key={role} value={role} disabled={role !== value && !allowed.includes(role)}>
+            {roleLabel(role)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import superjson from "superjson";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
+import { type E2EHarness, startHarness } from "./support/harness.js";
+
+/**
+ * Spec §2 "Team page" and the invitation round trip: an admin invites a member with tags, the invitee
+ * joins from the link in a browser of their own, and the admin changes the member's role and tags.
+ */
+
+let harness: E2EHarness;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+afterEach(async () => {
+  const errors = pages.flatMap((page) => uncaughtErrors(page));
+  for (const page of pages.splice(0)) await page.context().close();
+  expect(errors).toEqual([]);
+});
+
+async function open(width: number): Promise<Page> {
+  const page = await harness.newPage({ width });
+  pages.push(page);
+  return page;
+}
+
+async function look(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const response =
+    method === "GET" ? await page.request.get(`/_api${path}`) : await page.request.post(`/_api${path}`, { data });
+  const text = await response.text();
+  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
+  return superjson.deserialize<T>(JSON.parse(text));
+}
+
+interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+function newPerson(kind: string): Person {
+  const id = randomBytes(4).toString("hex");
+  return { name: `${kind} ${id}`, email: `${kind.toLowerCase()}.${id}@example.com`, password: `${kind}-${id}-pw` };
+}
+
+/** An admin signed in in `page`, with an organization and two departments of two roles each. */
+async function adminWithTags(page: Page) {
+  const admin = newPerson("Admin");
+  await api(page, "POST", "/auth/register", admin);
+  const id = randomBytes(4).toString("hex");
+  const org = await api<{ slug: string; name: string }>(page, "POST", "/orgs/create", {
+    name: `Bistro ${id}`,
+    slug: `bistro-${id}`,
+  });
+  const tag = (input: object) => api<{ id: number }>(page, "POST", "/tags/create", input);
+  const kitchen = await tag({ name: "Kitchen", type: "department", color: "#CFF3CF" });
+  const chef = await tag({ name: "Chef", type: "role", parentId: kitchen.id });
+  await tag({ name: "Line Cook", type: "role", parentId: kitchen.id });
+  const front = await tag({ name: "Front of House", type: "department", color: "#E4F2F9" });
+  await tag({ name: "Host", type: "role", parentId: front.id });
+  await tag({ name: "Server", type: "role", parentId: front.id });
+  return { admin, org, kitchen, chef };
+}
+
+/** The card (list item) of one member on the team page. */
+function memberCard(page: Page, name: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+}
+
+async function chooseRole(page: Page, label: string, role: string): Promise<void> {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: role, exact: true }).click();
+}
+
+describe.each(WIDTHS)("team at %i px", (width) => {
+  it("invites a member with tags, who joins from the link; the admin changes their role and tags", async () => {
+    const adminPage = await open(width);
+    await adminPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const { admin, org } = await adminWithTags(adminPage);
+
+    await adminPage.goto(`/${org.slug}/team`);
+    await visible(adminPage.getByRole("heading", { name: "Team", level: 1 }));
+    const own = memberCard(adminPage, admin.name);
+    await visible(own.getByText("(You)"));
+    await visible(own.getByText("No tags assigned"));
+    // Nobody changes their own role.
+    expect(await own.getByRole("combobox", { name: `Role of ${admin.name}` }).isDisabled()).toBe(true);
+    expect(await adminPage.getByText("You do not have permission to manage team members").count()).toBe(0);
+    await look(adminPage, "team-admin");
+
+    // The invitation: role defaults to User; tags from both levels of the tree.
+    const invitee = newPerson("Invitee");
+    await adminPage.getByRole("button", { name: "Invite Member" }).click();
+    const dialog = adminPage.getByRole("dialog", { name: "Invite Member" });
+    await visible(dialog);
+    expect(await dialog.getByRole("combobox", { name: "Role" }).innerText()).toBe("User");
+    await dialog.getByLabel("Name", { exact: true }).fill(invitee.name);
+    await dialog.getByLabel("Email", { exact: true }).fill(invitee.email);
+    await dialog.getByRole("checkbox", { name: "Kitchen" }).check();
+    await dialog.getByRole("checkbox", { name: "Chef" }).check();
+    await look(adminPage, "team-invite-dialog");
+    await dialog.getByRole("button", { name: "Create Invite Link" }).click();
+
+    const linkDialog = adminPage.getByRole("dialog", { name: "Invitation Created" });
+    const linkField = await visible(linkDialog.getByLabel("Invite link"));
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`/${org.slug}/invite\\?token=`));
+    await linkDialog.getByRole("button", { name: "Copy Invite Link" }).click();
+    await visible(adminPage.getByText("Invite link copied to clipboard!"));
+    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await look(adminPage, "team-invite-link");
+    await linkDialog.getByRole("button", { name: "Close", exact: true }).click();
+    await linkDialog.waitFor({ state: "hidden" });
+
+    // The invitee, in a browser profile of their own, registers from the link and lands in the organization.
+    const inviteePage = await open(width);
+    await inviteePage.goto(link);
+    await visible(inviteePage.getByRole("heading", { name: "You're Invited" }));
+    await visible(inviteePage.getByText(admin.name));
+    await visible(inviteePage.getByText(org.name));
+    const email = inviteePage.getByLabel("Email", { exact: true });
+    expect(await email.inputValue()).toBe(invitee.email);
+    expect(await email.getAttribute("readonly")).not.toBeNull();
+    await look(inviteePage, "invite-register");
+    await inviteePage.getByLabel("Name", { exact: true }).fill(invitee.name);
+    await inviteePage.getByLabel("Password", { exact: true }).fill(invitee.password);
+    await inviteePage.getByRole("button", { name: "Create Account & Join" }).click();
+    await atPath(inviteePage, `/${org.slug}/dashboard`);
+    await visible(inviteePage.getByText("Successfully joined the organization!"));
+    await look(inviteePage, "invite-joined-dashboard");
+
+    // The admin sees the new member with the invited role and tags, and changes the role from the select.
+    await adminPage.reload();
+    const card = memberCard(adminPage, invitee.name);
+    await visible(card.getByText("User", { exact: true }));
+    await visible(card.getByText("Chef"));
+    await visible(card.getByText("Kitchen"));
+    await chooseRole(adminPage, `Role of ${invitee.name}`, "Learner");
+    await visible(adminPage.getByText(`${invitee.name}'s role updated to learner`));
+    await visible(card.getByText("Learner", { exact: true }));
+
+    // …and the tags in the edit dialog.
+    await card.getByRole("button", { name: `Edit ${invitee.name}` }).click();
+    const edit = adminPage.getByRole("dialog", { name: "Edit Team Member" });
+    await visible(edit);
+    expect(await edit.getByLabel("Email", { exact: true }).inputValue()).toBe(invitee.email);
+    expect(await edit.getByRole("checkbox", { name: "Chef" }).isChecked()).toBe(true);
+    await edit.getByRole("checkbox", { name: "Chef" }).uncheck();
+    await edit.getByRole("checkbox", { name: "Kitchen" }).uncheck();
+    await edit.getByRole("checkbox", { name: "Host" }).check();
+    await look(adminPage, "team-edit-dialog");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await visible(adminPage.getByText("Team member updated successfully."));
+    await edit.waitFor({ state: "hidden" });
+    await visible(card.getByText("Host"));
+    expect(await card.getByText("Chef").count()).toBe(0);
+    await look(adminPage, "team-after-edit");
+
+    const members = await api<{ email: string; role: string; tags: { name: string }[] }[]>(
+      adminPage,
+      "GET",
+      "/team/members",
+    );
+    const joined = members.find((member) => member.email === invitee.email);
+    expect(joined?.role).toBe("learner");
+    expect(joined?.tags.map((tag) => tag.name)).toEqual(["Host"]);
+
+    // The member, now a learner, sees the team without the means to manage it.
+    await inviteePage.goto(`/${org.slug}/team`);
+    await visible(inviteePage.getByText("You do not have permission to manage team members"));
+    await visible(memberCard(inviteePage, invitee.name).getByText("(You)"));
+    expect(await inviteePage.getByRole("button", { name: "Invite Member" }).count()).toBe(0);
+    expect(await inviteePage.getByRole("button", { name: /^Edit / }).count()).toBe(0);
+    const selects = inviteePage.getByRole("combobox", { name: /^Role of / });
+    expect(await selects.count()).toBe(2);
+    for (const select of await selects.all()) expect(await select.isDisabled()).toBe(true);
+    await look(inviteePage, "team-learner");
+  });
+
+  it("a failed edit shows the server's message and keeps the dialog open", async () => {
+    const adminPage = await open(width);
+    const { org } = await adminWithTags(adminPage);
+    const other = newPerson("Taken");
+    const otherPage = await open(width);
+    await api(otherPage, "POST", "/auth/register", other);
+
+    await adminPage.goto(`/${org.slug}/team`);
+    const own = adminPage.getByRole("button", { name: /^Edit Admin/ });
+    await own.click();
+    const edit = adminPage.getByRole("dialog", { name: "Edit Team Member" });
+    await visible(edit.getByText("You cannot change your own role."));
+    expect(await edit.getByRole("combobox", { name: "Role" }).isDisabled()).toBe(true);
+    await edit.getByLabel("Email", { exact: true }).fill(other.email);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await visible(adminPage.getByText("Another account already uses this email address."));
+    expect(await edit.isVisible()).toBe(true);
+    await edit.getByLabel("Name", { exact: true }).fill("A");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await visible(edit.getByText("Name must be at least 2 characters."));
+  });
+});
+
+describe("team page states", () => {
+  it("shows 3 member skeletons while loading and 'Error: …' when the list fails", async () => {
+    const page = await open(1280);
+    const { org } = await adminWithTags(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_api\/trpc\/[^?]*team\.members/, async (route) => {
+      await held;
+      await route.abort();
+    });
+    await page.goto(`/${org.slug}/team`);
+    await visible(page.getByTestId("member-skeleton"));
+    expect(await page.getByTestId("member-skeleton").count()).toBe(3);
+    await look(page, "team-loading");
+    release();
+    await visible(page.getByText(/^Error: /), 30_000);
+    await look(page, "team-error");
+  });
+});
