@@ -12,12 +12,26 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SetupOrgRouteImport } from './routes/setup-org'
+import { Route as SelectOrgRouteImport } from './routes/select-org'
+import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoggedOutRouteImport } from './routes/logged-out'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as OrgSlugInviteRouteImport } from './routes/$orgSlug/invite'
 import { Route as OrgSlugOrgRouteImport } from './routes/$orgSlug/_org'
+import { Route as OrgSlugOrgTeamRouteImport } from './routes/$orgSlug/_org/team'
+import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
+import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
+import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
+import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
+import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
+import { Route as OrgSlugOrgCoursesCreateRouteImport } from './routes/$orgSlug/_org/courses/create'
+import { Route as OrgSlugOrgCoursesCourseIdIndexRouteImport } from './routes/$orgSlug/_org/courses/$courseId/index'
+import { Route as OrgSlugOrgCoursesCourseIdEditRouteImport } from './routes/$orgSlug/_org/courses/$courseId/edit'
+import { Route as OrgSlugOrgCoursesCourseIdContentRouteImport } from './routes/$orgSlug/_org/courses/$courseId/content'
 
 const OrgSlugRouteImport = createFileRoute('/$orgSlug')()
 
@@ -29,6 +43,16 @@ const OrgSlugRoute = OrgSlugRouteImport.update({
 const SetupOrgRoute = SetupOrgRouteImport.update({
   id: '/setup-org',
   path: '/setup-org',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SelectOrgRoute = SelectOrgRouteImport.update({
+  id: '/select-org',
+  path: '/select-org',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OfflineRoute = OfflineRouteImport.update({
@@ -46,6 +70,11 @@ const LoggedOutRoute = LoggedOutRouteImport.update({
   path: '/logged-out',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
@@ -56,77 +85,223 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrgSlugInviteRoute = OrgSlugInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => OrgSlugRoute,
+} as any)
 const OrgSlugOrgRoute = OrgSlugOrgRouteImport.update({
   id: '/_org',
   getParentRoute: () => OrgSlugRoute,
 } as any)
+const OrgSlugOrgTeamRoute = OrgSlugOrgTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgTagsRoute = OrgSlugOrgTagsRouteImport.update({
+  id: '/tags',
+  path: '/tags',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgSettingsRoute = OrgSlugOrgSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgDashboardRoute = OrgSlugOrgDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgCoursesIndexRoute = OrgSlugOrgCoursesIndexRouteImport.update({
+  id: '/courses/',
+  path: '/courses/',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgLessonsLessonIdRoute =
+  OrgSlugOrgLessonsLessonIdRouteImport.update({
+    id: '/lessons/$lessonId',
+    path: '/lessons/$lessonId',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgCoursesCreateRoute = OrgSlugOrgCoursesCreateRouteImport.update({
+  id: '/courses/create',
+  path: '/courses/create',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgCoursesCourseIdIndexRoute =
+  OrgSlugOrgCoursesCourseIdIndexRouteImport.update({
+    id: '/courses/$courseId/',
+    path: '/courses/$courseId/',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgCoursesCourseIdEditRoute =
+  OrgSlugOrgCoursesCourseIdEditRouteImport.update({
+    id: '/courses/$courseId/edit',
+    path: '/courses/$courseId/edit',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgCoursesCourseIdContentRoute =
+  OrgSlugOrgCoursesCourseIdContentRouteImport.update({
+    id: '/courses/$courseId/content',
+    path: '/courses/$courseId/content',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
+  '/onboarding': typeof OnboardingRoute
+  '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
-  '/$orgSlug': typeof OrgSlugOrgRoute
+  '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
+  '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
+  '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
+  '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
+  '/$orgSlug/team': typeof OrgSlugOrgTeamRoute
+  '/$orgSlug/courses/create': typeof OrgSlugOrgCoursesCreateRoute
+  '/$orgSlug/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
+  '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
+  '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
+  '/onboarding': typeof OnboardingRoute
+  '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
-  '/$orgSlug': typeof OrgSlugOrgRoute
+  '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
+  '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
+  '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
+  '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
+  '/$orgSlug/team': typeof OrgSlugOrgTeamRoute
+  '/$orgSlug/courses/create': typeof OrgSlugOrgCoursesCreateRoute
+  '/$orgSlug/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
+  '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
+  '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
+  '/onboarding': typeof OnboardingRoute
+  '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
   '/$orgSlug': typeof OrgSlugRouteWithChildren
-  '/$orgSlug/_org': typeof OrgSlugOrgRoute
+  '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
+  '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/_org/dashboard': typeof OrgSlugOrgDashboardRoute
+  '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
+  '/$orgSlug/_org/tags': typeof OrgSlugOrgTagsRoute
+  '/$orgSlug/_org/team': typeof OrgSlugOrgTeamRoute
+  '/$orgSlug/_org/courses/create': typeof OrgSlugOrgCoursesCreateRoute
+  '/$orgSlug/_org/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
+  '/$orgSlug/_org/courses/': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/_org/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
+  '/$orgSlug/_org/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/_org/courses/$courseId/': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/account'
+    | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
+    | '/onboarding'
+    | '/select-org'
     | '/setup-org'
     | '/$orgSlug'
+    | '/$orgSlug/invite'
+    | '/$orgSlug/dashboard'
+    | '/$orgSlug/settings'
+    | '/$orgSlug/tags'
+    | '/$orgSlug/team'
+    | '/$orgSlug/courses/create'
+    | '/$orgSlug/lessons/$lessonId'
+    | '/$orgSlug/courses'
+    | '/$orgSlug/courses/$courseId/content'
+    | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/account'
+    | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
+    | '/onboarding'
+    | '/select-org'
     | '/setup-org'
     | '/$orgSlug'
+    | '/$orgSlug/invite'
+    | '/$orgSlug/dashboard'
+    | '/$orgSlug/settings'
+    | '/$orgSlug/tags'
+    | '/$orgSlug/team'
+    | '/$orgSlug/courses/create'
+    | '/$orgSlug/lessons/$lessonId'
+    | '/$orgSlug/courses'
+    | '/$orgSlug/courses/$courseId/content'
+    | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/courses/$courseId'
   id:
     | '__root__'
     | '/'
     | '/account'
+    | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
+    | '/onboarding'
+    | '/select-org'
     | '/setup-org'
     | '/$orgSlug'
     | '/$orgSlug/_org'
+    | '/$orgSlug/invite'
+    | '/$orgSlug/_org/dashboard'
+    | '/$orgSlug/_org/settings'
+    | '/$orgSlug/_org/tags'
+    | '/$orgSlug/_org/team'
+    | '/$orgSlug/_org/courses/create'
+    | '/$orgSlug/_org/lessons/$lessonId'
+    | '/$orgSlug/_org/courses/'
+    | '/$orgSlug/_org/courses/$courseId/content'
+    | '/$orgSlug/_org/courses/$courseId/edit'
+    | '/$orgSlug/_org/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
+  InviteRoute: typeof InviteRoute
   LoggedOutRoute: typeof LoggedOutRoute
   LoginRoute: typeof LoginRoute
   OfflineRoute: typeof OfflineRoute
+  OnboardingRoute: typeof OnboardingRoute
+  SelectOrgRoute: typeof SelectOrgRoute
   SetupOrgRoute: typeof SetupOrgRoute
   OrgSlugRoute: typeof OrgSlugRouteWithChildren
 }
@@ -145,6 +320,20 @@ declare module '@tanstack/react-router' {
       path: '/setup-org'
       fullPath: '/setup-org'
       preLoaderRoute: typeof SetupOrgRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/select-org': {
+      id: '/select-org'
+      path: '/select-org'
+      fullPath: '/select-org'
+      preLoaderRoute: typeof SelectOrgRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding': {
+      id: '/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof OnboardingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/offline': {
@@ -168,6 +357,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoggedOutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account': {
       id: '/account'
       path: '/account'
@@ -182,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$orgSlug/invite': {
+      id: '/$orgSlug/invite'
+      path: '/invite'
+      fullPath: '/$orgSlug/invite'
+      preLoaderRoute: typeof OrgSlugInviteRouteImport
+      parentRoute: typeof OrgSlugRoute
+    }
     '/$orgSlug/_org': {
       id: '/$orgSlug/_org'
       path: '/$orgSlug'
@@ -189,15 +392,117 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgRouteImport
       parentRoute: typeof OrgSlugRoute
     }
+    '/$orgSlug/_org/team': {
+      id: '/$orgSlug/_org/team'
+      path: '/team'
+      fullPath: '/$orgSlug/team'
+      preLoaderRoute: typeof OrgSlugOrgTeamRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/tags': {
+      id: '/$orgSlug/_org/tags'
+      path: '/tags'
+      fullPath: '/$orgSlug/tags'
+      preLoaderRoute: typeof OrgSlugOrgTagsRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/settings': {
+      id: '/$orgSlug/_org/settings'
+      path: '/settings'
+      fullPath: '/$orgSlug/settings'
+      preLoaderRoute: typeof OrgSlugOrgSettingsRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/dashboard': {
+      id: '/$orgSlug/_org/dashboard'
+      path: '/dashboard'
+      fullPath: '/$orgSlug/dashboard'
+      preLoaderRoute: typeof OrgSlugOrgDashboardRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/courses/': {
+      id: '/$orgSlug/_org/courses/'
+      path: '/courses'
+      fullPath: '/$orgSlug/courses'
+      preLoaderRoute: typeof OrgSlugOrgCoursesIndexRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/lessons/$lessonId': {
+      id: '/$orgSlug/_org/lessons/$lessonId'
+      path: '/lessons/$lessonId'
+      fullPath: '/$orgSlug/lessons/$lessonId'
+      preLoaderRoute: typeof OrgSlugOrgLessonsLessonIdRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/courses/create': {
+      id: '/$orgSlug/_org/courses/create'
+      path: '/courses/create'
+      fullPath: '/$orgSlug/courses/create'
+      preLoaderRoute: typeof OrgSlugOrgCoursesCreateRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/courses/$courseId/': {
+      id: '/$orgSlug/_org/courses/$courseId/'
+      path: '/courses/$courseId'
+      fullPath: '/$orgSlug/courses/$courseId'
+      preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdIndexRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/courses/$courseId/edit': {
+      id: '/$orgSlug/_org/courses/$courseId/edit'
+      path: '/courses/$courseId/edit'
+      fullPath: '/$orgSlug/courses/$courseId/edit'
+      preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdEditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/courses/$courseId/content': {
+      id: '/$orgSlug/_org/courses/$courseId/content'
+      path: '/courses/$courseId/content'
+      fullPath: '/$orgSlug/courses/$courseId/content'
+      preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdContentRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
   }
 }
 
+interface OrgSlugOrgRouteChildren {
+  OrgSlugOrgDashboardRoute: typeof OrgSlugOrgDashboardRoute
+  OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
+  OrgSlugOrgTagsRoute: typeof OrgSlugOrgTagsRoute
+  OrgSlugOrgTeamRoute: typeof OrgSlugOrgTeamRoute
+  OrgSlugOrgCoursesCreateRoute: typeof OrgSlugOrgCoursesCreateRoute
+  OrgSlugOrgLessonsLessonIdRoute: typeof OrgSlugOrgLessonsLessonIdRoute
+  OrgSlugOrgCoursesIndexRoute: typeof OrgSlugOrgCoursesIndexRoute
+  OrgSlugOrgCoursesCourseIdContentRoute: typeof OrgSlugOrgCoursesCourseIdContentRoute
+  OrgSlugOrgCoursesCourseIdEditRoute: typeof OrgSlugOrgCoursesCourseIdEditRoute
+  OrgSlugOrgCoursesCourseIdIndexRoute: typeof OrgSlugOrgCoursesCourseIdIndexRoute
+}
+
+const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
+  OrgSlugOrgDashboardRoute: OrgSlugOrgDashboardRoute,
+  OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,
+  OrgSlugOrgTagsRoute: OrgSlugOrgTagsRoute,
+  OrgSlugOrgTeamRoute: OrgSlugOrgTeamRoute,
+  OrgSlugOrgCoursesCreateRoute: OrgSlugOrgCoursesCreateRoute,
+  OrgSlugOrgLessonsLessonIdRoute: OrgSlugOrgLessonsLessonIdRoute,
+  OrgSlugOrgCoursesIndexRoute: OrgSlugOrgCoursesIndexRoute,
+  OrgSlugOrgCoursesCourseIdContentRoute: OrgSlugOrgCoursesCourseIdContentRoute,
+  OrgSlugOrgCoursesCourseIdEditRoute: OrgSlugOrgCoursesCourseIdEditRoute,
+  OrgSlugOrgCoursesCourseIdIndexRoute: OrgSlugOrgCoursesCourseIdIndexRoute,
+}
+
+const OrgSlugOrgRouteWithChildren = OrgSlugOrgRoute._addFileChildren(
+  OrgSlugOrgRouteChildren,
+)
+
 interface OrgSlugRouteChildren {
-  OrgSlugOrgRoute: typeof OrgSlugOrgRoute
+  OrgSlugOrgRoute: typeof OrgSlugOrgRouteWithChildren
+  OrgSlugInviteRoute: typeof OrgSlugInviteRoute
 }
 
 const OrgSlugRouteChildren: OrgSlugRouteChildren = {
-  OrgSlugOrgRoute: OrgSlugOrgRoute,
+  OrgSlugOrgRoute: OrgSlugOrgRouteWithChildren,
+  OrgSlugInviteRoute: OrgSlugInviteRoute,
 }
 
 const OrgSlugRouteWithChildren =
@@ -206,9 +511,12 @@ const OrgSlugRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
+  InviteRoute: InviteRoute,
   LoggedOutRoute: LoggedOutRoute,
   LoginRoute: LoginRoute,
   OfflineRoute: OfflineRoute,
+  OnboardingRoute: OnboardingRoute,
+  SelectOrgRoute: SelectOrgRoute,
   SetupOrgRoute: SetupOrgRoute,
   OrgSlugRoute: OrgSlugRouteWithChildren,
 }

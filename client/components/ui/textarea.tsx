@@ -1,0 +1,22 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn.js";
+
+export type TextareaProps = ComponentProps<"textarea">;
+
+/** A multi-line text field with the same look and states as Input. */
+export function Textarea({ className, rows = 4, ...props }: TextareaProps) {
+  return (
+    <textarea
+      rows={rows}
+      className={cn(
+        "block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs",
+        "placeholder:text-slate-400 transition-colors sm:text-sm",
+        "focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/25",
+        "aria-invalid:border-red-500 aria-invalid:focus-visible:ring-red-500/25",
+        "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

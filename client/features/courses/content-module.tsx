@@ -1,0 +1,145 @@
+import { Draggable, type DraggableProvidedDragHandleProps, Droppable } from "@hello-pangea/dnd";
+import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { Button } from "../../components/ui/button.js";
+import { Card } from "../../components/ui/card.js";
+import { cn } from "../../lib/cn.js";
+import { InlineTitle } from "./inline-title.js";
+import type { StructureLesson, StructureModule } from "./types.js";
+import type { ContentMutations } from "./use-content-mutations.js";
+
+export const LESSON_LIST_PREFIX = "lessons-";
+
+const handleClass =
+  "flex shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 " +
+  "hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 active:cursor-grabbing";
+
+export interface DeleteTarget {
+  kind: "module" | "lesson";
+  id: number;
+  title: string;
+}
+
+export interface ContentModuleProps {
+  module: StructureModule;
+  position: number;
+  dragHandleProps: DraggableProvidedDragHandleProps | null;
+  isDragging: boolean;
+  mutations: ContentMutations;
+  onEditLesson: (lesson: StructureLesson) => void;
+  onDelete: (target: DeleteTarget) => void;
+}
+
+/** One module of the content screen: its drag handle, inline title, lessons (a drop list) and actions. */
+export function ContentModule({
+  module,
+  position,
+  dragHandleProps,
+  isDragging,
+  mutations,
+  onEditLesson,
+  onDelete,
+}: ContentModuleProps) {
+  const adding = mutations.createLesson.isPending && mutations.createLesson.variables?.moduleId === module.id;
+  return (
+    <Card className={cn("overflow-hidden", isDragging && "shadow-lg ring-2 ring-brand-400")}>
+      <div className="flex items-center gap-1.5 border-b border-slate-100 bg-slate-50/70 px-2 py-2 sm:gap-2 sm:px-3">
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" and tabIndex 0 */}
+        <div {...dragHandleProps} aria-label={`Reorder module ${module.title}`} className={cn(handleClass, "size-9")}>
+          <GripVertical className="size-5" aria-hidden="true" />
+        </div>
+        <span className="hidden shrink-0 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:inline">
+          Module {position}
+        </span>
+        <div className="min-w-0 flex-1">
+          <InlineTitle
+            title={module.title}
+            fieldLabel="Module title"
+            onSave={(title) => mutations.renameModule(module.id, title)}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete module ${module.title}`}
+          onClick={() => onDelete({ kind: "module", id: module.id, title: module.title })}
+          className="text-slate-500 hover:text-red-600"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+
+      <Droppable droppableId={`${LESSON_LIST_PREFIX}${module.id}`} type="LESSON">
+        {(provided, snapshot) => (
+          <ol
+            ref={provided.innerRef}
+            {...provided.droppableProps}
+            aria-label={`Lessons of ${module.title}`}
+            className={cn("min-h-14 px-2 py-2 transition-colors sm:px-3", snapshot.isDraggingOver && "bg-brand-50/70")}
+          >
+            {module.lessons.map((lesson, index) => (
+              <Draggable key={lesson.id} draggableId={`lesson-${lesson.id}`} index={index}>
+                {(dragProvided, dragSnapshot) => (
+                  <li
+                    ref={dragProvided.innerRef}
+                    {...dragProvided.draggableProps}
+                    className={cn(
+                      // Margins, not a flex gap: the drag library measures margins to make room for a drop.
+                      "mb-1.5 flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white py-1 pr-1 pl-1 sm:gap-2",
+                      dragSnapshot.isDragging && "shadow-lg ring-2 ring-brand-400",
+                    )}
+                  >
+                    {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" */}
+                    <div
+                      {...dragProvided.dragHandleProps}
+                      aria-label={`Reorder lesson ${lesson.title}`}
+                      className={cn(handleClass, "size-8")}
+                    >
+                      <GripVertical className="size-4" aria-hidden="true" />
+                    </div>
+                    <span className="min-w-0 flex-1 text-sm break-words text-slate-800">{lesson.title}</span>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Edit lesson ${lesson.title}`}
+                      onClick={() => onEditLesson(lesson)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Delete lesson ${lesson.title}`}
+                      onClick={() => onDelete({ kind: "lesson", id: lesson.id, title: lesson.title })}
+                      className="text-slate-500 hover:text-red-600"
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </li>
+                )}
+              </Draggable>
+            ))}
+            {provided.placeholder}
+            {module.lessons.length === 0 && !snapshot.isDraggingOver && (
+              <li className="flex min-h-10 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 text-center text-xs text-slate-500">
+                No lessons yet. Add one, or drag a lesson here.
+              </li>
+            )}
+          </ol>
+        )}
+      </Droppable>
+
+      <div className="border-t border-slate-100 px-2 py-2 sm:px-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={adding}
+          aria-label={`Add Lesson to ${module.title}`}
+          onClick={() => mutations.addLesson(module.id)}
+        >
+          {!adding && <Plus aria-hidden="true" />}
+          Add Lesson
+        </Button>
+      </div>
+    </Card>
+  );
+}

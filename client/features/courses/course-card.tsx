@@ -1,0 +1,58 @@
+import { Link } from "@tanstack/react-router";
+import { CalendarDays } from "lucide-react";
+import { LIMITS } from "../../../shared/constants.js";
+import { Card } from "../../components/ui/card.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
+import type { CourseListItem } from "./types.js";
+
+/**
+ * One course in the list grid. The title is the link; its ::after stretches over the whole card so the
+ * card is one click target while the link's accessible name stays just the title.
+ */
+export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlug: string }) {
+  return (
+    <Card className="relative flex h-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 text-base font-semibold leading-snug text-slate-900">
+          <Link
+            to="/$orgSlug/courses/$courseId"
+            params={{ orgSlug, courseId: String(course.id) }}
+            className="break-words after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+          >
+            {course.title}
+          </Link>
+        </h2>
+        <StatusBadge status={course.status} />
+      </div>
+      {course.description ? (
+        <p className="line-clamp-3 text-sm break-words text-slate-600">{course.description}</p>
+      ) : (
+        <p className="text-sm text-slate-500 italic">No description</p>
+      )}
+      <CourseTagList tags={course.tags} max={LIMITS.courseCardTags} />
+      <p className="mt-auto flex items-center gap-1.5 pt-1 text-xs text-slate-500">
+        <CalendarDays className="size-3.5" aria-hidden="true" />
+        Created <time dateTime={course.createdAt.toISOString()}>{formatDate(course.createdAt)}</time>
+      </p>
+    </Card>
+  );
+}
+
+export function CourseCardSkeleton() {
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-4/5" />
+      <div className="flex gap-1.5">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <Skeleton className="mt-auto h-3 w-28" />
+    </Card>
+  );
+}

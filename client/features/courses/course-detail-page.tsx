@@ -1,0 +1,132 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
+import { Button, buttonClassName } from "../../components/ui/button.js";
+import { Card } from "../../components/ui/card.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { errorMessage } from "../../lib/errors.js";
+import { useDocumentTitle } from "../../lib/use-document-title.js";
+import { CourseProgress, courseProgress } from "./course-progress.js";
+import { CourseTagList, StatusBadge } from "./course-tags.js";
+import { DeleteCourseButton } from "./delete-course-button.js";
+import { ModuleOutline } from "./module-outline.js";
+import { PageMessage } from "./page-state.js";
+import { isNotFound, useCourse } from "./queries.js";
+import { useCan } from "./use-org-role.js";
+
+const backLinkClass =
+  "inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; courseId: number | null }) {
+  const course = useCourse(courseId);
+  const canEdit = useCan("courses.edit");
+  const canDelete = useCan("courses.delete");
+  useDocumentTitle(course.data?.title);
+
+  if (courseId === null || (course.isError && isNotFound(course.error))) {
+    return (
+      <PageMessage
+        tone="missing"
+        title="Course Not Found"
+        message="Course not found."
+        back={{ orgSlug, label: "Back to Courses" }}
+      />
+    );
+  }
+  if (course.isError) {
+    return (
+      <PageMessage
+        title="Error Loading Course"
+        message={errorMessage(course.error, "Could not load the course.")}
+        back={{ orgSlug, label: "Back to Courses" }}
+      >
+        <Button onClick={() => void course.refetch()}>Try Again</Button>
+      </PageMessage>
+    );
+  }
+  if (course.isPending) return <CourseDetailSkeleton />;
+
+  const data = course.data;
+  const modules = data.modules ?? [];
+  const idParam = String(data.id);
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/$orgSlug/courses" params={{ orgSlug }} className={backLinkClass}>
+        <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
+        Courses
+      </Link>
+
+      <header className="mt-3 flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {data.title}
+          </h1>
+          <StatusBadge status={data.status} />
+        </div>
+        {data.description && (
+          <p className="max-w-prose break-words whitespace-pre-line text-slate-700">{data.description}</p>
+        )}
+        <CourseTagList tags={data.tags} />
+        {(canEdit || canDelete) && (
+          <div className="flex flex-wrap gap-2">
+            {canEdit && (
+              <>
+                <Link
+                  to="/$orgSlug/courses/$courseId/edit"
+                  params={{ orgSlug, courseId: idParam }}
+                  className={buttonClassName({ variant: "outline" })}
+                >
+                  <Pencil aria-hidden="true" />
+                  Edit Course
+                </Link>
+                <Link
+                  to="/$orgSlug/courses/$courseId/content"
+                  params={{ orgSlug, courseId: idParam }}
+                  className={buttonClassName({ variant: "outline" })}
+                >
+                  <LayoutList aria-hidden="true" />
+                  Manage Content
+                </Link>
+              </>
+            )}
+            {canDelete && <DeleteCourseButton course={data} orgSlug={orgSlug} />}
+          </div>
+        )}
+      </header>
+
+      <Card className="mt-8 p-5 sm:p-6">
+        <CourseProgress progress={courseProgress(modules)} />
+      </Card>
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Modules</h2>
+      {modules.length === 0 ? (
+        <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-sm text-slate-600">
+          This course has no modules yet.
+          {canEdit && " Use Manage Content to add modules and lessons."}
+        </p>
+      ) : (
+        <ol className="mt-3 flex flex-col gap-3">
+          {modules.map((module, index) => (
+            <li key={module.id}>
+              <ModuleOutline module={module} position={index + 1} orgSlug={orgSlug} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function CourseDetailSkeleton() {
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10" aria-busy="true">
+      <output className="sr-only">Loading course</output>
+      <Skeleton className="h-4 w-20" />
+      <Skeleton className="mt-4 h-8 w-2/3" />
+      <Skeleton className="mt-4 h-4 w-full max-w-prose" />
+      <Skeleton className="mt-2 h-4 w-1/2" />
+      <Skeleton className="mt-8 h-28 w-full rounded-xl" />
+      <Skeleton className="mt-10 h-20 w-full rounded-xl" />
+      <Skeleton className="mt-3 h-20 w-full rounded-xl" />
+    </section>
+  );
+}

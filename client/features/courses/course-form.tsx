@@ -1,0 +1,138 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { LIMITS } from "../../../shared/constants.js";
+import { COURSE_STATUSES, createCourseInput } from "../../../shared/schemas/courses.js";
+import { Button, buttonClassName } from "../../components/ui/button.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { Textarea } from "../../components/ui/textarea.js";
+import { cn } from "../../lib/cn.js";
+import { TagsTree } from "./tags-tree.js";
+
+/** What the form edits; the shared schema turns it into what the API takes (trimmed, blank → null). */
+export type CourseFormInput = z.input<typeof createCourseInput>;
+export type CourseFormValues = z.output<typeof createCourseInput>;
+
+const STATUS_TEXT = {
+  draft: { label: "Draft", hint: "Only people who build courses can see it." },
+  published: { label: "Published", hint: "Everyone in the organization can take it." },
+} as const;
+
+export interface CourseFormProps {
+  defaultValues: CourseFormInput;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onSubmit: (values: CourseFormValues) => void;
+  /** Where Cancel goes. */
+  cancel: { to: "/$orgSlug/courses" } | { to: "/$orgSlug/courses/$courseId"; courseId: string };
+  orgSlug: string;
+}
+
+/** Create and edit course (spec §2): title, description, tags tree, status; the messages of spec §5. */
+export function CourseForm({
+  defaultValues,
+  submitLabel,
+  pendingLabel,
+  pending,
+  onSubmit,
+  cancel,
+  orgSlug,
+}: CourseFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CourseFormInput, unknown, CourseFormValues>({
+    resolver: zodResolver(createCourseInput),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-6" aria-busy={pending || undefined}>
+      <FormField label="Title" error={errors.title?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register("title")}
+            maxLength={LIMITS.courseTitleMax}
+            placeholder="e.g. Forklift safety"
+          />
+        )}
+      </FormField>
+
+      <FormField
+        label="Description"
+        error={errors.description?.message}
+        hint={`Optional, up to ${LIMITS.courseDescriptionMax} characters.`}
+      >
+        {(field) => (
+          <Textarea
+            {...field}
+            {...register("description")}
+            rows={4}
+            placeholder="What will people learn in this course?"
+          />
+        )}
+      </FormField>
+
+      <Controller
+        control={control}
+        name="tagIds"
+        render={({ field }) => <TagsTree value={field.value ?? []} onChange={field.onChange} disabled={pending} />}
+      />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-slate-800">Status</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {COURSE_STATUSES.map((status) => (
+            <label
+              key={status}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3",
+                "has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500",
+                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
+              )}
+            >
+              <input
+                type="radio"
+                value={status}
+                {...register("status")}
+                className="mt-0.5 size-4 accent-brand-600 focus-visible:outline-none"
+              />
+              <span className="flex flex-col">
+                <span className="text-sm font-medium text-slate-900">{STATUS_TEXT[status].label}</span>
+                <span className="text-xs text-slate-600">{STATUS_TEXT[status].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.status?.message && <p className="text-sm text-red-600">{errors.status.message}</p>}
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
+        {cancel.to === "/$orgSlug/courses" ? (
+          <Link to="/$orgSlug/courses" params={{ orgSlug }} className={buttonClassName({ variant: "outline" })}>
+            Cancel
+          </Link>
+        ) : (
+          <Link
+            to="/$orgSlug/courses/$courseId"
+            params={{ orgSlug, courseId: cancel.courseId }}
+            className={buttonClassName({ variant: "outline" })}
+          >
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" loading={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

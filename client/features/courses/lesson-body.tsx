@@ -1,0 +1,70 @@
+import DOMPurify from "dompurify";
+import { ExternalLink } from "lucide-react";
+import { useMemo } from "react";
+
+/*
+ * The server stores lesson content sanitized (DESIGN §5); the browser sanitizes it again before it
+ * touches the DOM, so a row written before a policy change, or a server bug, still cannot run script.
+ * DOMPurify drops `target` by default: links are allowed to open beside the lesson, always with
+ * rel="noopener noreferrer" so the opened page gets no handle on this one.
+ */
+DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+  if (node.tagName === "A" && node.hasAttribute("href")) {
+    node.setAttribute("target", "_blank");
+    node.setAttribute("rel", "noopener noreferrer");
+  }
+});
+
+export function sanitizeLessonHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
+  });
+}
+
+export function LessonContent({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeLessonHtml(html), [html]);
+  // Safe: `clean` is DOMPurify's output of content the server has already sanitized.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized just above
+  return <div className="lesson-content" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+/** A known host's player (DESIGN §5), or a plain link for any other address. */
+export function LessonVideo({
+  title,
+  videoUrl,
+  embedUrl,
+}: {
+  title: string;
+  videoUrl: string | null;
+  embedUrl: string | null;
+}) {
+  if (embedUrl) {
+    return (
+      <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm">
+        <iframe
+          src={embedUrl}
+          title={`Video: ${title}`}
+          className="size-full"
+          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          loading="lazy"
+        />
+      </div>
+    );
+  }
+  if (!videoUrl) return null;
+  return (
+    <a
+      href={videoUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-brand-700 shadow-xs hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    >
+      <ExternalLink className="size-4" aria-hidden="true" />
+      Watch the video
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

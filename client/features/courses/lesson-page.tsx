@@ -1,0 +1,204 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Flag } from "lucide-react";
+import { Badge } from "../../components/ui/badge.js";
+import { Button, buttonClassName } from "../../components/ui/button.js";
+import { Card } from "../../components/ui/card.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { cn } from "../../lib/cn.js";
+import { errorMessage } from "../../lib/errors.js";
+import { toast } from "../../lib/toast.js";
+import { trpc } from "../../lib/trpc.js";
+import { useDocumentTitle } from "../../lib/use-document-title.js";
+import { LessonContent, LessonVideo } from "./lesson-body.js";
+import { PageMessage } from "./page-state.js";
+import { isNotFound, useInvalidateCourses, useLesson } from "./queries.js";
+import type { LessonPageData } from "./types.js";
+
+const crumbClass =
+  "min-w-0 truncate rounded hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+export function LessonPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
+  const lesson = useLesson(lessonId);
+  useDocumentTitle(lesson.data?.title);
+
+  if (lessonId === null || (lesson.isError && isNotFound(lesson.error))) {
+    return (
+      <PageMessage
+        tone="missing"
+        title="Lesson not found."
+        message="It may have been deleted or moved."
+        back={{ orgSlug, label: "Back to Courses" }}
+      />
+    );
+  }
+  if (lesson.isError) {
+    return (
+      <PageMessage
+        title={`Error loading lesson: ${errorMessage(lesson.error, "Could not load the lesson.")}`}
+        message="Check your connection and try again."
+        back={{ orgSlug, label: "Back to Courses" }}
+      >
+        <Button onClick={() => void lesson.refetch()}>Try Again</Button>
+      </PageMessage>
+    );
+  }
+  if (lesson.isPending) return <LessonSkeleton />;
+  return <LessonView orgSlug={orgSlug} lesson={lesson.data} />;
+}
+
+function LessonView({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageData }) {
+  const courseId = String(lesson.course.id);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
+          <li className="flex min-w-0 max-w-full items-center">
+            <Link to="/$orgSlug/courses/$courseId" params={{ orgSlug, courseId }} className={crumbClass}>
+              {lesson.course.title}
+            </Link>
+          </li>
+          <li className="flex min-w-0 max-w-full items-center gap-1.5">
+            <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <Link
+              to="/$orgSlug/courses/$courseId"
+              params={{ orgSlug, courseId }}
+              hash={`module-${lesson.module.id}`}
+              className={crumbClass}
+            >
+              {lesson.module.title}
+            </Link>
+          </li>
+          <li className="flex min-w-0 max-w-full items-center gap-1.5">
+            <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <Link
+              to="/$orgSlug/lessons/$lessonId"
+              params={{ orgSlug, lessonId: String(lesson.id) }}
+              aria-current="page"
+              className={cn(crumbClass, "font-medium text-slate-900")}
+            >
+              {lesson.title}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{lesson.title}</h1>
+          {lesson.isCompleted && (
+            <Badge className="mt-2 bg-emerald-50 text-emerald-700 ring-emerald-200">
+              <CircleCheck className="size-3.5" aria-hidden="true" />
+              Completed
+            </Badge>
+          )}
+        </div>
+        <MarkCompleteButton lesson={lesson} />
+      </header>
+
+      {(lesson.embedUrl || lesson.videoUrl) && (
+        <div className="mt-6">
+          <LessonVideo title={lesson.title} videoUrl={lesson.videoUrl} embedUrl={lesson.embedUrl} />
+        </div>
+      )}
+
+      <Card className="mt-6 p-5 sm:p-8">
+        {lesson.content ? (
+          <LessonContent html={lesson.content} />
+        ) : (
+          <p className="text-sm text-slate-500">This lesson has no written content.</p>
+        )}
+      </Card>
+
+      <LessonNavigation orgSlug={orgSlug} lesson={lesson} />
+    </article>
+  );
+}
+
+function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
+  const utils = trpc.useUtils();
+  const invalidate = useInvalidateCourses();
+  const complete = trpc.lessons.complete.useMutation({
+    onSuccess: () => {
+      toast.success("Lesson marked as complete!");
+      // Shown as done at once; the course progress, structure and completions catch up behind it.
+      utils.lessons.get.setData({ id: lesson.id }, (old) => (old ? { ...old, isCompleted: true } : old));
+      void invalidate();
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, "Failed to mark as complete."));
+    },
+  });
+  return (
+    <Button
+      variant={lesson.isCompleted ? "outline" : "primary"}
+      // No undo (spec §4): once done, the button stays disabled.
+      disabled={lesson.isCompleted}
+      loading={complete.isPending}
+      onClick={() => complete.mutate({ lessonId: lesson.id })}
+      className="self-start"
+    >
+      {!complete.isPending && <CircleCheck aria-hidden="true" />}
+      Mark as Complete
+    </Button>
+  );
+}
+
+function LessonNavigation({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageData }) {
+  const cardClass =
+    "flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xs hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  return (
+    <nav aria-label="Lesson navigation" className="mt-8 flex flex-col gap-3 sm:flex-row">
+      {lesson.prevLesson ? (
+        <Link
+          to="/$orgSlug/lessons/$lessonId"
+          params={{ orgSlug, lessonId: String(lesson.prevLesson.id) }}
+          rel="prev"
+          className={cardClass}
+        >
+          <ArrowLeft className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs font-medium text-slate-500">Previous</span>
+            <span className="truncate text-sm font-medium text-slate-900">{lesson.prevLesson.title}</span>
+          </span>
+        </Link>
+      ) : (
+        <span className="hidden flex-1 sm:block" />
+      )}
+      {lesson.nextLesson ? (
+        <Link
+          to="/$orgSlug/lessons/$lessonId"
+          params={{ orgSlug, lessonId: String(lesson.nextLesson.id) }}
+          rel="next"
+          className={cn(cardClass, "justify-end text-right")}
+        >
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs font-medium text-slate-500">Next</span>
+            <span className="truncate text-sm font-medium text-slate-900">{lesson.nextLesson.title}</span>
+          </span>
+          <ArrowRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+        </Link>
+      ) : (
+        <Link
+          to="/$orgSlug/courses/$courseId"
+          params={{ orgSlug, courseId: String(lesson.course.id) }}
+          className={buttonClassName({ variant: "secondary", size: "lg", className: "flex-1" })}
+        >
+          <Flag aria-hidden="true" />
+          Back to Course
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function LessonSkeleton() {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10" aria-busy="true">
+      <output className="sr-only">Loading lesson</output>
+      <Skeleton className="h-4 w-64 max-w-full" />
+      <Skeleton className="mt-5 h-8 w-2/3" />
+      <Skeleton className="mt-6 aspect-video w-full rounded-xl" />
+      <Skeleton className="mt-6 h-48 w-full rounded-xl" />
+    </section>
+  );
+}

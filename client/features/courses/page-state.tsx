@@ -1,0 +1,53 @@
+import { Link } from "@tanstack/react-router";
+import { SearchX, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonClassName } from "../../components/ui/button.js";
+import { Card } from "../../components/ui/card.js";
+
+export interface PageMessageProps {
+  title: string;
+  message: ReactNode;
+  /** "error" for a failed load, "missing" for a record that is not there. */
+  tone?: "error" | "missing";
+  /** Where to go instead, e.g. back to the courses list. */
+  back?: { orgSlug: string; label: string };
+  children?: ReactNode;
+}
+
+/** The card a course page shows instead of its content when loading failed or found nothing. */
+export function PageMessage({ title, message, tone = "error", back, children }: PageMessageProps) {
+  const Icon = tone === "error" ? TriangleAlert : SearchX;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6 sm:py-16">
+      <Card role={tone === "error" ? "alert" : undefined}>
+        <div className="flex flex-col items-center px-6 py-10 text-center">
+          <span
+            className={
+              tone === "error"
+                ? "flex size-12 items-center justify-center rounded-2xl bg-red-50 text-red-600"
+                : "flex size-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-600"
+            }
+          >
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-5 text-xl font-bold tracking-tight text-slate-900">{title}</h1>
+          <p className="mt-2 text-sm break-words text-slate-600">{message}</p>
+          {(back || children) && (
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {children}
+              {back && (
+                <Link
+                  to="/$orgSlug/courses"
+                  params={{ orgSlug: back.orgSlug }}
+                  className={buttonClassName({ variant: "outline" })}
+                >
+                  {back.label}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

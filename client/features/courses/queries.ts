@@ -1,0 +1,86 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useCallback } from "react";
+import { FRESHNESS } from "../../../shared/constants.js";
+import { trpc } from "../../lib/trpc.js";
+
+/**
+ * The course area's reads, all with the spec's content freshness (§9: course lists, details, structure,
+ * completions and the tag list stay fresh for 5 minutes), and the one place that knows which cached
+ * answers a write makes stale.
+ */
+
+/** A 404 answer (or a 400 for an id that cannot exist): the record is not there, retrying will not help. */
+export function isNotFound(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  if (typeof data !== "object" || data === null || !("code" in data)) return false;
+  return data.code === "NOT_FOUND" || data.code === "BAD_REQUEST";
+}
+
+/** Retry network trouble and server errors twice, never a "not found" or "not allowed". */
+function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (error instanceof TRPCClientError) {
+    const data: unknown = error.data;
+    const status = typeof data === "object" && data !== null && "httpStatus" in data ? data.httpStatus : undefined;
+    if (typeof status === "number" && status >= 400 && status < 500) return false;
+  }
+  return failureCount < 2;
+}
+
+/** A route parameter as a record id, or null when it cannot be one (e.g. /courses/abc). */
+export function parseId(param: string): number | null {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function useCourseList(search: string) {
+  return trpc.courses.list.useQuery(search ? { search } : {}, {
+    staleTime: FRESHNESS.contentMs,
+    // While a new search runs, the previous results stay on screen instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCourse(id: number | null) {
+  return trpc.courses.get.useQuery(
+    { id: id ?? 0 },
+    { enabled: id !== null, staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
+  );
+}
+
+export function useCourseStructure(courseId: number | null) {
+  return trpc.courses.structure.useQuery(
+    { courseId: courseId ?? 0 },
+    { enabled: courseId !== null, staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
+  );
+}
+
+export function useLesson(id: number | null, options: { enabled?: boolean } = {}) {
+  return trpc.lessons.get.useQuery(
+    { id: id ?? 0 },
+    { enabled: id !== null && (options.enabled ?? true), staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
+  );
+}
+
+export function useTagTree() {
+  return trpc.tags.list.useQuery(undefined, { staleTime: FRESHNESS.contentMs });
+}
+
+/**
+ * Marks stale everything a change to a course's content or a learner's progress shows up in: the list
+ * (tags, status), the detail (modules, progress), the structure, lesson pages (titles, Previous/Next)
+ * and the completions. Stale queries that are on screen refetch at once; the rest when next shown.
+ */
+export function useInvalidateCourses() {
+  const utils = trpc.useUtils();
+  return useCallback(
+    () =>
+      Promise.all([
+        utils.courses.invalidate(),
+        utils.lessons.get.invalidate(),
+        utils.users.completions.invalidate(),
+      ]).then(() => undefined),
+    [utils],
+  );
+}
