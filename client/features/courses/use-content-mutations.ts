@@ -132,23 +132,27 @@ export function useContentMutations(courseId: number) {
 
   return {
     reorderModules(from: number, to: number) {
+      // What this screen saw: the server refuses the reorder if someone else changed the order meanwhile.
+      const expectedOrder = utils.courses.structure.getData(key)?.map((module) => module.id);
       const next = optimistic((modules) => moveModule(modules, from, to));
       if (!next) return;
       reordersInFlight.current += 1;
-      reorderModulesCall.mutate({ courseId, modules: positionsOf(next) });
+      reorderModulesCall.mutate({ courseId, modules: positionsOf(next), expectedOrder });
     },
-    /** Returns the module the lesson went to when it changed module, for the caller's announcement. */
     /** Within a module or into another: one lessons/reorder call naming the target module's new list. */
     moveLesson(from: { moduleId: number; index: number }, to: { moduleId: number; index: number }) {
       void utils.courses.structure.cancel(key);
       const current = utils.courses.structure.getData(key);
       const move = current ? moveLesson(current, from, to) : null;
       if (!move) return;
+      const expectedOrder = current
+        ?.find((module) => module.id === move.target.id)
+        ?.lessons.map((lesson) => lesson.id);
       utils.courses.structure.setData(key, move.modules);
       reordersInFlight.current += 1;
       const crossed = from.moduleId !== to.moduleId;
       reorderLessonsCall.mutate(
-        { moduleId: move.target.id, lessons: positionsOf(move.target.lessons) },
+        { moduleId: move.target.id, lessons: positionsOf(move.target.lessons), expectedOrder },
         { onSuccess: () => crossed && toast.info(M.lessonMoved(move.target.title)) },
       );
     },
