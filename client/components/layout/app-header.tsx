@@ -2,6 +2,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { Building2, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../../features/auth/current-user.js";
+import { useNoticesReady } from "../../features/orgs/notices.js";
 import { Button } from "../ui/button.js";
 import { Skeleton } from "../ui/skeleton.js";
 import { Logo } from "./logo.js";
@@ -17,6 +18,8 @@ export function AppHeader() {
   const org = user?.currentOrganization ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const href = useRouterState({ select: (state) => state.location.href });
+  // The header mounts with the toaster: from then on, route guards' notices can be shown.
+  useNoticesReady();
 
   // A link in the mobile menu leads somewhere else: the menu has done its job.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, which `href` stands for.

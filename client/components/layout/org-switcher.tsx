@@ -1,8 +1,104 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeftRight, Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { roleLabel } from "../../../shared/roles.js";
+import { useCurrentUser } from "../../features/auth/current-user.js";
+import { useOpenOrganization } from "../../features/orgs/hooks.js";
+import { useOrganizations } from "../../features/orgs/queries.js";
+import { Button, buttonClassName } from "../ui/button.js";
+import { Label } from "../ui/label.js";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.js";
+import { Spinner } from "../ui/spinner.js";
+import { WithTooltip } from "../ui/tooltip.js";
+
+const NEW_ORGANIZATION = "New organization";
+
 /**
- * Slot for the organization switcher of spec §2 (a "Switch" popover with an organization select, shown
- * only when the user belongs to more than one organization). The organizations work fills this in; the
- * header already renders it beside the current organization's name.
+ * The header's organization switcher (spec §2): a "Switch" popover with an organization select, shown
+ * only when the user belongs to more than one organization, plus "New organization" (/setup-org?new=1).
+ * With a single organization only the "New organization" shortcut remains, so that a second one can be
+ * created without typing its address.
  */
 export function OrgSwitcher() {
-  return null;
+  const { data: user } = useCurrentUser();
+  const { data: organizations } = useOrganizations();
+  const [open, setOpen] = useState(false);
+  // Spec §4: a failed switch from the selector is only logged; the select stays on the current one.
+  const { open: openOrganization, pendingOrgId } = useOpenOrganization({ notifyOnError: false });
+  const selectId = useId();
+
+  if (!user?.currentOrganization || !organizations) return null;
+
+  if (organizations.length <= 1) {
+    return (
+      <WithTooltip content={NEW_ORGANIZATION}>
+        <Link
+          to="/setup-org"
+          search={{ new: 1 }}
+          aria-label={NEW_ORGANIZATION}
+          className={buttonClassName({ variant: "ghost", size: "icon-sm", className: "text-slate-500" })}
+        >
+          <Plus aria-hidden="true" />
+        </Link>
+      </WithTooltip>
+    );
+  }
+
+  const current = user.currentOrganization;
+  const onChange = async (value: string) => {
+    const target = organizations.find((org) => String(org.id) === value);
+    if (!target || target.id === current.id) return;
+    if (await openOrganization(target)) setOpen(false);
+  };
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm" className="h-7 px-2 text-xs sm:px-2.5">
+          <ArrowLeftRight className="size-3.5" aria-hidden="true" />
+          {/* On a phone the icon alone leaves the organization's name room to be read. */}
+          <span className="sr-only sm:not-sr-only">Switch</span>
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Switch organization">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={selectId}>Organization</Label>
+          <Select value={String(current.id)} onValueChange={(value) => void onChange(value)}>
+            <SelectTrigger id={selectId} disabled={pendingOrgId !== undefined}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {organizations.map((org) => (
+                <SelectItem key={org.id} value={String(org.id)}>
+                  {org.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="flex min-h-5 items-center gap-2 text-xs text-slate-500">
+            {pendingOrgId !== undefined ? (
+              <>
+                <Spinner size="sm" decorative />
+                Switching…
+              </>
+            ) : (
+              `Your role: ${roleLabel(current.role)}`
+            )}
+          </p>
+        </div>
+        <div className="mt-3 border-t border-slate-100 pt-3">
+          <Link
+            to="/setup-org"
+            search={{ new: 1 }}
+            onClick={() => setOpen(false)}
+            className={buttonClassName({ variant: "ghost", size: "sm", className: "w-full justify-start" })}
+          >
+            <Plus aria-hidden="true" />
+            {NEW_ORGANIZATION}
+          </Link>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
 }

@@ -1,0 +1,153 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, Save, TriangleAlert } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { LIMITS } from "../../../shared/constants.js";
+import { ORG_MESSAGES, orgNameField } from "../../../shared/schemas/orgs.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { errorMessage } from "../../lib/errors.js";
+import { toast } from "../../lib/toast.js";
+import { trpc } from "../../lib/trpc.js";
+import { ORG_TEXT } from "./messages.js";
+import { organizationsQueryOptions, reloadCurrentUser } from "./queries.js";
+
+/** Under the "Error Loading Organization" title when the server gave no message of its own. */
+const LOAD_FAILED_DETAIL = "The organization's details could not be loaded. Check your connection and try again.";
+
+const profileSchema = z.object({ name: orgNameField });
+type ProfileValues = z.infer<typeof profileSchema>;
+
+/** Spec §2, settings: the organization profile. The name changes with "org.manage"; the slug never does. */
+export function OrgProfileCard({ orgId, canEdit }: { orgId: number; canEdit: boolean }) {
+  const organization = trpc.orgs.get.useQuery({ orgId });
+
+  if (organization.isPending) {
+    return (
+      <Card aria-busy="true">
+        <CardHeader>
+          <CardTitle>Organization Profile</CardTitle>
+          <span className="sr-only">Loading</span>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  if (organization.isError) {
+    return (
+      <Card role="alert" className="border-red-200">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-red-700">
+            <TriangleAlert className="size-5" aria-hidden="true" />
+            {ORG_TEXT.loadFailed}
+          </CardTitle>
+          <CardDescription>{errorMessage(organization.error, LOAD_FAILED_DETAIL)}</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button variant="outline" onClick={() => void organization.refetch()}>
+            Try Again
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  const { name, slug } = organization.data;
+  // Keyed by the saved name: after a save, the form starts again from what the server stored.
+  return <ProfileForm key={name} orgId={orgId} name={name} slug={slug} canEdit={canEdit} />;
+}
+
+interface ProfileFormProps {
+  orgId: number;
+  name: string;
+  slug: string;
+  canEdit: boolean;
+}
+
+function ProfileForm({ orgId, name, slug, canEdit }: ProfileFormProps) {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { name },
+  });
+
+  const update = trpc.orgs.update.useMutation({
+    onSuccess: async (updated) => {
+      toast.success(ORG_TEXT.updated);
+      utils.orgs.get.setData({ orgId }, updated);
+      // The header shows the name from the current user; lists and switchers from orgs.list.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
+        reloadCurrentUser(queryClient),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, ORG_TEXT.updateFailed));
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => update.mutate({ orgId, name: values.name }));
+  const failure = update.error ? errorMessage(update.error, ORG_TEXT.updateFailed) : null;
+  const host = window.location.host;
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-busy={update.isPending || undefined}>
+        <CardHeader>
+          <CardTitle>Organization Profile</CardTitle>
+          <CardDescription>
+            {canEdit ? "How your organization appears to its members." : "Only an admin can change these details."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          {failure && (
+            <div
+              role="alert"
+              className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
+            >
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <p>{failure}</p>
+            </div>
+          )}
+          <FormField label="Organization Name" error={errors.name?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register("name")}
+                readOnly={!canEdit}
+                maxLength={LIMITS.orgNameMax}
+                autoComplete="organization"
+              />
+            )}
+          </FormField>
+          <FormField label="Organization URL" hint={ORG_MESSAGES.slugUnchangeable}>
+            {(control) => <Input {...control} value={`${host}/${slug}`} readOnly className="text-slate-600" />}
+          </FormField>
+        </CardContent>
+        {canEdit && (
+          <CardFooter className="justify-end">
+            <Button type="submit" loading={update.isPending} disabled={!isDirty}>
+              {!update.isPending && <Save aria-hidden="true" />}
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </CardFooter>
+        )}
+      </form>
+    </Card>
+  );
+}

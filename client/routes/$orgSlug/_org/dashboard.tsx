@@ -1,0 +1,50 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { BookOpen, Users } from "lucide-react";
+import { ROLE_BADGE_VARIANTS, roleLabel } from "../../../../shared/roles.js";
+import { Badge } from "../../../components/ui/badge.js";
+import { buttonClassName } from "../../../components/ui/button.js";
+import { useCurrentUser } from "../../../features/auth/current-user.js";
+import { GettingStarted } from "../../../features/orgs/getting-started.js";
+import { useRouteOrganization } from "../../../features/orgs/hooks.js";
+import { useDocumentTitle } from "../../../lib/use-document-title.js";
+
+export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
+  component: DashboardPage,
+});
+
+/** Spec §2: a welcome with the organization name and a Getting Started card. */
+function DashboardPage() {
+  const organization = useRouteOrganization();
+  const { data: user } = useCurrentUser();
+  useDocumentTitle();
+  const coursesPath: string = `/${encodeURIComponent(organization.slug)}/courses`;
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-600">Dashboard</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            Welcome to {organization.name}
+          </h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+            {user && <span>Hi {user.name}.</span>}
+            <Badge variant={ROLE_BADGE_VARIANTS[organization.role]}>{roleLabel(organization.role)}</Badge>
+            <span className="flex items-center gap-1 text-sm text-slate-500">
+              <Users className="size-4" aria-hidden="true" />
+              {organization.memberCount === 1 ? "1 member" : `${organization.memberCount} members`}
+            </span>
+          </p>
+        </div>
+        <Link to={coursesPath} className={buttonClassName({ variant: "outline", className: "self-start" })}>
+          <BookOpen aria-hidden="true" />
+          Browse courses
+        </Link>
+      </div>
+
+      <div className="mt-8">
+        <GettingStarted slug={organization.slug} role={organization.role} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { can } from "../../../../shared/permissions.js";
+import { DangerZone } from "../../../features/orgs/danger-zone.js";
+import { useRouteOrganization } from "../../../features/orgs/hooks.js";
+import { OrgProfileCard } from "../../../features/orgs/org-profile-form.js";
+import { OrgStats } from "../../../features/orgs/org-stats.js";
+import { dashboardPath } from "../../../features/orgs/queries.js";
+import { useDocumentTitle } from "../../../lib/use-document-title.js";
+
+export const Route = createFileRoute("/$orgSlug/_org/settings")({
+  // Spec §6: the settings page needs the settings permission; without it, the dashboard.
+  beforeLoad: ({ context }) => {
+    const { organization } = context;
+    if (!can(organization.role, "settings.view")) {
+      throw redirect({ href: dashboardPath(organization.slug), replace: true });
+    }
+  },
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  useDocumentTitle();
+  const organization = useRouteOrganization();
+  const isAdmin = can(organization.role, "org.manage");
+
+  return (
+    <section className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-10 sm:px-6 sm:py-14">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+        <p className="mt-2 break-words text-slate-600">Manage {organization.name} and see how its training is going.</p>
+      </div>
+
+      <section aria-labelledby="org-profile-heading" className="flex flex-col gap-4">
+        <h2 id="org-profile-heading" className="sr-only">
+          Organization profile
+        </h2>
+        <OrgProfileCard orgId={organization.id} canEdit={isAdmin} />
+      </section>
+
+      <section aria-labelledby="org-stats-heading" className="flex flex-col gap-4">
+        <h2 id="org-stats-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+          Statistics
+        </h2>
+        <OrgStats orgId={organization.id} />
+      </section>
+
+      {isAdmin && (
+        <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-4">
+          <h2 id="danger-zone-heading" className="sr-only">
+            Danger zone
+          </h2>
+          <DangerZone orgId={organization.id} name={organization.name} />
+        </section>
+      )}
+    </section>
+  );
+}
