@@ -22,6 +22,7 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as OrgSlugInviteRouteImport } from './routes/$orgSlug/invite'
 import { Route as OrgSlugOrgRouteImport } from './routes/$orgSlug/_org'
+import { Route as OrgSlugOrgIndexRouteImport } from './routes/$orgSlug/_org/index'
 import { Route as OrgSlugOrgTeamRouteImport } from './routes/$orgSlug/_org/team'
 import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
@@ -94,6 +95,11 @@ const OrgSlugOrgRoute = OrgSlugOrgRouteImport.update({
   id: '/_org',
   getParentRoute: () => OrgSlugRoute,
 } as any)
+const OrgSlugOrgIndexRoute = OrgSlugOrgIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgTeamRoute = OrgSlugOrgTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
   '/$orgSlug/team': typeof OrgSlugOrgTeamRoute
+  '/$orgSlug/': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/courses/create': typeof OrgSlugOrgCoursesCreateRoute
   '/$orgSlug/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
   '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
@@ -182,7 +189,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof OnboardingRoute
   '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
-  '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
+  '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
@@ -213,6 +220,7 @@ export interface FileRoutesById {
   '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/_org/tags': typeof OrgSlugOrgTagsRoute
   '/$orgSlug/_org/team': typeof OrgSlugOrgTeamRoute
+  '/$orgSlug/_org/': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/_org/courses/create': typeof OrgSlugOrgCoursesCreateRoute
   '/$orgSlug/_org/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
   '/$orgSlug/_org/courses/': typeof OrgSlugOrgCoursesIndexRoute
@@ -238,6 +246,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/settings'
     | '/$orgSlug/tags'
     | '/$orgSlug/team'
+    | '/$orgSlug/'
     | '/$orgSlug/courses/create'
     | '/$orgSlug/lessons/$lessonId'
     | '/$orgSlug/courses'
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org/settings'
     | '/$orgSlug/_org/tags'
     | '/$orgSlug/_org/team'
+    | '/$orgSlug/_org/'
     | '/$orgSlug/_org/courses/create'
     | '/$orgSlug/_org/lessons/$lessonId'
     | '/$orgSlug/_org/courses/'
@@ -392,6 +402,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgRouteImport
       parentRoute: typeof OrgSlugRoute
     }
+    '/$orgSlug/_org/': {
+      id: '/$orgSlug/_org/'
+      path: '/'
+      fullPath: '/$orgSlug/'
+      preLoaderRoute: typeof OrgSlugOrgIndexRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/team': {
       id: '/$orgSlug/_org/team'
       path: '/team'
@@ -470,6 +487,7 @@ interface OrgSlugOrgRouteChildren {
   OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
   OrgSlugOrgTagsRoute: typeof OrgSlugOrgTagsRoute
   OrgSlugOrgTeamRoute: typeof OrgSlugOrgTeamRoute
+  OrgSlugOrgIndexRoute: typeof OrgSlugOrgIndexRoute
   OrgSlugOrgCoursesCreateRoute: typeof OrgSlugOrgCoursesCreateRoute
   OrgSlugOrgLessonsLessonIdRoute: typeof OrgSlugOrgLessonsLessonIdRoute
   OrgSlugOrgCoursesIndexRoute: typeof OrgSlugOrgCoursesIndexRoute
@@ -483,6 +501,7 @@ const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,
   OrgSlugOrgTagsRoute: OrgSlugOrgTagsRoute,
   OrgSlugOrgTeamRoute: OrgSlugOrgTeamRoute,
+  OrgSlugOrgIndexRoute: OrgSlugOrgIndexRoute,
   OrgSlugOrgCoursesCreateRoute: OrgSlugOrgCoursesCreateRoute,
   OrgSlugOrgLessonsLessonIdRoute: OrgSlugOrgLessonsLessonIdRoute,
   OrgSlugOrgCoursesIndexRoute: OrgSlugOrgCoursesIndexRoute,

@@ -60,6 +60,7 @@ export const RESERVED_SLUGS = [
   "new",
 ] as const;
 
+/** Reserved too: the placeholder words, which the org routes replace with the current organization. */
 export function isReservedSlug(slug: string): boolean {
-  return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
+  return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase()) || isPlaceholderSlug(slug);
 }

@@ -130,6 +130,10 @@ describe("reserved slugs", () => {
   it("is case-insensitive", () => {
     expect(isReservedSlug("LOGIN")).toBe(true);
   });
+  // An organization named like a placeholder would have every URL of its own rewritten to another org.
+  it.each(["org", "slug", "organization", "orgslug"])("the placeholder %j is reserved", (slug) => {
+    expect(isReservedSlug(slug)).toBe(true);
+  });
   it.each(["acme", "my-team", "logins", "account-team"])("%j is free", (slug) => {
     expect(isReservedSlug(slug)).toBe(false);
   });
