@@ -8,14 +8,13 @@ import {
   createLesson,
   createModule,
   expectDense,
-  ok,
   outlineOf,
   positions,
-  refusal,
   sampleCourse,
   staffedOrganization,
   structureOf,
 } from "./support/course-fixtures.js";
+import { ok, refusal } from "./support/org-fixtures.js";
 
 /** Modules and lessons: validation, permissions, order, moves, races, stored content (issue 5). */
 

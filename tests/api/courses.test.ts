@@ -7,13 +7,10 @@ import {
   createCourse,
   createLesson,
   createModule,
-  type Member,
-  newOrganization,
-  ok,
-  refusal,
   sampleCourse,
   staffedOrganization,
 } from "./support/course-fixtures.js";
+import { type Member, ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
 
 /** Courses (spec §3, §5, §7; DESIGN §6; issue 5 "API rules"). */
 
@@ -107,7 +104,7 @@ describe("tags of a course", () => {
       { id: role.id, name: "Picker", type: "role", color: null, parentId: dept.id },
     ]);
 
-    const other = await newOrganization(app, "tags-other");
+    const other = await orgWithMembers(app, { label: "tags-other" });
     const foreign = await newTag(other.admin.api, { name: "Foreign", type: "department" });
     for (const tagIds of [[foreign.id], [dept.id, 987_654]]) {
       expect(refusal(await api.post("/_api/courses/create", { title: "Tagged", tagIds }))).toEqual({
@@ -340,8 +337,8 @@ describe("query counts stay constant however much there is (issue 5)", () => {
   }
 
   it("list, get and structure cost the same for 1 course or 8, 1 lesson or 12", async () => {
-    const small = await newOrganization(app, "q-small");
-    const large = await newOrganization(app, "q-large");
+    const small = await orgWithMembers(app, { label: "q-small" });
+    const large = await orgWithMembers(app, { label: "q-large" });
     const seed = async (api: ApiClient, courses: number, modules: number, lessonsPerModule: number) => {
       const tag = await newTag(api, { name: "Dept", type: "department" });
       let first: CourseView | undefined;

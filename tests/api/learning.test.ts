@@ -7,14 +7,12 @@ import type { ApiClient } from "./support/client.js";
 import {
   createLesson,
   createModule,
-  newOrganization,
-  ok,
   positions,
-  refusal,
   sampleCourse,
   staffedOrganization,
   structureOf,
 } from "./support/course-fixtures.js";
+import { ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
 
 /** Taking a course: lessons/get, lessons/complete, users/completions, progress; tenant isolation. */
 
@@ -227,7 +225,7 @@ describe("another organization's ids are not found, and nothing changes (DESIGN 
       learnerCompletions: await completions(staff.learner.api),
     };
 
-    const stranger = (await newOrganization(app, "stranger")).admin.api;
+    const stranger = (await orgWithMembers(app, { label: "stranger" })).admin.api;
     const own = await sampleCourse(stranger);
     const reads: [string, Record<string, string>, string][] = [
       ["/_api/courses/get", { id: String(course.id) }, M.courseNotFound],

@@ -1,54 +1,16 @@
-import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
-import { type E2EHarness, startHarness } from "./support/harness.js";
+import { describe, expect, it } from "vitest";
+import { newPerson, registerViaApi } from "./support/api-setup.js";
+import { atPath, visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
 
 /** Journeys of spec §2 (landing, login, logged-out, account, Not Found) against the spec's own texts. */
 
-interface Person {
-  name: string;
-  email: string;
-  password: string;
-}
-
-function newPerson(): Person {
-  const id = randomBytes(4).toString("hex");
-  return { name: `Journey ${id}`, email: `journey.${id}@example.com`, password: `journey-${id}-pw` };
-}
-
-let harness: E2EHarness;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-afterEach(async () => {
-  // Every journey ends without an uncaught exception in the page.
-  const errors = page ? uncaughtErrors(page) : [];
-  await page?.context().close();
-  page = undefined;
-  expect(errors).toEqual([]);
-});
-
-/** Screenshot for a person to look at, plus the one layout rule a machine can check: nothing sideways. */
-async function look(target: Page, name: string): Promise<void> {
-  await screenshot(target, name);
-  expect(await horizontalOverflow(target), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** Registers through the API in the page's own browser profile, which is then signed in. */
-async function registerInBrowser(target: Page, person: Person): Promise<void> {
-  const response = await target.request.post("/_api/auth/register", { data: person });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const session = harnessSession();
 
 describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   it("signs up from the landing page and lands on /setup-org", async () => {
-    page = await harness.newPage({ width });
+    const page = await session.open(width);
     await page.goto("/");
     const cta = page
       .getByRole("link", { name: "Get Started For Free" })
@@ -58,7 +20,7 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
     await cta.first().click();
     await atPath(page, "/login", "?signup=true");
 
-    const person = newPerson();
+    const person = newPerson("Journey");
     await visible(page.getByLabel("Name", { exact: true }));
     await look(page, "login-signup");
     await page.getByLabel("Name", { exact: true }).fill(person.name);
@@ -72,8 +34,8 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   });
 
   it("logs out from /account and shows the logged-out page", async () => {
-    page = await harness.newPage({ width });
-    await registerInBrowser(page, newPerson());
+    const page = await session.open(width);
+    await registerViaApi(page, newPerson("Journey"));
     await page.goto("/account");
     await visible(page.getByRole("heading", { name: "Account", exact: true }));
     await look(page, "account");
@@ -87,9 +49,9 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   });
 
   it("signs in and returns to the path in `next`", async () => {
-    page = await harness.newPage({ width });
-    const person = newPerson();
-    await registerInBrowser(page, person);
+    const page = await session.open(width);
+    const person = newPerson("Journey");
+    await registerViaApi(page, person);
     await page.context().clearCookies();
 
     await page.goto("/login?next=%2Faccount");
@@ -105,9 +67,9 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   });
 
   it("shows 'Invalid email or password.' for a wrong password and stays on /login", async () => {
-    page = await harness.newPage({ width });
-    const person = newPerson();
-    await registerInBrowser(page, person);
+    const page = await session.open(width);
+    const person = newPerson("Journey");
+    await registerViaApi(page, person);
     await page.context().clearCookies();
 
     await page.goto("/login");
@@ -121,7 +83,7 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   });
 
   it("shows field errors under the fields on an empty submit", async () => {
-    page = await harness.newPage({ width });
+    const page = await session.open(width);
     await page.goto("/login");
     await visible(page.getByLabel("Email", { exact: true }));
     await page.getByRole("button", { name: "Log In", exact: true }).click();
@@ -145,7 +107,7 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
   });
 
   it("shows a Not Found page with a link home for an unknown path", async () => {
-    page = await harness.newPage({ width });
+    const page = await session.open(width);
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(200);
     await visible(page.getByText(/not found/i));

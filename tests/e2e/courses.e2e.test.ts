@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { APIRequestContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible } from "./support/browser.js";
-import { type E2EHarness, startHarness } from "./support/harness.js";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiGet, apiPost, departmentWithRoles } from "./support/api-setup.js";
+import { atPath, toast, visible } from "./support/browser.js";
+import { accessibilityProblems, look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
 
 /**
  * Building a course (spec §2 "Courses list" to "Content management"): an admin creates a course with
@@ -12,95 +11,15 @@ import { type E2EHarness, startHarness } from "./support/harness.js";
  * modules and publishes; a refused reorder falls back to the server's order; deleting a course.
  */
 
-let harness: E2EHarness;
-/** The test's page, closed (and checked for uncaught errors) after each test. */
-let current: Page | undefined;
-
-async function openPage(width: number): Promise<Page> {
-  current = await harness.newPage({ width });
-  return current;
-}
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-afterEach(async () => {
-  const errors = current ? uncaughtErrors(current) : [];
-  await current?.context().close();
-  current = undefined;
-  expect(errors).toEqual([]);
-});
-
-// ---- API set-up, in the page's own browser profile (so the page is signed in as that person) --------
-
-/** A REST answer's body: superjson's envelope around the value. */
-async function body<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { json: T }).json;
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  return body<T>(await request.post(path, { data }));
-}
-
-/** Registers a new person and creates an organization they are the admin of; returns its slug and id. */
-async function adminWithOrg(target: Page): Promise<{ slug: string; orgId: number }> {
-  const id = randomBytes(4).toString("hex");
-  await post(target.request, "/_api/auth/register", {
-    name: `Admin ${id}`,
-    email: `admin.${id}@example.com`,
-    password: `admin-${id}-pw`,
-  });
-  const slug = `courses-${id}`;
-  const org = await post<{ id: number }>(target.request, "/_api/orgs/create", { name: `Depot ${id}`, slug });
-  return { slug, orgId: org.id };
-}
+const session = harnessSession();
 
 interface Outline {
   modules: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string }> }>;
 }
 
-async function outline(request: APIRequestContext, courseId: number): Promise<Record<string, string[]>> {
-  const modules = await body<Outline["modules"]>(await request.get(`/_api/courses/structure?courseId=${courseId}`));
+async function outline(page: Page, courseId: number): Promise<Record<string, string[]>> {
+  const modules = await apiGet<Outline["modules"]>(page, `/_api/courses/structure?courseId=${courseId}`);
   return Object.fromEntries(modules.map((module) => [module.title, module.lessons.map((lesson) => lesson.title)]));
-}
-
-/** Screenshot for a person to look at, plus the one layout rule a machine can check: nothing sideways. */
-async function look(target: Page, name: string): Promise<void> {
-  await screenshot(target, name);
-  expect(await horizontalOverflow(target), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/**
- * What axe-core finds wrong with the page's main region (WCAG 2 A and AA): the header and footer
- * belong to other screens' tests. Each violation as "rule: target".
- */
-async function accessibilityProblems(target: Page, scope = "#main"): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the app's Content-Security-Policy rightly refuses inline scripts.
-  await target.evaluate(AXE_SOURCE);
-  return target.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }>;
-    }
-    const results = await axe.run(
-      { include: [[selector]] },
-      { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } },
-    );
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`),
-    );
-  }, scope);
-}
-
-/** Waits for a toast with exactly this text (sonner renders toasts in an aria-live list). */
-function toast(target: Page, text: string): Promise<Locator> {
-  return visible(target.locator("[data-sonner-toast]").getByText(text, { exact: true }));
 }
 
 /**
@@ -122,6 +41,17 @@ async function drag(target: Page, handle: Locator, to: { x: number; y: number })
   await target.mouse.up();
 }
 
+/** The drag library's keyboard way: Space on the focused handle lifts, ArrowUp moves one place, Space drops. */
+async function moveUpByKeyboard(target: Page, handle: Locator): Promise<void> {
+  await handle.focus();
+  await target.keyboard.press("Space");
+  // The pauses let the library finish animating the lift and the move before the next key.
+  await target.waitForTimeout(250);
+  await target.keyboard.press("ArrowUp");
+  await target.waitForTimeout(400);
+  await target.keyboard.press("Space");
+}
+
 async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();
   if (!box) throw new Error("The drop target is not on screen.");
@@ -133,16 +63,11 @@ const YOUTUBE_URL = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
 describe("building a course", () => {
   it("creates a course with two modules and three lessons, reorders, moves a lesson and publishes", async () => {
-    const page = await openPage(1280);
-    const { slug } = await adminWithOrg(page);
-    const ops = await post<{ id: number }>(page.request, "/_api/tags/create", {
-      name: "Operations",
-      type: "department",
-      color: "#CFF3CF",
-    });
-    for (const name of ["Driver", "Loader"]) {
-      await post(page.request, "/_api/tags/create", { name, type: "role", parentId: ops.id });
-    }
+    const page = await session.open(1280);
+    const {
+      org: { slug },
+    } = await adminWithOrg(page);
+    await departmentWithRoles(page, { name: "Operations", color: "#CFF3CF" }, ["Driver", "Loader"]);
 
     // The list, empty, with the Create Course button an admin gets.
     await page.goto(`/${slug}/courses`);
@@ -235,7 +160,7 @@ describe("building a course", () => {
       await dialog.waitFor({ state: "hidden" });
       await visible(page.getByRole("button", { name: `Edit lesson ${lessonTitle}` }));
     }
-    expect(await outline(page.request, courseId)).toEqual({
+    expect(await outline(page, courseId)).toEqual({
       "Safety Basics": ["Protective Gear", "Daily Checks"],
       "Daily Operations": ["Loading the Truck"],
     });
@@ -250,17 +175,12 @@ describe("building a course", () => {
       y: firstBox.y - 10,
     });
     await toast(page, "Modules reordered successfully!");
-    expect(Object.keys(await outline(page.request, courseId))).toEqual(["Daily Operations", "Safety Basics"]);
+    expect(Object.keys(await outline(page, courseId))).toEqual(["Daily Operations", "Safety Basics"]);
 
     // Modules by keyboard: focus Safety Basics' handle, Space lifts, ArrowUp moves, Space drops.
-    await page.getByRole("button", { name: "Reorder module Safety Basics" }).focus();
-    await page.keyboard.press("Space");
-    await page.waitForTimeout(250);
-    await page.keyboard.press("ArrowUp");
-    await page.waitForTimeout(400);
-    await page.keyboard.press("Space");
+    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Safety Basics" }));
     await expect
-      .poll(async () => Object.keys(await outline(page.request, courseId)))
+      .poll(async () => Object.keys(await outline(page, courseId)))
       .toEqual(["Safety Basics", "Daily Operations"]);
 
     // A lesson by mouse into the other module: Daily Checks onto Loading the Truck's place.
@@ -268,7 +188,7 @@ describe("building a course", () => {
     await drag(page, page.getByRole("button", { name: "Reorder lesson Daily Checks" }), { x: into.x, y: into.y - 12 });
     await toast(page, "Lesson moved to Daily Operations");
     await toast(page, "Lessons reordered successfully!");
-    expect(await outline(page.request, courseId)).toEqual({
+    expect(await outline(page, courseId)).toEqual({
       "Safety Basics": ["Protective Gear"],
       "Daily Operations": ["Daily Checks", "Loading the Truck"],
     });
@@ -286,7 +206,7 @@ describe("building a course", () => {
     await moveDialog.getByRole("button", { name: "Save Lesson" }).click();
     await toast(page, "Lesson moved to Safety Basics");
     await expect
-      .poll(() => outline(page.request, courseId))
+      .poll(() => outline(page, courseId))
       .toEqual({
         "Safety Basics": ["Protective Gear", "Loading the Truck"],
         "Daily Operations": ["Daily Checks"],
@@ -315,23 +235,20 @@ describe("building a course", () => {
   });
 
   it("puts the server's order back when a reorder is refused", async () => {
-    const page = await openPage(1280);
-    const { slug } = await adminWithOrg(page);
-    const course = await post<{ id: number }>(page.request, "/_api/courses/create", { title: "Shared Course" });
+    const page = await session.open(1280);
+    const {
+      org: { slug },
+    } = await adminWithOrg(page);
+    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", { title: "Shared Course" });
     for (const title of ["Alpha", "Beta"]) {
-      await post(page.request, "/_api/modules/create", { courseId: course.id, title });
+      await apiPost(page, "/_api/modules/create", { courseId: course.id, title });
     }
     await page.goto(`/${slug}/courses/${course.id}/content`);
     await visible(page.getByRole("button", { name: "Reorder module Beta" }));
 
     // Someone else adds a module meanwhile: this screen's list is now stale, and the server refuses it.
-    await post(page.request, "/_api/modules/create", { courseId: course.id, title: "Gamma" });
-    await page.getByRole("button", { name: "Reorder module Beta" }).focus();
-    await page.keyboard.press("Space");
-    await page.waitForTimeout(250);
-    await page.keyboard.press("ArrowUp");
-    await page.waitForTimeout(400);
-    await page.keyboard.press("Space");
+    await apiPost(page, "/_api/modules/create", { courseId: course.id, title: "Gamma" });
+    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Beta" }));
     await toast(page, "The modules of this course have changed since you loaded them. Reload and try again.");
     // The optimistic order is gone: the screen shows what the server holds, Gamma included.
     const handles = page.getByRole("button", { name: /^Reorder module/ });
@@ -341,9 +258,11 @@ describe("building a course", () => {
   });
 
   it("deletes a course after confirmation", async () => {
-    const page = await openPage(1280);
-    const { slug } = await adminWithOrg(page);
-    const course = await post<{ id: number }>(page.request, "/_api/courses/create", { title: "Old Procedure" });
+    const page = await session.open(1280);
+    const {
+      org: { slug },
+    } = await adminWithOrg(page);
+    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", { title: "Old Procedure" });
     await page.goto(`/${slug}/courses/${course.id}`);
     await page.getByRole("button", { name: "Delete Course" }).click();
     const confirm = page.getByRole("alertdialog");

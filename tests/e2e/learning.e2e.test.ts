@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
-import { type E2EHarness, startHarness } from "./support/harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";
+import { atPath, toast, visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
 
 /**
  * Taking a course (spec §2 "Course detail" and "Lesson page", §4 lesson completion): a learner sees
@@ -10,42 +11,7 @@ import { type E2EHarness, startHarness } from "./support/harness.js";
  * progress bar reach 100%; the admin's settings statistics follow.
  */
 
-let harness: E2EHarness;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-afterEach(async () => {
-  const errors = pages.flatMap((each) => uncaughtErrors(each));
-  for (const each of pages.splice(0)) await each.context().close();
-  expect(errors).toEqual([]);
-});
-
-async function openPage(width: number): Promise<Page> {
-  const page = await harness.newPage({ width });
-  pages.push(page);
-  return page;
-}
-
-// ---- API set-up through the documented REST paths, each person in their own browser profile ---------
-
-async function body<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { json: T }).json;
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  return body<T>(await request.post(path, { data }));
-}
-
-function person(label: string) {
-  const id = randomBytes(4).toString("hex");
-  return { name: `${label} ${id}`, email: `${label.toLowerCase()}.${id}@example.com`, password: `${label}-${id}-pw` };
-}
+const session = harnessSession();
 
 interface Team {
   slug: string;
@@ -56,54 +22,40 @@ interface Team {
 
 /** An admin with a new organization, and a learner who joined it through an invitation. */
 async function team(width: number): Promise<Team> {
-  const admin = await openPage(width);
-  await post(admin.request, "/_api/auth/register", person("Admin"));
-  const slug = `learn-${randomBytes(4).toString("hex")}`;
-  const org = await post<{ id: number }>(admin.request, "/_api/orgs/create", { name: "Harbour Logistics", slug });
-
-  const learner = await openPage(width);
-  const who = person("Learner");
-  const invite = await post<{ inviteLink: string }>(admin.request, "/_api/team/invite", {
-    name: who.name,
-    email: who.email,
-    role: "learner",
-    tagIds: [],
-  });
-  await post(learner.request, "/_api/auth/register", who);
-  await post(learner.request, "/_api/team/accept-invite", {
-    token: new URL(invite.inviteLink).searchParams.get("token"),
-  });
-  return { slug, orgId: org.id, admin, learner };
+  const admin = await session.open(width);
+  const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
+  const learner = await session.open(width);
+  await inviteAndJoin(admin, learner, "learner");
+  return { slug: org.slug, orgId: org.id, admin, learner };
 }
 
 /** A published course of two modules and three lessons, and a draft; made by the admin. */
 async function courses(admin: Page) {
-  const request = admin.request;
-  const course = await post<{ id: number }>(request, "/_api/courses/create", {
+  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
     title: "Dock Safety",
     description: "How to work safely on the loading dock.",
     status: "published",
   });
-  const draft = await post<{ id: number }>(request, "/_api/courses/create", { title: "Unfinished Draft" });
-  const basics = await post<{ id: number }>(request, "/_api/modules/create", { courseId: course.id, title: "Basics" });
-  const practice = await post<{ id: number }>(request, "/_api/modules/create", {
+  const draft = await apiPost<{ id: number }>(admin, "/_api/courses/create", { title: "Unfinished Draft" });
+  const basics = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Basics" });
+  const practice = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
     courseId: course.id,
     title: "Practice",
   });
   const lessons = [
-    await post<{ id: number }>(request, "/_api/lessons/create", {
+    await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
       moduleId: basics.id,
       title: "Hazards on the Dock",
       content: '## Watch out\n\n- Moving **forklifts**\n- Wet floors\n\n<img src=x onerror="window.__xss=1">',
       videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     }),
-    await post<{ id: number }>(request, "/_api/lessons/create", {
+    await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
       moduleId: basics.id,
       title: "Personal Protective Equipment",
       content: "Wear a *high-visibility vest* at all times.",
       videoUrl: "https://example.com/videos/ppe.mp4",
     }),
-    await post<{ id: number }>(request, "/_api/lessons/create", {
+    await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
       moduleId: practice.id,
       title: "Signalling a Driver",
       content: "<p>Use the <strong>agreed hand signals</strong>.</p><script>window.__xss=2</script>",
@@ -112,18 +64,10 @@ async function courses(admin: Page) {
   return { course, draft, lessons };
 }
 
-async function look(target: Page, name: string): Promise<void> {
-  await screenshot(target, name);
-  expect(await horizontalOverflow(target), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-function toast(target: Page, text: string): Promise<Locator> {
-  return visible(target.locator("[data-sonner-toast]").getByText(text, { exact: true }));
-}
-
-async function stats(admin: Page, orgId: number) {
-  return body<{ courseCount: number; lessonCount: number; totalCompletions: number }>(
-    await admin.request.get(`/_api/orgs/stats?orgId=${orgId}`),
+function stats(admin: Page, orgId: number) {
+  return apiGet<{ courseCount: number; lessonCount: number; totalCompletions: number }>(
+    admin,
+    `/_api/orgs/stats?orgId=${orgId}`,
   );
 }
 

@@ -5,8 +5,8 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { chromium, type Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   APP_NAME,
   CACHED_OFFLINE_PAGES,
@@ -17,51 +17,24 @@ import {
   SERVICE_WORKER_URL,
   THEME_COLOR,
 } from "../../shared/constants.js";
-import { CHROMIUM, CHROMIUM_ARGS, launchBrowser, WIDTHS } from "./support/browser.js";
-import { type E2EServer, startE2EServer } from "./support/server.js";
+import { CHROMIUM, CHROMIUM_ARGS, WIDTHS } from "./support/browser.js";
+import { harnessSession } from "./support/harness.js";
+import type { E2EServer } from "./support/server.js";
 
 const SHOTS_DIR = "/tmp/shots-pwa";
 const UPDATE_TEXT = `A new version of ${APP_NAME} is available.`;
 
+// A private copy of the built client: the update test changes the service worker file in it.
+const session = harnessSession({ privateClientCopy: true });
 let server: E2EServer;
-let browser: Browser;
-/** Uncaught exceptions of every page the current test opened. */
-let pageErrors: string[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  // A private copy of the built client: the update test changes the service worker file in it.
-  server = await startE2EServer({ privateClientCopy: true });
+  server = session.harness.server;
   if (!existsSync(path.join(server.clientDir, SERVICE_WORKER_FILE))) {
     throw new Error(`No ${SERVICE_WORKER_FILE} in the built client: rebuild it with \`npx vite build\`.`);
   }
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(() => {
-  pageErrors = [];
-});
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
-
-function watch(page: Page): void {
-  page.setDefaultTimeout(15_000);
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-}
-
-/** A fresh profile (own service worker registration, caches and storage); several pages may share it. */
-async function newContext(width: number = WIDTHS[0]): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width, height: width < 768 ? 812 : 900 },
-  });
-  context.on("page", watch);
-  return context;
-}
 
 /** Waits until the app has rendered into #root, so module-level listeners (the install prompt) are attached. */
 async function openApp(page: Page, pathname = "/"): Promise<void> {
@@ -113,7 +86,7 @@ describe("manifest and installability (spec §1)", () => {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      watch(page);
+      session.watch(page);
       await openApp(page);
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
@@ -147,223 +120,191 @@ describe("manifest and installability (spec §1)", () => {
 
 describe("service worker (spec §4, §7)", () => {
   it("registers /_api/service-worker with scope / and controls the page after a reload", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openApp(page);
-      const registration = await page.evaluate(async () => {
-        const ready = await navigator.serviceWorker.ready;
-        return { scope: ready.scope, script: ready.active?.scriptURL };
-      });
-      expect(registration).toEqual({ scope: `${server.baseUrl}/`, script: `${server.baseUrl}${SERVICE_WORKER_URL}` });
-      await page.reload();
-      const controller = await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL);
-      expect(await controller.jsonValue()).toBe(`${server.baseUrl}${SERVICE_WORKER_URL}`);
-      // The first install is not an update: no prompt.
-      expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openApp(page);
+    const registration = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return { scope: ready.scope, script: ready.active?.scriptURL };
+    });
+    expect(registration).toEqual({ scope: `${server.baseUrl}/`, script: `${server.baseUrl}${SERVICE_WORKER_URL}` });
+    await page.reload();
+    const controller = await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(await controller.jsonValue()).toBe(`${server.baseUrl}${SERVICE_WORKER_URL}`);
+    // The first install is not an update: no prompt.
+    expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
   });
 
   it("caches the app shell, assets and icons, and nothing from /_api/", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openControlled(page);
-      // Some API traffic through the controlled page, then everything the worker keeps.
-      await page.evaluate(() => fetch("/_api/auth/me").then((res) => res.text()));
-      const cached = await page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-        }
-        return urls;
-      });
-      expect(cached).toContain("/index.html");
-      expect(cached).toContain("/icons/icon-512.png");
-      expect(cached.some((url) => /^\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
-      expect(cached.filter((url) => url.startsWith("/_api"))).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openControlled(page);
+    // Some API traffic through the controlled page, then everything the worker keeps.
+    await page.evaluate(() => fetch("/_api/auth/me").then((res) => res.text()));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain("/index.html");
+    expect(cached).toContain("/icons/icon-512.png");
+    expect(cached.some((url) => /^\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(cached.filter((url) => url.startsWith("/_api"))).toEqual([]);
   });
 
   it("a new version is offered in a toast; Reload activates it and reloads every open page once", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openControlled(page);
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openControlled(page);
 
-      // A redeploy: the server reads the worker file on each request.
-      appendFileSync(path.join(server.clientDir, SERVICE_WORKER_FILE), `\n// redeployed ${Date.now()}\n`);
-      await page.evaluate(async () => {
-        await (await navigator.serviceWorker.getRegistration())?.update();
+    // A redeploy: the server reads the worker file on each request.
+    appendFileSync(path.join(server.clientDir, SERVICE_WORKER_FILE), `\n// redeployed ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    // Found while this page is open ("updatefound").
+    await page.getByText(UPDATE_TEXT).waitFor();
+    await page.waitForTimeout(600); // the toast's entry animation
+    await page.screenshot({ path: path.join(SHOTS_DIR, "update-toast-1280.png") });
+
+    // Already waiting when a page opens ("registration.waiting").
+    const second = await context.newPage();
+    await openApp(second);
+    await second.getByText(UPDATE_TEXT).waitFor();
+
+    for (const open of [page, second]) {
+      await open.evaluate(() => {
+        (window as Marked).__beforeUpdate = true;
       });
-      // Found while this page is open ("updatefound").
-      await page.getByText(UPDATE_TEXT).waitFor();
-      await page.waitForTimeout(600); // the toast's entry animation
-      await page.screenshot({ path: path.join(SHOTS_DIR, "update-toast-1280.png") });
-
-      // Already waiting when a page opens ("registration.waiting").
-      const second = await context.newPage();
-      await openApp(second);
-      await second.getByText(UPDATE_TEXT).waitFor();
-
-      for (const open of [page, second]) {
-        await open.evaluate(() => {
-          (window as Marked).__beforeUpdate = true;
-        });
-      }
-      let secondLoads = 0;
-      second.on("load", () => secondLoads++);
-      const reloads = [page.waitForEvent("load"), second.waitForEvent("load")];
-      await second.getByRole("button", { name: "Reload" }).click();
-      await Promise.all(reloads);
-
-      for (const open of [page, second]) {
-        await open.waitForFunction(() => navigator.serviceWorker.controller !== null);
-        expect(await open.evaluate(() => (window as Marked).__beforeUpdate)).toBeUndefined();
-        const state = await open.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return { waiting: registration?.waiting ?? null, active: registration?.active?.state };
-        });
-        expect(state).toEqual({ waiting: null, active: "activated" });
-        expect(await open.getByText(UPDATE_TEXT).count()).toBe(0);
-      }
-      // One controller change, one reload: give a second one the time to show up if it were coming.
-      await second.waitForTimeout(1000);
-      expect(secondLoads).toBe(1);
-    } finally {
-      await context.close();
     }
+    let secondLoads = 0;
+    second.on("load", () => secondLoads++);
+    const reloads = [page.waitForEvent("load"), second.waitForEvent("load")];
+    await second.getByRole("button", { name: "Reload" }).click();
+    await Promise.all(reloads);
+
+    for (const open of [page, second]) {
+      await open.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      expect(await open.evaluate(() => (window as Marked).__beforeUpdate)).toBeUndefined();
+      const state = await open.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting ?? null, active: registration?.active?.state };
+      });
+      expect(state).toEqual({ waiting: null, active: "activated" });
+      expect(await open.getByText(UPDATE_TEXT).count()).toBe(0);
+    }
+    // One controller change, one reload: give a second one the time to show up if it were coming.
+    await second.waitForTimeout(1000);
+    expect(secondLoads).toBe(1);
   });
 });
 
 describe("offline page (spec §2 Offline, §4 Offline retry)", () => {
   for (const width of WIDTHS) {
     it(`at ${width} px: a page load without network shows /offline; back online it goes to /`, async () => {
-      const context = await newContext(width);
-      try {
-        await openControlled(await context.newPage());
-        await context.setOffline(true);
-        // A page opened while offline (a fresh tab knows it is offline from the start).
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("console", (message) => {
-          if (message.type() === "error") errors.push(message.text());
-        });
-        await page.goto("/acme/dashboard");
-        expect(new URL(page.url()).pathname).toBe("/offline");
-        await page.getByRole("heading", { level: 1, name: "You're Offline" }).waitFor();
-        expect(await page.getByText("Offline Mode", { exact: true }).isVisible()).toBe(true);
-        const cachedPages = page.getByRole("region", { name: "Cached pages" }).getByRole("listitem");
-        expect(await cachedPages.allInnerTexts()).toEqual([...CACHED_OFFLINE_PAGES]);
-        expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
-        await page.screenshot({ path: path.join(SHOTS_DIR, `offline-${width}.png`), fullPage: true });
+      const context = await session.openContext(width);
+      await openControlled(await context.newPage());
+      await context.setOffline(true);
+      // A page opened while offline (a fresh tab knows it is offline from the start).
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto("/acme/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/offline");
+      await page.getByRole("heading", { level: 1, name: "You're Offline" }).waitFor();
+      expect(await page.getByText("Offline Mode", { exact: true }).isVisible()).toBe(true);
+      const cachedPages = page.getByRole("region", { name: "Cached pages" }).getByRole("listitem");
+      expect(await cachedPages.allInnerTexts()).toEqual([...CACHED_OFFLINE_PAGES]);
+      expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
+      await page.screenshot({ path: path.join(SHOTS_DIR, `offline-${width}.png`), fullPage: true });
 
-        // Retry while still offline: logged, and the page stays.
-        await page.getByRole("button", { name: "Retry Connection" }).click();
-        await page.getByRole("alert").waitFor();
-        expect(errors.some((text) => text.includes("Retry Connection failed"))).toBe(true);
-        expect(new URL(page.url()).pathname).toBe("/offline");
+      // Retry while still offline: logged, and the page stays.
+      await page.getByRole("button", { name: "Retry Connection" }).click();
+      await page.getByRole("alert").waitFor();
+      expect(errors.some((text) => text.includes("Retry Connection failed"))).toBe(true);
+      expect(new URL(page.url()).pathname).toBe("/offline");
 
-        await context.setOffline(false);
-        await page.getByText("Connection restored! Redirecting...").waitFor();
-        expect(await page.getByText("Back Online!", { exact: true }).isVisible()).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `offline-restored-${width}.png`), fullPage: true });
-        await page.waitForURL(`${server.baseUrl}/`);
-      } finally {
-        await context.close();
-      }
+      await context.setOffline(false);
+      await page.getByText("Connection restored! Redirecting...").waitFor();
+      expect(await page.getByText("Back Online!", { exact: true }).isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `offline-restored-${width}.png`), fullPage: true });
+      await page.waitForURL(`${server.baseUrl}/`);
     });
   }
 
   it("Retry Connection goes to / when the server answers", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openControlled(page);
-      await context.setOffline(true);
-      const offlinePage = await context.newPage();
-      await offlinePage.goto("/offline");
-      await offlinePage.getByRole("heading", { name: "You're Offline" }).waitFor();
-      await context.setOffline(false);
-      await offlinePage.getByRole("button", { name: "Retry Connection" }).click();
-      await offlinePage.waitForURL(`${server.baseUrl}/`);
-    } finally {
-      await context.close();
-    }
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openControlled(page);
+    await context.setOffline(true);
+    const offlinePage = await context.newPage();
+    await offlinePage.goto("/offline");
+    await offlinePage.getByRole("heading", { name: "You're Offline" }).waitFor();
+    await context.setOffline(false);
+    await offlinePage.getByRole("button", { name: "Retry Connection" }).click();
+    await offlinePage.waitForURL(`${server.baseUrl}/`);
   });
 });
 
 describe("install banner (spec §1, §3, §4)", () => {
   for (const width of WIDTHS) {
     it(`at ${width} px: shown for a captured prompt; the dismiss button hides it for good`, async () => {
-      const context = await newContext(width);
-      try {
-        const page = await context.newPage();
-        await openApp(page);
-        expect(await banner(page).count()).toBe(0);
-        expect(await offerInstall(page, "accepted")).toBe(true); // the browser's own infobar is suppressed
-        await banner(page).waitFor();
-        expect(
-          await banner(page)
-            .getByRole("heading", { name: `Install ${APP_NAME}` })
-            .isVisible(),
-        ).toBe(true);
-        expect(
-          await banner(page).getByText("Add to your home screen for a faster, app-like experience.").isVisible(),
-        ).toBe(true);
-        expect(await banner(page).getByRole("button", { name: "Install App" }).isVisible()).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `install-banner-${width}.png`) });
+      const context = await session.openContext(width);
+      const page = await context.newPage();
+      await openApp(page);
+      expect(await banner(page).count()).toBe(0);
+      expect(await offerInstall(page, "accepted")).toBe(true); // the browser's own infobar is suppressed
+      await banner(page).waitFor();
+      expect(
+        await banner(page)
+          .getByRole("heading", { name: `Install ${APP_NAME}` })
+          .isVisible(),
+      ).toBe(true);
+      expect(
+        await banner(page).getByText("Add to your home screen for a faster, app-like experience.").isVisible(),
+      ).toBe(true);
+      expect(await banner(page).getByRole("button", { name: "Install App" }).isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `install-banner-${width}.png`) });
 
-        await banner(page).getByRole("button", { name: "Dismiss install banner" }).click();
-        expect(await banner(page).count()).toBe(0);
-        expect(await dismissedFlag(page)).toBe("true");
-        expect(await installPrompts(page)).toBe(0);
+      await banner(page).getByRole("button", { name: "Dismiss install banner" }).click();
+      expect(await banner(page).count()).toBe(0);
+      expect(await dismissedFlag(page)).toBe("true");
+      expect(await installPrompts(page)).toBe(0);
 
-        await openApp(page);
-        await offerInstall(page, "accepted");
-        await page.waitForTimeout(300);
-        expect(await banner(page).count()).toBe(0);
-      } finally {
-        await context.close();
-      }
+      await openApp(page);
+      await offerInstall(page, "accepted");
+      await page.waitForTimeout(300);
+      expect(await banner(page).count()).toBe(0);
     });
   }
 
   it("Install App shows the browser prompt and hides the banner; a declined prompt stores the flag", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openApp(page);
-      await offerInstall(page, "dismissed");
-      await banner(page).getByRole("button", { name: "Install App" }).click();
-      await banner(page).waitFor({ state: "detached" });
-      expect(await installPrompts(page)).toBe(1);
-      await page.waitForFunction((key) => window.localStorage.getItem(key) === "true", INSTALL_BANNER_DISMISSED_KEY);
-    } finally {
-      await context.close();
-    }
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openApp(page);
+    await offerInstall(page, "dismissed");
+    await banner(page).getByRole("button", { name: "Install App" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    expect(await installPrompts(page)).toBe(1);
+    await page.waitForFunction((key) => window.localStorage.getItem(key) === "true", INSTALL_BANNER_DISMISSED_KEY);
   });
 
   it("an accepted prompt hides the banner without storing the flag", async () => {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await openApp(page);
-      await offerInstall(page, "accepted");
-      await banner(page).getByRole("button", { name: "Install App" }).click();
-      await banner(page).waitFor({ state: "detached" });
-      expect(await installPrompts(page)).toBe(1);
-      expect(await dismissedFlag(page)).toBeNull();
-      // A new page load with a new prompt offers the install again.
-      await openApp(page);
-      await offerInstall(page, "accepted");
-      await banner(page).waitFor();
-    } finally {
-      await context.close();
-    }
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openApp(page);
+    await offerInstall(page, "accepted");
+    await banner(page).getByRole("button", { name: "Install App" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    expect(await installPrompts(page)).toBe(1);
+    expect(await dismissedFlag(page)).toBeNull();
+    // A new page load with a new prompt offers the install again.
+    await openApp(page);
+    await offerInstall(page, "accepted");
+    await banner(page).waitFor();
   });
 });

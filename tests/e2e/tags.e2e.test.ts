@@ -1,61 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
-import superjson from "superjson";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
-import { type E2EHarness, startHarness } from "./support/harness.js";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiGet, apiPost, departmentWithRoles, inviteAndJoin } from "./support/api-setup.js";
+import { holdThenFail, visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
 
 /** Spec §2 "Tags page": an admin builds departments and roles; a learner only looks. */
 
-let harness: E2EHarness;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-afterEach(async () => {
-  const errors = pages.flatMap((page) => uncaughtErrors(page));
-  for (const page of pages.splice(0)) await page.context().close();
-  expect(errors).toEqual([]);
-});
-
-async function open(width: number): Promise<Page> {
-  const page = await harness.newPage({ width });
-  pages.push(page);
-  return page;
-}
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** A documented REST call in the page's own profile (its cookies); the body's superjson decoded. */
-async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const response =
-    method === "GET" ? await page.request.get(`/_api${path}`) : await page.request.post(`/_api${path}`, { data });
-  const text = await response.text();
-  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
-  return superjson.deserialize<T>(JSON.parse(text));
-}
-
-/** A new account, signed in in this page's profile, that has created its own organization: its admin. */
-async function adminWithOrganization(page: Page): Promise<{ slug: string; name: string }> {
-  const id = randomBytes(4).toString("hex");
-  await api(page, "POST", "/auth/register", {
-    name: `Admin ${id}`,
-    email: `admin.${id}@example.com`,
-    password: `admin-${id}-pw`,
-  });
-  const org = await api<{ slug: string; name: string }>(page, "POST", "/orgs/create", {
-    name: `Bistro ${id}`,
-    slug: `bistro-${id}`,
-  });
-  return org;
-}
+const session = harnessSession();
 
 async function submitTagDialog(page: Page, title: string, name: string, color?: string): Promise<void> {
   const dialog = page.getByRole("dialog", { name: title });
@@ -74,8 +26,8 @@ interface DepartmentRow {
 
 describe.each(WIDTHS)("tags at %i px", (width) => {
   it("an admin builds two departments with roles, edits one and deletes one with confirmation", async () => {
-    const page = await open(width);
-    const org = await adminWithOrganization(page);
+    const page = await session.open(width);
+    const { org } = await adminWithOrg(page);
     await page.goto(`/${org.slug}/tags`);
     await visible(page.getByRole("heading", { name: "Departments & Roles", level: 1 }));
     await visible(page.getByText("No Departments Found"));
@@ -165,7 +117,7 @@ describe.each(WIDTHS)("tags at %i px", (width) => {
     await look(page, "tags-list");
 
     // What the page showed is what the server holds.
-    const tree = await api<DepartmentRow[]>(page, "GET", "/tags/list");
+    const tree = await apiGet<DepartmentRow[]>(page, "/_api/tags/list");
     expect(tree.map((d) => [d.name, d.color, d.roles.map((r) => r.name)])).toEqual([
       ["Back of House", "#EBD6F5", ["Chef", "Line Cook"]],
       ["Front of House", "#E4F2F9", ["Host", "Waiter"]],
@@ -173,9 +125,9 @@ describe.each(WIDTHS)("tags at %i px", (width) => {
   });
 
   it("a duplicate name fails with the server's message and keeps the dialog open", async () => {
-    const page = await open(width);
-    const org = await adminWithOrganization(page);
-    await api(page, "POST", "/tags/create", { name: "Kitchen", type: "department" });
+    const page = await session.open(width);
+    const { org } = await adminWithOrg(page);
+    await apiPost(page, "/_api/tags/create", { name: "Kitchen", type: "department" });
     await page.goto(`/${org.slug}/tags`);
     await page.getByRole("button", { name: "Add Department" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Department" });
@@ -192,16 +144,9 @@ describe.each(WIDTHS)("tags at %i px", (width) => {
 
 describe("tags page states", () => {
   it("shows 3 skeleton cards while loading and 'Error Loading Tags' when the list fails", async () => {
-    const page = await open(1280);
-    const org = await adminWithOrganization(page);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_api\/trpc\/[^?]*tags\.list/, async (route) => {
-      await held;
-      await route.abort();
-    });
+    const page = await session.open(1280);
+    const { org } = await adminWithOrg(page);
+    const release = await holdThenFail(page, /\/_api\/trpc\/[^?]*tags\.list/);
     await page.goto(`/${org.slug}/tags`);
     await visible(page.getByTestId("tag-skeleton"));
     expect(await page.getByTestId("tag-skeleton").count()).toBe(3);
@@ -212,27 +157,11 @@ describe("tags page states", () => {
   });
 
   it("a learner sees the departments without any add, edit or delete control", async () => {
-    const admin = await open(1280);
-    const org = await adminWithOrganization(admin);
-    const kitchen = await api<{ id: number }>(admin, "POST", "/tags/create", {
-      name: "Kitchen",
-      type: "department",
-      color: "#CFF3CF",
-    });
-    await api(admin, "POST", "/tags/create", { name: "Chef", type: "role", parentId: kitchen.id });
-    const id = randomBytes(4).toString("hex");
-    const email = `learner.${id}@example.com`;
-    const { inviteLink } = await api<{ inviteLink: string }>(admin, "POST", "/team/invite", {
-      name: `Learner ${id}`,
-      email,
-      role: "learner",
-      tagIds: [],
-    });
-
-    const learner = await open(375);
-    await api(learner, "POST", "/auth/register", { name: `Learner ${id}`, email, password: `learner-${id}-pw` });
-    const token = new URL(inviteLink).searchParams.get("token");
-    await api(learner, "POST", "/team/accept-invite", { token });
+    const admin = await session.open(1280);
+    const { org } = await adminWithOrg(admin);
+    await departmentWithRoles(admin, { name: "Kitchen", color: "#CFF3CF" }, ["Chef"]);
+    const learner = await session.open(375);
+    await inviteAndJoin(admin, learner, "learner");
 
     await learner.goto(`/${org.slug}/tags`);
     await visible(learner.getByRole("list", { name: "Roles in Kitchen" }).getByText("Chef"));

@@ -1,77 +1,23 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
-import superjson from "superjson";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
-import { type E2EHarness, startHarness } from "./support/harness.js";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiGet, departmentWithRoles, newPerson, registerViaApi } from "./support/api-setup.js";
+import { atPath, holdThenFail, visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
 
 /**
  * Spec §2 "Team page" and the invitation round trip: an admin invites a member with tags, the invitee
  * joins from the link in a browser of their own, and the admin changes the member's role and tags.
  */
 
-let harness: E2EHarness;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness?.close();
-});
-afterEach(async () => {
-  const errors = pages.flatMap((page) => uncaughtErrors(page));
-  for (const page of pages.splice(0)) await page.context().close();
-  expect(errors).toEqual([]);
-});
-
-async function open(width: number): Promise<Page> {
-  const page = await harness.newPage({ width });
-  pages.push(page);
-  return page;
-}
-
-async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const response =
-    method === "GET" ? await page.request.get(`/_api${path}`) : await page.request.post(`/_api${path}`, { data });
-  const text = await response.text();
-  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
-  return superjson.deserialize<T>(JSON.parse(text));
-}
-
-interface Person {
-  name: string;
-  email: string;
-  password: string;
-}
-
-function newPerson(kind: string): Person {
-  const id = randomBytes(4).toString("hex");
-  return { name: `${kind} ${id}`, email: `${kind.toLowerCase()}.${id}@example.com`, password: `${kind}-${id}-pw` };
-}
+const session = harnessSession();
 
 /** An admin signed in in `page`, with an organization and two departments of two roles each. */
 async function adminWithTags(page: Page) {
-  const admin = newPerson("Admin");
-  await api(page, "POST", "/auth/register", admin);
-  const id = randomBytes(4).toString("hex");
-  const org = await api<{ slug: string; name: string }>(page, "POST", "/orgs/create", {
-    name: `Bistro ${id}`,
-    slug: `bistro-${id}`,
-  });
-  const tag = (input: object) => api<{ id: number }>(page, "POST", "/tags/create", input);
-  const kitchen = await tag({ name: "Kitchen", type: "department", color: "#CFF3CF" });
-  const chef = await tag({ name: "Chef", type: "role", parentId: kitchen.id });
-  await tag({ name: "Line Cook", type: "role", parentId: kitchen.id });
-  const front = await tag({ name: "Front of House", type: "department", color: "#E4F2F9" });
-  await tag({ name: "Host", type: "role", parentId: front.id });
-  await tag({ name: "Server", type: "role", parentId: front.id });
-  return { admin, org, kitchen, chef };
+  const { admin, org } = await adminWithOrg(page);
+  await departmentWithRoles(page, { name: "Kitchen", color: "#CFF3CF" }, ["Chef", "Line Cook"]);
+  await departmentWithRoles(page, { name: "Front of House", color: "#E4F2F9" }, ["Host", "Server"]);
+  return { admin, org };
 }
 
 /** The card (list item) of one member on the team page. */
@@ -86,7 +32,7 @@ async function chooseRole(page: Page, label: string, role: string): Promise<void
 
 describe.each(WIDTHS)("team at %i px", (width) => {
   it("invites a member with tags, who joins from the link; the admin changes their role and tags", async () => {
-    const adminPage = await open(width);
+    const adminPage = await session.open(width);
     await adminPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const { admin, org } = await adminWithTags(adminPage);
 
@@ -125,7 +71,7 @@ describe.each(WIDTHS)("team at %i px", (width) => {
     await linkDialog.waitFor({ state: "hidden" });
 
     // The invitee, in a browser profile of their own, registers from the link and lands in the organization.
-    const inviteePage = await open(width);
+    const inviteePage = await session.open(width);
     await inviteePage.goto(link);
     await visible(inviteePage.getByRole("heading", { name: "You're Invited" }));
     await visible(inviteePage.getByText(admin.name));
@@ -168,10 +114,9 @@ describe.each(WIDTHS)("team at %i px", (width) => {
     expect(await card.getByText("Chef").count()).toBe(0);
     await look(adminPage, "team-after-edit");
 
-    const members = await api<{ email: string; role: string; tags: { name: string }[] }[]>(
+    const members = await apiGet<{ email: string; role: string; tags: { name: string }[] }[]>(
       adminPage,
-      "GET",
-      "/team/members",
+      "/_api/team/members",
     );
     const joined = members.find((member) => member.email === invitee.email);
     expect(joined?.role).toBe("learner");
@@ -190,11 +135,9 @@ describe.each(WIDTHS)("team at %i px", (width) => {
   });
 
   it("a failed edit shows the server's message and keeps the dialog open", async () => {
-    const adminPage = await open(width);
+    const adminPage = await session.open(width);
     const { org } = await adminWithTags(adminPage);
-    const other = newPerson("Taken");
-    const otherPage = await open(width);
-    await api(otherPage, "POST", "/auth/register", other);
+    const other = await registerViaApi(await session.open(width), newPerson("Taken"));
 
     await adminPage.goto(`/${org.slug}/team`);
     const own = adminPage.getByRole("button", { name: /^Edit Admin/ });
@@ -214,16 +157,9 @@ describe.each(WIDTHS)("team at %i px", (width) => {
 
 describe("team page states", () => {
   it("shows 3 member skeletons while loading and 'Error: …' when the list fails", async () => {
-    const page = await open(1280);
+    const page = await session.open(1280);
     const { org } = await adminWithTags(page);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_api\/trpc\/[^?]*team\.members/, async (route) => {
-      await held;
-      await route.abort();
-    });
+    const release = await holdThenFail(page, /\/_api\/trpc\/[^?]*team\.members/);
     await page.goto(`/${org.slug}/team`);
     await visible(page.getByTestId("member-skeleton"));
     expect(await page.getByTestId("member-skeleton").count()).toBe(3);

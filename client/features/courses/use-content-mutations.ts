@@ -145,9 +145,7 @@ export function useContentMutations(courseId: number) {
       const current = utils.courses.structure.getData(key);
       const move = current ? moveLesson(current, from, to) : null;
       if (!move) return;
-      const expectedOrder = current
-        ?.find((module) => module.id === move.target.id)
-        ?.lessons.map((lesson) => lesson.id);
+      const expectedOrder = current?.find((module) => module.id === move.target.id)?.lessons.map((lesson) => lesson.id);
       utils.courses.structure.setData(key, move.modules);
       reordersInFlight.current += 1;
       const crossed = from.moduleId !== to.moduleId;

@@ -1,74 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { CourseView, LessonView, ModuleOutlineView, ModuleView } from "../../../server/course-views.js";
-import type { Role } from "../../../shared/roles.js";
 import type { TestApp } from "./app.js";
-import type { ApiClient, ApiResponse } from "./client.js";
-import { errorOf, newCredentials, registerUser } from "./fixtures.js";
+import type { ApiClient } from "./client.js";
+import { ok, orgWithMembers } from "./org-fixtures.js";
 
 /**
- * People, organizations and course content for the course-area API tests, made through the documented
- * REST paths only: registration, organization creation, and the team invitation flow for members.
+ * Course content for the course-area API tests, made through the documented REST paths only; the
+ * people and organizations behind it come from org-fixtures.
  */
 
-export interface Member {
-  api: ApiClient;
-  userId: number;
-  role: Role;
-}
+/** The roles besides the admin's, one person each in a staffed organization. */
+const STAFF_ROLES = ["manager", "teacher", "learner", "user"] as const;
 
-export interface Organization {
-  id: number;
-  slug: string;
-  admin: Member;
-}
-
-/** The body of a successful call, typed as the caller says; any other status fails the test. */
-export function ok<T>(response: ApiResponse): T {
-  expect(response.status, response.text).toBe(200);
-  return response.body as T;
-}
-
-/** The status and the error text of a refused call, for one `toEqual`. */
-export function refusal(response: ApiResponse): { status: number; error: string } {
-  return { status: response.status, error: errorOf(response) };
-}
-
-/** A new person who creates a new organization and is its admin. */
-export async function newOrganization(app: TestApp, label = "org"): Promise<Organization> {
-  const api = app.newAgent();
-  await registerUser(api, newCredentials(`${label}-admin`));
-  const slug = `${label}-${randomBytes(4).toString("hex")}`;
-  const created = ok<{ id: number; slug: string }>(await api.post("/_api/orgs/create", { name: `Org ${slug}`, slug }));
-  const me = ok<{ id: number }>(await api.get("/_api/auth/me"));
-  return { id: created.id, slug: created.slug, admin: { api, userId: me.id, role: "admin" } };
-}
-
-/** A new person invited by the organization's admin with `role`, who accepts and is then signed in there. */
-export async function addMember(app: TestApp, org: Organization, role: Role): Promise<Member> {
-  const who = newCredentials(role);
-  const invite = ok<{ inviteLink: string }>(
-    await org.admin.api.post("/_api/team/invite", { name: who.name, email: who.email, role, tagIds: [] }),
-  );
-  const token = new URL(invite.inviteLink).searchParams.get("token");
-  const api = app.newAgent();
-  await registerUser(api, who);
-  ok(await api.post("/_api/team/accept-invite", { token }));
-  const me = ok<{ id: number; currentOrgId: number }>(await api.get("/_api/auth/me"));
-  expect(me.currentOrgId).toBe(org.id);
-  return { api, userId: me.id, role };
-}
-
-/** Every role of the organization, each a separate signed-in person. */
+/** A new organization with every role, each a separate signed-in person, addressed by role. */
 export async function staffedOrganization(app: TestApp, label = "org") {
-  const org = await newOrganization(app, label);
-  const [manager, teacher, learner, user] = await Promise.all([
-    addMember(app, org, "manager"),
-    addMember(app, org, "teacher"),
-    addMember(app, org, "learner"),
-    addMember(app, org, "user"),
-  ]);
-  return { org, admin: org.admin, manager, teacher, learner, user };
+  const { org, admin, members } = await orgWithMembers(app, { label, roles: STAFF_ROLES });
+  return { org, admin, ...members };
 }
 
 export async function createCourse(

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "artifacts", "screenshots");
@@ -29,8 +29,21 @@ export function launchBrowser(): Promise<Browser> {
 
 const pageErrors = new WeakMap<Page, string[]>();
 
-/** A fresh browser profile (its own cookies) with one page, `width` pixels wide. */
-export async function newPage(browser: Browser, baseURL: string, { width }: { width: number }): Promise<Page> {
+/** Gives a page the suites' wait limit and records its uncaught exceptions (see uncaughtErrors). */
+export function watchPage(page: Page): void {
+  if (pageErrors.has(page)) return;
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  pageErrors.set(page, errors);
+}
+
+/** A fresh browser profile (its own cookies, storage and service worker), `width` pixels wide. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { width }: { width: number },
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width, height: width < 768 ? 812 : 900 },
@@ -39,12 +52,15 @@ export async function newPage(browser: Browser, baseURL: string, { width }: { wi
     // Playwright's "block" makes register() resolve to undefined, which no real browser does.
     reducedMotion: "reduce",
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  pageErrors.set(page, errors);
-  return page;
+  // Every page, including those the app opens itself, is watched from its first moment.
+  context.on("page", watchPage);
+  return context;
+}
+
+/** A fresh browser profile (its own cookies) with one page, `width` pixels wide. */
+export async function newPage(browser: Browser, baseURL: string, options: { width: number }): Promise<Page> {
+  const context = await newContext(browser, baseURL, options);
+  return context.newPage();
 }
 
 /** Uncaught exceptions the page has thrown so far. */
@@ -81,4 +97,26 @@ export async function atPath(page: Page, pathname: string, search?: string): Pro
   await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), {
     timeout: 15_000,
   });
+}
+
+/** Waits for a toast with exactly this text (sonner renders toasts in an aria-live list). */
+export function toast(page: Page, text: string): Promise<Locator> {
+  return visible(page.locator("[data-sonner-toast]").getByText(text, { exact: true }));
+}
+
+/**
+ * Holds every request to a matching URL until the returned `release` is called, then fails them as a
+ * network error would: the screen's loading state stays up long enough to be looked at, then its
+ * error state follows.
+ */
+export async function holdThenFail(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.abort();
+  });
+  return release;
 }
