@@ -18,6 +18,7 @@ import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoggedOutRouteImport } from './routes/logged-out'
 import { Route as InviteRouteImport } from './routes/invite'
+import { Route as DemoRouteImport } from './routes/demo'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as OrgSlugInviteRouteImport } from './routes/$orgSlug/invite'
@@ -74,6 +75,11 @@ const LoggedOutRoute = LoggedOutRouteImport.update({
 const InviteRoute = InviteRouteImport.update({
   id: '/invite',
   path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoRoute = DemoRouteImport.update({
+  id: '/demo',
+  path: '/demo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountRoute = AccountRouteImport.update({
@@ -158,6 +164,7 @@ const OrgSlugOrgCoursesCourseIdContentRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/demo': typeof DemoRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/demo': typeof DemoRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/demo': typeof DemoRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/demo'
     | '/invite'
     | '/logged-out'
     | '/login'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/demo'
     | '/invite'
     | '/logged-out'
     | '/login'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/account'
+    | '/demo'
     | '/invite'
     | '/logged-out'
     | '/login'
@@ -306,6 +318,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
+  DemoRoute: typeof DemoRoute
   InviteRoute: typeof InviteRoute
   LoggedOutRoute: typeof LoggedOutRoute
   LoginRoute: typeof LoginRoute
@@ -372,6 +385,13 @@ declare module '@tanstack/react-router' {
       path: '/invite'
       fullPath: '/invite'
       preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo': {
+      id: '/demo'
+      path: '/demo'
+      fullPath: '/demo'
+      preLoaderRoute: typeof DemoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account': {
@@ -530,6 +550,7 @@ const OrgSlugRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
+  DemoRoute: DemoRoute,
   InviteRoute: InviteRoute,
   LoggedOutRoute: LoggedOutRoute,
   LoginRoute: LoginRoute,

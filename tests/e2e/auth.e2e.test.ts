@@ -106,6 +106,16 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
+  it("shows the product tour at /demo with a way to sign up", async () => {
+    const page = await session.open(width);
+    await page.goto("/demo");
+    await visible(page.getByRole("heading", { level: 1, name: /Trainwright/ }));
+    await look(page, "demo");
+    await page.getByRole("main").getByRole("link", { name: "Get Started For Free" }).click();
+    await atPath(page, "/login");
+    expect(new URL(page.url()).searchParams.get("signup")).toBe("true");
+  });
+
   it("shows a Not Found page with a link home for an unknown path", async () => {
     const page = await session.open(width);
     const response = await page.goto("/no/such/page");

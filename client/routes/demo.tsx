@@ -1,0 +1,30 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowRight } from "lucide-react";
+import { APP_NAME } from "../../shared/constants.js";
+import { buttonClassName } from "../components/ui/button.js";
+import { DemoVideo } from "../features/marketing/demo-video.js";
+import { useDocumentTitle } from "../lib/use-document-title.js";
+
+/** The product tour: one of the pages the offline page lists as kept for offline use (spec §2). */
+export const Route = createFileRoute("/demo")({
+  component: DemoPage,
+});
+
+function DemoPage() {
+  useDocumentTitle();
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-20">
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
+        See {APP_NAME} in two minutes
+      </h1>
+      <p className="mt-3 text-slate-600">
+        How an organization turns its procedures into courses and follows its team's progress.
+      </p>
+      <DemoVideo className="mt-8 w-full sm:mt-10" />
+      <Link to="/login" search={{ signup: true }} className={buttonClassName({ size: "lg", className: "mt-8" })}>
+        Get Started For Free
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}
