@@ -99,8 +99,12 @@ export const OFFLINE_REDIRECT_DELAY_MS = 1500;
 /** While the browser says it is online but the server does not answer, the offline page asks again this often. */
 export const OFFLINE_AUTO_CHECK_INTERVAL_MS = 10_000;
 
-/** A public demo video for the landing, logged-out and onboarding pages. */
-export const DEMO_VIDEO_EMBED_URL = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+/**
+ * The product tour shown on the landing, logged-out, onboarding and demo pages: a short silent video of
+ * Trainwright's own screens, served by the app itself (so it needs no third-party player and plays offline
+ * once cached). It is cut from the browser tests' screenshots; see docs/decisions/0008-demo-video.md.
+ */
+export const DEMO_VIDEO = { src: "/demo/trainwright-tour.mp4", poster: "/demo/trainwright-tour.jpg" } as const;
 
 export const API_PREFIX = "/_api";
 export const SESSION_COOKIE = "tw_session";

@@ -15,7 +15,7 @@ function DemoPage() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-20">
       <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">
-        See {APP_NAME} in two minutes
+        Take the {APP_NAME} tour
       </h1>
       <p className="mt-3 text-slate-600">
         How an organization turns its procedures into courses and follows its team's progress.

@@ -111,6 +111,12 @@ describe.each(WIDTHS)("auth journeys at %i px", (width) => {
     await page.goto("/demo");
     await visible(page.getByRole("heading", { level: 1, name: /Trainwright/ }));
     await look(page, "demo");
+    // The tour is served by the app itself, so it plays without any third-party player.
+    const video = page.getByRole("main").getByLabel("Trainwright demo video");
+    const source = await video.getAttribute("src");
+    const served = await page.request.get(source ?? "");
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toContain("video/mp4");
     await page.getByRole("main").getByRole("link", { name: "Get Started For Free" }).click();
     await atPath(page, "/login");
     expect(new URL(page.url()).searchParams.get("signup")).toBe("true");

@@ -1,7 +1,10 @@
-import { APP_NAME, DEMO_VIDEO_EMBED_URL } from "../../../shared/constants.js";
+import { APP_NAME, DEMO_VIDEO } from "../../../shared/constants.js";
 import { cn } from "../../lib/cn.js";
 
-/** The product's demo video, embedded from a host the Content-Security-Policy allows. */
+/**
+ * The product tour. Silent, so it needs no captions; it loads only when played (preload="none") so the
+ * pages that show it stay light on a phone.
+ */
 export function DemoVideo({ className, title = `${APP_NAME} demo video` }: { className?: string; title?: string }) {
   return (
     <div
@@ -10,14 +13,16 @@ export function DemoVideo({ className, title = `${APP_NAME} demo video` }: { cla
         className,
       )}
     >
-      <iframe
+      {/* biome-ignore lint/a11y/useMediaCaption: the tour has no sound, so there is nothing to caption */}
+      <video
         className="aspect-video w-full"
-        src={DEMO_VIDEO_EMBED_URL}
+        src={DEMO_VIDEO.src}
+        poster={DEMO_VIDEO.poster}
         title={title}
-        loading="lazy"
-        allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-        referrerPolicy="strict-origin-when-cross-origin"
-        allowFullScreen
+        aria-label={title}
+        controls
+        playsInline
+        preload="none"
       />
     </div>
   );
