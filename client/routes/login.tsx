@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { APP_NAME, MOBILE_BREAKPOINT_PX } from "../../shared/constants.js";
-import { Card } from "../components/ui/card.js";
+import { CenteredCardPage } from "../components/layout/centered-card-page.js";
 import { AuthForm, type AuthMode } from "../features/auth/auth-form.js";
 import { loadCurrentUser } from "../features/auth/current-user.js";
 import { homePathFor } from "../features/auth/destination.js";
@@ -45,20 +45,14 @@ function LoginPage() {
 
   const heading = HEADINGS[mode];
   return (
-    <div className="relative flex justify-center px-4 py-10 sm:py-16">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-72 bg-[radial-gradient(40rem_18rem_at_50%_0%,var(--color-brand-100),transparent)]"
-      />
-      <Card className="w-full max-w-md shadow-lg shadow-slate-900/5">
-        <div className="flex flex-col gap-8 p-6 sm:p-8">
-          <div className="text-center">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading.title}</h1>
-            <p className="mt-1.5 text-sm text-slate-600">{heading.description}</p>
-          </div>
-          <AuthForm key={mode} mode={mode} next={next} />
+    <CenteredCardPage>
+      <div className="flex flex-col gap-8 p-6 sm:p-8">
+        <div className="text-center">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading.title}</h1>
+          <p className="mt-1.5 text-sm text-slate-600">{heading.description}</p>
         </div>
-      </Card>
-    </div>
+        <AuthForm key={mode} mode={mode} next={next} />
+      </div>
+    </CenteredCardPage>
   );
 }

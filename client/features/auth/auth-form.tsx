@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { LOGIN_FOCUS_DELAY_MS } from "../../../shared/constants.js";
 import { loginInput, registerInput } from "../../../shared/schemas/auth.js";
 import { Button } from "../../components/ui/button.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
 import type { CurrentUser } from "./current-user.js";
@@ -94,15 +94,7 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
   const text = TEXT[mode];
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={pending || undefined}>
-      {failure && (
-        <div
-          role="alert"
-          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{failure}</p>
-        </div>
-      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
 
       {isSignUp && (
         <FormField label="Name" error={errors.name?.message}>

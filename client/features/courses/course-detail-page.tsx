@@ -3,14 +3,13 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
 import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";
 import { ModuleOutline } from "./module-outline.js";
-import { PageMessage } from "./page-state.js";
-import { isNotFound, useCourse } from "./queries.js";
+import { CourseLoadFailure } from "./page-state.js";
+import { useCourse } from "./queries.js";
 import { useCan } from "./use-org-role.js";
 
 const backLinkClass =
@@ -22,25 +21,11 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const canDelete = useCan("courses.delete");
   useDocumentTitle(course.data?.title);
 
-  if (courseId === null || (course.isError && isNotFound(course.error))) {
+  if (courseId === null || course.isError) {
     return (
-      <PageMessage
-        tone="missing"
-        title="Course Not Found"
-        message="Course not found."
-        back={{ orgSlug, label: "Back to Courses" }}
-      />
-    );
-  }
-  if (course.isError) {
-    return (
-      <PageMessage
-        title="Error Loading Course"
-        message={errorMessage(course.error, "Could not load the course.")}
-        back={{ orgSlug, label: "Back to Courses" }}
-      >
+      <CourseLoadFailure orgSlug={orgSlug} error={course.error}>
         <Button onClick={() => void course.refetch()}>Try Again</Button>
-      </PageMessage>
+      </CourseLoadFailure>
     );
   }
   if (course.isPending) return <CourseDetailSkeleton />;

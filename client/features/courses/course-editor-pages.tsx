@@ -8,8 +8,8 @@ import { errorMessage } from "../../lib/errors.js";
 import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { CourseForm } from "./course-form.js";
-import { PageMessage } from "./page-state.js";
-import { isNotFound, useCourse, useInvalidateCourses } from "./queries.js";
+import { CourseLoadFailure } from "./page-state.js";
+import { useCourse, useInvalidateCourses } from "./queries.js";
 
 export const COURSE_FORM_MESSAGES = {
   created: "Course created successfully!",
@@ -83,25 +83,7 @@ export function EditCoursePage({ orgSlug, courseId }: { orgSlug: string; courseI
     },
   });
 
-  if (courseId === null || (course.isError && isNotFound(course.error))) {
-    return (
-      <PageMessage
-        tone="missing"
-        title="Course Not Found"
-        message="Course not found."
-        back={{ orgSlug, label: "Back to Courses" }}
-      />
-    );
-  }
-  if (course.isError) {
-    return (
-      <PageMessage
-        title="Error Loading Course"
-        message={errorMessage(course.error, "Could not load the course.")}
-        back={{ orgSlug, label: "Back to Courses" }}
-      />
-    );
-  }
+  if (courseId === null || course.isError) return <CourseLoadFailure orgSlug={orgSlug} error={course.error} />;
 
   const idParam = String(courseId);
   return (

@@ -6,11 +6,11 @@ import { buttonClassName } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
 import { Spinner } from "../../components/ui/spinner.js";
 import { errorMessage } from "../../lib/errors.js";
+import { useDebouncedValue } from "../../lib/use-debounced-value.js";
 import { useCurrentUser } from "../auth/current-user.js";
 import { CourseCard, CourseCardSkeleton } from "./course-card.js";
 import { PageMessage } from "./page-state.js";
 import { useCourseList } from "./queries.js";
-import { useDebouncedValue } from "./use-debounced-value.js";
 import { useCan } from "./use-org-role.js";
 
 /** How long typing must pause before the search runs on the server. */

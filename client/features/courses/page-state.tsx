@@ -3,6 +3,8 @@ import { SearchX, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClassName } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
+import { errorMessage } from "../../lib/errors.js";
+import { isNotFound } from "./queries.js";
 
 export interface PageMessageProps {
   title: string;
@@ -49,5 +51,36 @@ export function PageMessage({ title, message, tone = "error", back, children }: 
         </div>
       </Card>
     </div>
+  );
+}
+
+export interface CourseLoadFailureProps {
+  orgSlug: string;
+  /** Why the course could not be loaded; null when there was no course id to load in the first place. */
+  error: unknown;
+  /** Actions for a failed load, e.g. a retry button; a missing course has nothing to retry. */
+  children?: ReactNode;
+}
+
+/** What every page about one course shows instead of it when the course is missing or failed to load. */
+export function CourseLoadFailure({ orgSlug, error, children }: CourseLoadFailureProps) {
+  if (error === null || isNotFound(error)) {
+    return (
+      <PageMessage
+        tone="missing"
+        title="Course Not Found"
+        message="Course not found."
+        back={{ orgSlug, label: "Back to Courses" }}
+      />
+    );
+  }
+  return (
+    <PageMessage
+      title="Error Loading Course"
+      message={errorMessage(error, "Could not load the course.")}
+      back={{ orgSlug, label: "Back to Courses" }}
+    >
+      {children}
+    </PageMessage>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { CenteredCardPage } from "../../components/layout/centered-card-page.js";
 import { buttonClassName } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
 
 const TONES = {
@@ -31,24 +31,18 @@ export function InviteCard({
   children,
 }: InviteCardProps) {
   return (
-    <div className="relative flex justify-center px-4 py-10 sm:py-16">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-72 bg-[radial-gradient(40rem_18rem_at_50%_0%,var(--color-brand-100),transparent)]"
-      />
-      <Card className="w-full max-w-md shadow-lg shadow-slate-900/5">
-        <div className="flex flex-col gap-6 p-6 sm:p-8">
-          <div className="flex flex-col items-center text-center" role={alert ? "alert" : undefined}>
-            <span className={cn("flex size-12 items-center justify-center rounded-2xl", TONES[tone])}>
-              <Icon className="size-6" aria-hidden="true" />
-            </span>
-            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-            {description && <div className="mt-2 text-sm text-slate-600">{description}</div>}
-          </div>
-          {children}
+    <CenteredCardPage>
+      <div className="flex flex-col gap-6 p-6 sm:p-8">
+        <div className="flex flex-col items-center text-center" role={alert ? "alert" : undefined}>
+          <span className={cn("flex size-12 items-center justify-center rounded-2xl", TONES[tone])}>
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {description && <div className="mt-2 text-sm text-slate-600">{description}</div>}
         </div>
-      </Card>
-    </div>
+        {children}
+      </div>
+    </CenteredCardPage>
   );
 }
 

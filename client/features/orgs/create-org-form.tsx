@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CircleAlert } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LIMITS } from "../../../shared/constants.js";
 import { type CreateOrgInput, createOrgInput } from "../../../shared/schemas/orgs.js";
 import { slugify } from "../../../shared/slug.js";
 import { Button } from "../../components/ui/button.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
 import { Label } from "../../components/ui/label.js";
@@ -117,15 +117,7 @@ export function CreateOrgForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={create.isPending || undefined}>
-      {failure && (
-        <div
-          role="alert"
-          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{failure}</p>
-        </div>
-      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
 
       <FormField label="Organization Name" error={errors.name?.message}>
         {(control) => (

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { CircleAlert, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -13,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
 import { Input } from "../../components/ui/input.js";
 import { Label } from "../../components/ui/label.js";
 import { errorMessage } from "../../lib/errors.js";
@@ -93,15 +94,7 @@ export function DangerZone({ orgId, name }: { orgId: number; name: string }) {
                   everything in it. This cannot be undone.
                 </DialogDescription>
               </DialogHeader>
-              {remove.error && (
-                <div
-                  role="alert"
-                  className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
-                >
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <p>{errorMessage(remove.error, ORG_TEXT.deleteFailed)}</p>
-                </div>
-              )}
+              {remove.error && <FormAlert>{errorMessage(remove.error, ORG_TEXT.deleteFailed)}</FormAlert>}
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={confirmId}>
                   Type <span className="font-semibold break-all">{name}</span> to confirm

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, Save, TriangleAlert } from "lucide-react";
+import { Save, TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { LIMITS } from "../../../shared/constants.js";
 import { ORG_MESSAGES, orgNameField } from "../../../shared/schemas/orgs.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
@@ -115,15 +116,7 @@ function ProfileForm({ orgId, name, slug, canEdit }: ProfileFormProps) {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          {failure && (
-            <div
-              role="alert"
-              className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
-            >
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <p>{failure}</p>
-            </div>
-          )}
+          {failure && <FormAlert>{failure}</FormAlert>}
           <FormField label="Organization Name" error={errors.name?.message}>
             {(control) => (
               <Input

@@ -1,17 +1,7 @@
-import { useEffect, useState } from "react";
 import { FRESHNESS, LIMITS, SLUG_CHECK } from "../../../shared/constants.js";
 import { isPlaceholderSlug, ORG_SLUG_PATTERN } from "../../../shared/slug.js";
 import { trpc } from "../../lib/trpc.js";
-
-/** `value`, once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+import { useDebouncedValue } from "../../lib/use-debounced-value.js";
 
 /**
  * "idle": too short to check; "checking": waiting for the debounce or the answer; "invalid": the server
