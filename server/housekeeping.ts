@@ -1,9 +1,8 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "../shared/constants.js";
 import type { Config } from "./config.js";
 import { Invitation, RateLimitBucket, Session } from "./entities/index.js";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, and
@@ -18,7 +17,7 @@ export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config
   // Invitations belong to organizations; this sweep crosses all of them on purpose.
   await em.nativeDelete(
     Invitation,
-    { expiresAt: { $lt: new Date(now.getTime() - 7 * 24 * HOUR_MS) } },
+    { expiresAt: { $lt: new Date(now.getTime() - INVITATION_DAYS * DAY_MS) } },
     { filters: false },
   );
 }

@@ -1,20 +1,26 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { DAY_MS, INVITATION_DAYS } from "../shared/constants.js";
 import { TEAM_MESSAGES } from "../shared/schemas/team.js";
 import { Invitation, Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { scopeToOrganization } from "./trpc-org.js";
 
-export const INVITATION_DAYS = 7;
-
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-/** DESIGN §5: the token is `<org-slug>.<random secret>`; the slug lets the page and the server find the organization. */
-export function newInvitationToken(slug: string): { token: string; secretHash: string } {
+/**
+ * DESIGN §5: the token is `<org-slug>.<random secret>`; the slug lets the page and the server find the
+ * organization. Only the secret's hash is kept, and the link expires after INVITATION_DAYS.
+ */
+export function newInvitationToken(slug: string): { token: string; secretHash: string; expiresAt: Date } {
   const secret = randomBytes(32).toString("base64url");
-  return { token: `${slug}.${secret}`, secretHash: hashSecret(secret) };
+  return {
+    token: `${slug}.${secret}`,
+    secretHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+  };
 }
 
 export function slugOfToken(token: string): string | null {

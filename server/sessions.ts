@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "../shared/constants.js";
+import { DAY_MS, SESSION_COOKIE } from "../shared/constants.js";
 import type { Config } from "./config.js";
 import { Session, type User } from "./entities/index.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

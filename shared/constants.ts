@@ -9,8 +9,15 @@ export const THEME_COLOR = "#6366f1";
 export const BACKGROUND_COLOR = "#ffffff";
 export const COPYRIGHT_YEAR = 2025;
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+const SECOND = SECOND_MS;
+const MINUTE = MINUTE_MS;
+
+/** DESIGN §5: an invitation link works for this many days. */
+export const INVITATION_DAYS = 7;
 
 export const FRESHNESS = {
   currentUserMs: 5 * MINUTE,

@@ -7,7 +7,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "../../shared/schemas/courses.js";
-import { embedUrlFor, prepareLessonContent, sanitizeLessonHtml } from "../content.js";
+import { embedUrlFor, prepareLessonContent } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
 import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
@@ -40,8 +40,8 @@ export const lessonsRouter = router({
     return {
       id: lesson.id,
       title: lesson.title,
-      // Stored content was sanitized on save; this pass also covers rows written before a policy change.
-      content: lesson.content === null ? null : sanitizeLessonHtml(lesson.content),
+      // Sanitized once, when saved (prepareLessonContent); the browser sanitizes again when it shows it.
+      content: lesson.content,
       videoUrl: lesson.videoUrl,
       embedUrl: embedUrlFor(lesson.videoUrl),
       isCompleted: done.has(lesson.id),

@@ -13,11 +13,9 @@ import type { Config } from "../config.js";
 import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
-import { INVITATION_DAYS, newInvitationToken, openInvitation } from "../invitations.js";
+import { newInvitationToken, openInvitation } from "../invitations.js";
 import { publicProcedure, router, signedInProcedure } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface MemberView {
   id: number;
@@ -127,7 +125,7 @@ export const teamRouter = router({
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
       // A new invitation for the same person replaces the open one, whose link stops working.
       await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
-      const { token, secretHash } = newInvitationToken(ctx.organization.slug);
+      const { token, secretHash, expiresAt } = newInvitationToken(ctx.organization.slug);
       ctx.em.create(Invitation, {
         organization: ctx.organization,
         name: input.name,
@@ -137,7 +135,7 @@ export const teamRouter = router({
         tagIds: tags.map((tag) => tag.id),
         secretHash,
         invitedBy: ctx.user,
-        expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+        expiresAt,
       });
       const origin = `${ctx.req.protocol}://${ctx.req.host}`;
       return { inviteLink: `${origin}/${ctx.organization.slug}/invite?token=${encodeURIComponent(token)}` };
@@ -196,18 +194,19 @@ export const teamRouter = router({
   acceptInvite: signedInProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
     const { invitation, organization } = await openInvitation(ctx.em, input.token);
     if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
-    // Spec §6: a user already in an organization cannot accept another invitation.
-    if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
-      throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
-    }
     // Single use, also against two calls at once: only the call that turns the open row into a used one
-    // goes on (on PostgreSQL the second waits for the first, then finds the row used).
+    // goes on (on PostgreSQL the second waits for the first, then finds the row used). Claimed first, so
+    // that the loser of such a race always hears "used"; a refusal below rolls the claim back.
     const claimed = await ctx.em.nativeUpdate(
       Invitation,
       { id: invitation.id, acceptedAt: null },
       { acceptedAt: new Date() },
     );
     if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
+    // Spec §6: a user already in an organization cannot accept another invitation.
+    if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+      throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
+    }
     const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
     const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
     for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });

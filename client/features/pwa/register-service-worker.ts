@@ -1,10 +1,10 @@
-import { SERVICE_WORKER_URL, SKIP_WAITING_MESSAGE } from "../../../shared/constants.js";
+import { HOUR_MS, SERVICE_WORKER_URL, SKIP_WAITING_MESSAGE } from "../../../shared/constants.js";
 
 /** Called when a new version is installed and waiting; `activate` lets it take over (and the page reloads). */
 export type UpdateAvailable = (activate: () => void) => void;
 
 /** Long-lived tabs ask for a new version this often; the browser itself checks only on page loads. */
-const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_INTERVAL_MS = HOUR_MS;
 
 let started = false;
 
