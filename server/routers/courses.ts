@@ -39,46 +39,56 @@ export const coursesRouter = router({
    * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
    * (tagged course ids, the courses, their tags), however many courses there are.
    */
-  list: memberProcedure.input(listCoursesInput).query(async ({ ctx, input }) => {
-    const conditions: FilterQuery<Course>[] = [];
-    if (!canSeeDrafts(ctx.role)) {
-      // Learners see published courses only; asking for drafts finds none.
-      if (input.status === "draft") return [];
-      conditions.push({ status: "published" });
-    } else if (input.status) {
-      conditions.push({ status: input.status });
-    }
-    if (input.search) {
-      const dialect = dialectOf(ctx.config);
-      conditions.push({
-        $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+  list: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/list" } })
+    .input(listCoursesInput)
+    .query(async ({ ctx, input }) => {
+      const conditions: FilterQuery<Course>[] = [];
+      if (!canSeeDrafts(ctx.role)) {
+        // Learners see published courses only; asking for drafts finds none.
+        if (input.status === "draft") return [];
+        conditions.push({ status: "published" });
+      } else if (input.status) {
+        conditions.push({ status: input.status });
+      }
+      if (input.search) {
+        const dialect = dialectOf(ctx.config);
+        conditions.push({
+          $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+        });
+      }
+      if (input.tagIds.length > 0) {
+        const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
+        if (links.length === 0) return [];
+        conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
+      }
+      const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
+        orderBy: { createdAt: "desc", id: "desc" },
       });
-    }
-    if (input.tagIds.length > 0) {
-      const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
-      if (links.length === 0) return [];
-      conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
-    }
-    const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
-      orderBy: { createdAt: "desc", id: "desc" },
-    });
-    return courseViews(ctx.em, courses);
-  }),
+      return courseViews(ctx.em, courses);
+    }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
-  get: memberProcedure.input(courseIdInput).query(async ({ ctx, input }) => {
-    const course = await findVisibleCourse(ctx, input.id);
-    const tags = await tagsOfCourses(ctx.em, [course.id]);
-    const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
-    return courseView(course, tags.get(course.id) ?? [], modules);
-  }),
+  get: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/get" } })
+    .input(courseIdInput)
+    .query(async ({ ctx, input }) => {
+      const course = await findVisibleCourse(ctx, input.id);
+      const tags = await tagsOfCourses(ctx.em, [course.id]);
+      const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
+      return courseView(course, tags.get(course.id) ?? [], modules);
+    }),
 
-  structure: memberProcedure.input(courseStructureInput).query(async ({ ctx, input }) => {
-    const course = await findVisibleCourse(ctx, input.courseId);
-    return courseStructure(ctx.em, course.id, ctx.user.id);
-  }),
+  structure: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/structure" } })
+    .input(courseStructureInput)
+    .query(async ({ ctx, input }) => {
+      const course = await findVisibleCourse(ctx, input.courseId);
+      return courseStructure(ctx.em, course.id, ctx.user.id);
+    }),
 
   create: permittedProcedure("courses.create")
+    .meta({ rest: { method: "POST", path: "/courses/create" } })
     .input(createCourseInput)
     .mutation(async ({ ctx, input }) => {
       const tags = await tagsNamed(ctx.em, input.tagIds);
@@ -94,6 +104,7 @@ export const coursesRouter = router({
     }),
 
   update: permittedProcedure("courses.edit")
+    .meta({ rest: { method: "POST", path: "/courses/update" } })
     .input(updateCourseInput)
     .mutation(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.id);
@@ -119,6 +130,7 @@ export const coursesRouter = router({
 
   /** The database cascades to its tags, modules, lessons and their completions. */
   delete: permittedProcedure("courses.delete")
+    .meta({ rest: { method: "POST", path: "/courses/delete" } })
     .input(courseIdInput)
     .mutation(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.id);

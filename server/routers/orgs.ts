@@ -59,69 +59,86 @@ async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<bool
 }
 
 export const orgsRouter = router({
-  list: signedInProcedure.query(async ({ ctx }): Promise<OrganizationView[]> => {
-    const memberships = await ctx.em.find(
-      Membership,
-      { user: ctx.user.id },
-      { populate: ["organization"], orderBy: { organization: { name: "asc" } } },
-    );
-    const counts = await memberCounts(
-      ctx.em,
-      memberships.map((m) => m.organization.id),
-    );
-    return memberships.map(({ organization: org, role }) => ({
-      id: org.id,
-      name: org.name,
-      slug: org.slug,
-      role,
-      createdAt: org.createdAt,
-      memberCount: counts.get(org.id) ?? 0,
-    }));
-  }),
+  list: signedInProcedure
+    .meta({ rest: { method: "GET", path: "/orgs/list" } })
+    .query(async ({ ctx }): Promise<OrganizationView[]> => {
+      const memberships = await ctx.em.find(
+        Membership,
+        { user: ctx.user.id },
+        { populate: ["organization"], orderBy: { organization: { name: "asc" } } },
+      );
+      const counts = await memberCounts(
+        ctx.em,
+        memberships.map((m) => m.organization.id),
+      );
+      return memberships.map(({ organization: org, role }) => ({
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        role,
+        createdAt: org.createdAt,
+        memberCount: counts.get(org.id) ?? 0,
+      }));
+    }),
 
-  switch: signedInProcedure.input(switchOrgInput).mutation(async ({ ctx, input }) => {
-    const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
-    ctx.user.currentOrganization = membership.organization;
-    await ctx.em.flush();
-    return userView(ctx.em, ctx.user);
-  }),
-
-  checkSlug: signedInProcedure.input(checkSlugInput).query(async ({ ctx, input }) => ({
-    isAvailable: await isSlugAvailable(ctx.em, input.slug),
-  })),
-
-  create: signedInProcedure.input(createOrgInput).mutation(async ({ ctx, input }) => {
-    if (!(await isSlugAvailable(ctx.em, input.slug))) throw fail.conflict(ORG_MESSAGES.slugTaken);
-    const organization = ctx.em.create(Organization, { name: input.name, slug: input.slug });
-    const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: "admin" });
-    ctx.user.currentOrganization = organization;
-    try {
+  switch: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/orgs/switch" } })
+    .input(switchOrgInput)
+    .mutation(async ({ ctx, input }) => {
+      const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
+      ctx.user.currentOrganization = membership.organization;
       await ctx.em.flush();
-    } catch (error) {
-      // Two people taking one free slug at once both pass the check above; the unique index decides,
-      // and the one who lost hears why rather than a generic "already exists".
-      if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ORG_MESSAGES.slugTaken);
-      throw error;
-    }
-    return organizationView(ctx.em, membership);
-  }),
+      return userView(ctx.em, ctx.user);
+    }),
 
-  validateSlug: signedInProcedure.input(validateSlugInput).query(async ({ ctx, input }) => {
-    const slug = input.slug.toLowerCase();
-    const membership = await ctx.em.findOne(
-      Membership,
-      { user: ctx.user.id, organization: { slug } },
-      { populate: ["organization"] },
-    );
-    // Strangers learn nothing: an organization they are not in reads as one that does not exist.
-    if (!membership) throw fail.notFound(`Organization "${input.slug}" could not be found.`);
-    const { organization: org, role } = membership;
-    return { id: org.id, name: org.name, slug: org.slug, role };
-  }),
+  checkSlug: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/orgs/check-slug" } })
+    .input(checkSlugInput)
+    .query(async ({ ctx, input }) => ({
+      isAvailable: await isSlugAvailable(ctx.em, input.slug),
+    })),
 
-  get: organizationProcedure("org.view").query(({ ctx }) => organizationView(ctx.em, ctx.membership)),
+  create: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/orgs/create" } })
+    .input(createOrgInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await isSlugAvailable(ctx.em, input.slug))) throw fail.conflict(ORG_MESSAGES.slugTaken);
+      const organization = ctx.em.create(Organization, { name: input.name, slug: input.slug });
+      const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: "admin" });
+      ctx.user.currentOrganization = organization;
+      try {
+        await ctx.em.flush();
+      } catch (error) {
+        // Two people taking one free slug at once both pass the check above; the unique index decides,
+        // and the one who lost hears why rather than a generic "already exists".
+        if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ORG_MESSAGES.slugTaken);
+        throw error;
+      }
+      return organizationView(ctx.em, membership);
+    }),
+
+  validateSlug: signedInProcedure
+    .meta({ rest: { method: "GET", path: "/orgs/validate-slug" } })
+    .input(validateSlugInput)
+    .query(async ({ ctx, input }) => {
+      const slug = input.slug.toLowerCase();
+      const membership = await ctx.em.findOne(
+        Membership,
+        { user: ctx.user.id, organization: { slug } },
+        { populate: ["organization"] },
+      );
+      // Strangers learn nothing: an organization they are not in reads as one that does not exist.
+      if (!membership) throw fail.notFound(`Organization "${input.slug}" could not be found.`);
+      const { organization: org, role } = membership;
+      return { id: org.id, name: org.name, slug: org.slug, role };
+    }),
+
+  get: organizationProcedure("org.view")
+    .meta({ rest: { method: "GET", path: "/orgs/get" } })
+    .query(({ ctx }) => organizationView(ctx.em, ctx.membership)),
 
   update: organizationProcedure("org.manage")
+    .meta({ rest: { method: "POST", path: "/orgs/update" } })
     .input(updateOrgInput)
     .mutation(async ({ ctx, input }) => {
       const org = ctx.organization;
@@ -134,22 +151,26 @@ export const orgsRouter = router({
       return organizationView(ctx.em, ctx.membership);
     }),
 
-  delete: organizationProcedure("org.manage").mutation(async ({ ctx }) => {
-    const { id, name } = ctx.organization;
-    // The database cascades to every row of the organization and clears it as anyone's current one.
-    await ctx.em.nativeDelete(Organization, { id });
-    ctx.em.clear();
-    return { message: `Organization "${name}" deleted.` };
-  }),
+  delete: organizationProcedure("org.manage")
+    .meta({ rest: { method: "POST", path: "/orgs/delete" } })
+    .mutation(async ({ ctx }) => {
+      const { id, name } = ctx.organization;
+      // The database cascades to every row of the organization and clears it as anyone's current one.
+      await ctx.em.nativeDelete(Organization, { id });
+      ctx.em.clear();
+      return { message: `Organization "${name}" deleted.` };
+    }),
 
-  stats: organizationProcedure("settings.view").query(async ({ ctx }) => {
-    const organizationId = ctx.organization.id;
-    const [memberCount, courseCount, lessonCount, totalCompletions] = await Promise.all([
-      ctx.em.count(Membership, { organization: organizationId }),
-      ctx.em.count(Course, { status: "published" }),
-      ctx.em.count(Lesson, {}),
-      ctx.em.count(Completion, {}),
-    ]);
-    return { memberCount, courseCount, lessonCount, totalCompletions };
-  }),
+  stats: organizationProcedure("settings.view")
+    .meta({ rest: { method: "GET", path: "/orgs/stats" } })
+    .query(async ({ ctx }) => {
+      const organizationId = ctx.organization.id;
+      const [memberCount, courseCount, lessonCount, totalCompletions] = await Promise.all([
+        ctx.em.count(Membership, { organization: organizationId }),
+        ctx.em.count(Course, { status: "published" }),
+        ctx.em.count(Lesson, {}),
+        ctx.em.count(Completion, {}),
+      ]);
+      return { memberCount, courseCount, lessonCount, totalCompletions };
+    }),
 });

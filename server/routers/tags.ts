@@ -80,9 +80,12 @@ async function assertNameFree(
 }
 
 export const tagsRouter = router({
-  list: permittedProcedure("tags.view").query(({ ctx }) => listTagTree(ctx.em)),
+  list: permittedProcedure("tags.view")
+    .meta({ rest: { method: "GET", path: "/tags/list" } })
+    .query(({ ctx }) => listTagTree(ctx.em)),
 
   create: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/create" } })
     .input(tagCreateInput)
     .mutation(async ({ ctx, input }) => {
       let parent: Tag | null = null;
@@ -107,6 +110,7 @@ export const tagsRouter = router({
     }),
 
   update: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/update" } })
     .input(tagUpdateInput)
     .mutation(async ({ ctx, input }) => {
       await takeTurnWritingTags(ctx);
@@ -122,6 +126,7 @@ export const tagsRouter = router({
 
   /** A department takes its roles with it; members and courses lose the tags (foreign keys cascade). */
   delete: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/delete" } })
     .input(tagDeleteInput)
     .mutation(async ({ ctx, input }) => {
       const tag = await ctx.em.findOne(Tag, { id: input.id });

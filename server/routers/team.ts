@@ -113,9 +113,12 @@ async function replaceMemberTags(em: SqlEntityManager, membership: Membership, t
 }
 
 export const teamRouter = router({
-  members: permittedProcedure("team.view").query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
+  members: permittedProcedure("team.view")
+    .meta({ rest: { method: "GET", path: "/team/members" } })
+    .query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
 
   invite: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/invite" } })
     .input(inviteInput)
     .mutation(async ({ ctx, input }) => {
       if (!canAssignRole(ctx.role, "user", input.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
@@ -142,6 +145,7 @@ export const teamRouter = router({
     }),
 
   updateRole: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/update-role" } })
     .input(updateRoleInput)
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
@@ -151,6 +155,7 @@ export const teamRouter = router({
     }),
 
   updateMember: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/update-member" } })
     .input(updateMemberInput)
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
@@ -178,39 +183,45 @@ export const teamRouter = router({
     }),
 
   /** Anyone holding the link may read who invited them where; the token is the secret. */
-  decodeInvite: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
-    const { invitation, organization } = await openInvitation(ctx.em, input.token);
-    return {
-      email: invitation.email,
-      name: invitation.name,
-      role: invitation.role,
-      orgName: organization.name,
-      orgSlug: organization.slug,
-      inviterName: invitation.invitedBy?.name ?? organization.name,
-      userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
-    };
-  }),
+  decodeInvite: publicProcedure
+    .meta({ rest: { method: "GET", path: "/team/decode-invite" } })
+    .input(tokenInput)
+    .query(async ({ ctx, input }) => {
+      const { invitation, organization } = await openInvitation(ctx.em, input.token);
+      return {
+        email: invitation.email,
+        name: invitation.name,
+        role: invitation.role,
+        orgName: organization.name,
+        orgSlug: organization.slug,
+        inviterName: invitation.invitedBy?.name ?? organization.name,
+        userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
+      };
+    }),
 
-  acceptInvite: signedInProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    const { invitation, organization } = await openInvitation(ctx.em, input.token);
-    if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
-    // Single use, also against two calls at once: only the call that turns the open row into a used one
-    // goes on (on PostgreSQL the second waits for the first, then finds the row used). Claimed first, so
-    // that the loser of such a race always hears "used"; a refusal below rolls the claim back.
-    const claimed = await ctx.em.nativeUpdate(
-      Invitation,
-      { id: invitation.id, acceptedAt: null },
-      { acceptedAt: new Date() },
-    );
-    if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
-    // Spec §6: a user already in an organization cannot accept another invitation.
-    if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
-      throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
-    }
-    const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
-    const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
-    for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
-    ctx.user.currentOrganization = organization;
-    return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
-  }),
+  acceptInvite: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/team/accept-invite" } })
+    .input(tokenInput)
+    .mutation(async ({ ctx, input }) => {
+      const { invitation, organization } = await openInvitation(ctx.em, input.token);
+      if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
+      // Single use, also against two calls at once: only the call that turns the open row into a used one
+      // goes on (on PostgreSQL the second waits for the first, then finds the row used). Claimed first, so
+      // that the loser of such a race always hears "used"; a refusal below rolls the claim back.
+      const claimed = await ctx.em.nativeUpdate(
+        Invitation,
+        { id: invitation.id, acceptedAt: null },
+        { acceptedAt: new Date() },
+      );
+      if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
+      // Spec §6: a user already in an organization cannot accept another invitation.
+      if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+        throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
+      }
+      const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
+      const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
+      for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
+      ctx.user.currentOrganization = organization;
+      return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
+    }),
 });

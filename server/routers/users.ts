@@ -4,7 +4,7 @@ import { memberProcedure } from "../trpc-org.js";
 
 export const usersRouter = router({
   /** The lessons the caller has completed in the current organization (the tenant filter scopes it). */
-  completions: memberProcedure.query(async ({ ctx }) => {
+  completions: memberProcedure.meta({ rest: { method: "GET", path: "/users/completions" } }).query(async ({ ctx }) => {
     const completions = await ctx.em.find(
       Completion,
       { user: ctx.user.id },
