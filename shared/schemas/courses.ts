@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "../constants.js";
-import { positiveId } from "./common.js";
+import { positiveId, utf8Length } from "./common.js";
 
 /** The texts of spec §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
 export const COURSE_MESSAGES = {
@@ -14,7 +14,10 @@ export const COURSE_MESSAGES = {
   lessonIdInvalid: "Lesson ID must be a positive number.",
   tagIdInvalid: "Tag IDs must be positive numbers.",
   urlInvalid: "Must be a valid URL.",
-  contentTooLong: "Content can be up to 200000 characters.",
+  contentTooLong: "Lesson content can be up to 256 KB. Split it into several lessons.",
+  contentTooComplex:
+    "This content is too complex to convert. Simplify its formatting (for example deeply nested lists or quotes) or split it into several lessons.",
+  contentConversionBusy: "The server is busy converting other lessons. Please try again in a moment.",
   searchTooLong: "Search can be up to 255 characters.",
   modulesRequired: "At least one module is required for reordering.",
   lessonsRequired: "At least one lesson is required for reordering.",
@@ -30,11 +33,6 @@ export const COURSE_MESSAGES = {
   lessonsStale: "The lessons of this module have changed since you loaded them. Reload and try again.",
 } as const;
 
-/**
- * Not in the spec: a cap on one lesson's text (the request body limit is 1 MB). Generous for a written
- * procedure, small enough that sanitizing it stays fast.
- */
-export const LESSON_CONTENT_MAX = 200_000;
 /** Not in the spec: the longest URL the lessons table stores. */
 export const VIDEO_URL_MAX = 2048;
 
@@ -212,7 +210,9 @@ const lessonTitleField = z
 /** HTML or Markdown; the server renders and sanitizes it on save (DESIGN §5). */
 const lessonContentField = z
   .string({ error: M.contentTooLong })
-  .max(LESSON_CONTENT_MAX, M.contentTooLong)
+  // Cheap first: no text of more characters can be within the byte limit.
+  .max(LIMITS.lessonContentMaxBytes, M.contentTooLong)
+  .refine((text) => utf8Length(text) <= LIMITS.lessonContentMaxBytes, M.contentTooLong)
   .nullable()
   .optional()
   .transform(blankToNull);
