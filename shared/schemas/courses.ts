@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "../constants.js";
-import { positiveId, utf8Length } from "./common.js";
+import { positiveId, text, utf8Length } from "./common.js";
 
 /** The texts of spec §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
 export const COURSE_MESSAGES = {
@@ -53,16 +53,14 @@ const tagIdField = positiveId(M.tagIdInvalid);
 const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value.trim() === "" ? null : value;
 
-const descriptionField = z
-  .string({ error: M.descriptionTooLong })
+const descriptionField = text({ error: M.descriptionTooLong }, { multiLine: true })
   .trim()
   .max(LIMITS.courseDescriptionMax, M.descriptionTooLong)
   .nullable()
   .optional()
   .transform(blankToNull);
 
-const courseTitleField = z
-  .string({ error: M.courseTitleTooShort })
+const courseTitleField = text({ error: M.courseTitleTooShort })
   .trim()
   .min(LIMITS.courseTitleMin, M.courseTitleTooShort)
   .max(LIMITS.courseTitleMax, M.titleTooLong);
@@ -109,8 +107,7 @@ export const listCoursesInput = z
       .union([statusField, z.literal("")], { error: M.statusInvalid })
       .optional()
       .transform((status) => status || undefined),
-    search: z
-      .string({ error: M.searchTooLong })
+    search: text({ error: M.searchTooLong })
       .trim()
       .max(LIMITS.courseTitleMax, M.searchTooLong)
       .optional()
@@ -124,14 +121,12 @@ export const listCoursesInput = z
   .prefault({});
 export type ListCoursesInput = z.input<typeof listCoursesInput>;
 
-const moduleTitleField = z
-  .string({ error: M.titleRequired })
+const moduleTitleField = text({ error: M.titleRequired })
   .trim()
   .min(LIMITS.moduleTitleMin, M.titleRequired)
   .max(LIMITS.moduleTitleMax, M.titleTooLong);
 
-const moduleDescriptionField = z
-  .string({ error: M.descriptionTooLong })
+const moduleDescriptionField = text({ error: M.descriptionTooLong }, { multiLine: true })
   .trim()
   .max(LIMITS.moduleDescriptionMax, M.descriptionTooLong)
   .nullable()
@@ -201,15 +196,13 @@ export const reorderLessonsInput = z.object(
 );
 export type ReorderLessonsInput = z.input<typeof reorderLessonsInput>;
 
-const lessonTitleField = z
-  .string({ error: M.titleRequired })
+const lessonTitleField = text({ error: M.titleRequired })
   .trim()
   .min(LIMITS.lessonTitleMin, M.titleRequired)
   .max(LIMITS.lessonTitleMax, M.titleTooLong);
 
 /** HTML or Markdown; the server renders and sanitizes it on save (DESIGN §5). */
-const lessonContentField = z
-  .string({ error: M.contentTooLong })
+const lessonContentField = text({ error: M.contentTooLong }, { multiLine: true })
   // Cheap first: no text of more characters can be within the byte limit.
   .max(LIMITS.lessonContentMaxBytes, M.contentTooLong)
   .refine((text) => utf8Length(text) <= LIMITS.lessonContentMaxBytes, M.contentTooLong)
@@ -218,8 +211,7 @@ const lessonContentField = z
   .transform(blankToNull);
 
 /** Only web addresses: a `javascript:` or `data:` URL never reaches a link or a frame. Blank clears it. */
-const videoUrlField = z
-  .string({ error: M.urlInvalid })
+const videoUrlField = text({ error: M.urlInvalid })
   .trim()
   .max(VIDEO_URL_MAX, M.urlInvalid)
   .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: M.urlInvalid })], { error: M.urlInvalid }))
