@@ -7,6 +7,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
+import { registerLessonContentPool } from "./lesson-content.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -60,6 +61,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     }
   });
 
+  registerLessonContentPool(app, config);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
 

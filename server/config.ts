@@ -23,6 +23,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Trust X-Forwarded-* headers from a proxy in front. */
   trustProxy: boolean;
+  /** The longest one lesson's content may take to convert before the save is refused as too complex. */
+  contentTimeLimitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +88,6 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
     trustProxy: flag(env, "TRUST_PROXY", false),
+    contentTimeLimitMs: integer(env, "CONTENT_TIME_LIMIT_MS", 5000, 100, 60_000),
   };
 }

@@ -92,7 +92,9 @@ export function sanitizeLessonHtml(html: string): string {
 
 /**
  * What `lessons/create` and `lessons/update` store: Markdown rendered to HTML, then every content
- * sanitized. Content that sanitizes to nothing is stored as none.
+ * sanitized. Content that sanitizes to nothing is stored as none. Markdown parsing takes super-linear time
+ * (and stack) on hostile input, so the server calls this only in lesson-content-worker.ts, with a time
+ * budget (server/lesson-content.ts), never on the request thread.
  */
 export function prepareLessonContent(content: string | null): string | null {
   if (content === null) return null;

@@ -52,6 +52,11 @@ export const LIMITS = {
   personNameMax: 100,
   emailMax: 254,
   courseCardTags: 3,
+  /**
+   * Not in the spec: the most one lesson's content may weigh, in bytes of UTF-8 (issue 18). Generous for a
+   * written procedure; converting this much well-formed Markdown stays well inside the server's time limit.
+   */
+  lessonContentMaxBytes: 256 * 1024,
 } as const;
 
 export const MOBILE_BREAKPOINT_PX = 767;

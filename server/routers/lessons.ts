@@ -1,4 +1,5 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
+import type { z } from "zod";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -7,13 +8,14 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "../../shared/schemas/courses.js";
-import { embedUrlFor, prepareLessonContent } from "../content.js";
+import { embedUrlFor } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
 import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
 import { Completion, Lesson } from "../entities/index.js";
 import { fail } from "../errors.js";
-import { router } from "../trpc.js";
+import { convertLessonContent } from "../lesson-content.js";
+import { rateLimitedProcedure, router } from "../trpc.js";
 import { memberProcedure, permittedProcedure } from "../trpc-org.js";
 
 /**
@@ -22,6 +24,16 @@ import { memberProcedure, permittedProcedure } from "../trpc-org.js";
  * course locked (docs/decisions/0004-ordering.md).
  */
 const editProcedure = permittedProcedure("courses.edit");
+
+/**
+ * Saving content: it is converted off the request thread (server/lesson-content.ts) before the write's
+ * transaction begins, then the usual edit pipeline runs. `ctx.content` is what to store.
+ */
+const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null }>>(schema: Schema) =>
+  rateLimitedProcedure
+    .input(schema)
+    .use(async ({ ctx, input, next }) => next({ ctx: { content: await convertLessonContent(ctx, input.content) } }))
+    .concat(editProcedure);
 
 type Neighbour = { id: number; title: string } | null;
 
@@ -83,9 +95,8 @@ export const lessonsRouter = router({
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
-  create: editProcedure
+  create: contentSaveProcedure(createLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/create" } })
-    .input(createLessonInput)
     .mutation(async ({ ctx, input }) => {
       const { module } = await lockModuleCourse(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
@@ -93,7 +104,7 @@ export const lessonsRouter = router({
         organization: ctx.organization,
         module,
         title: input.title,
-        content: prepareLessonContent(input.content ?? null),
+        content: ctx.content ?? null,
         videoUrl: input.videoUrl ?? null,
         orderIndex: count,
       });
@@ -101,13 +112,12 @@ export const lessonsRouter = router({
       return lessonView(lesson);
     }),
 
-  update: editProcedure
+  update: contentSaveProcedure(updateLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/update" } })
-    .input(updateLessonInput)
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.id);
       if (input.title !== undefined) lesson.title = input.title;
-      if (input.content !== undefined) lesson.content = prepareLessonContent(input.content);
+      if (ctx.content !== undefined) lesson.content = ctx.content;
       if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
       await ctx.em.flush();
       return lessonView(lesson);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.js";
-import { emailField } from "./common.js";
+import { emailField, text } from "./common.js";
 
 export const MESSAGES = {
   invalidEmail: "Please enter a valid email address.",
@@ -11,22 +11,19 @@ export const MESSAGES = {
 
 export const loginInput = z.object({
   email: emailField(MESSAGES.invalidEmail),
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
+  password: text({ error: MESSAGES.passwordRequired })
     .min(1, MESSAGES.passwordRequired)
     .max(LIMITS.passwordMax, "Password is too long."),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
-  name: z
-    .string({ error: MESSAGES.nameTooShort })
+  name: text({ error: MESSAGES.nameTooShort })
     .trim()
     .min(LIMITS.personNameMin, MESSAGES.nameTooShort)
     .max(LIMITS.personNameMax, "Name must be at most 100 characters."),
   email: emailField(MESSAGES.invalidEmail),
-  password: z
-    .string({ error: MESSAGES.passwordTooShort })
+  password: text({ error: MESSAGES.passwordTooShort })
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
 });

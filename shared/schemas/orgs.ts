@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.js";
 import { ORG_SLUG_PATTERN } from "../slug.js";
-import { positiveId } from "./common.js";
+import { positiveId, text } from "./common.js";
 
 export const ORG_MESSAGES = {
   nameTooShort: "Organization name must be at least 2 characters.",
@@ -18,14 +18,12 @@ export const ORG_MESSAGES = {
   createFailed: "Failed to create organization.",
 } as const;
 
-export const orgNameField = z
-  .string({ error: ORG_MESSAGES.nameTooShort })
+export const orgNameField = text({ error: ORG_MESSAGES.nameTooShort })
   .trim()
   .min(LIMITS.orgNameMin, ORG_MESSAGES.nameTooShort)
   .max(LIMITS.orgNameMax, ORG_MESSAGES.nameTooLong);
 
-export const orgSlugField = z
-  .string({ error: ORG_MESSAGES.slugTooShort })
+export const orgSlugField = text({ error: ORG_MESSAGES.slugTooShort })
   .trim()
   .min(LIMITS.orgSlugMin, ORG_MESSAGES.slugTooShort)
   .max(LIMITS.orgSlugMax, ORG_MESSAGES.slugTooLong)
@@ -52,12 +50,12 @@ export const updateOrgInput = z
   });
 
 export const checkSlugInput = z.object(
-  { slug: z.string({ error: ORG_MESSAGES.slugEmpty }).min(1, ORG_MESSAGES.slugEmpty) },
+  { slug: text({ error: ORG_MESSAGES.slugEmpty }).min(1, ORG_MESSAGES.slugEmpty) },
   { error: ORG_MESSAGES.slugEmpty },
 );
 
 export const validateSlugInput = z.object(
-  { slug: z.string({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty) },
+  { slug: text({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty) },
   { error: ORG_MESSAGES.slugEmpty },
 );
 

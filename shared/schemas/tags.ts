@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.js";
-import { positiveId } from "./common.js";
+import { positiveId, text } from "./common.js";
 
 export const TAG_TYPES = ["department", "role"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
@@ -22,8 +22,7 @@ export const TAG_MESSAGES = {
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-export const tagNameField = z
-  .string({ error: TAG_MESSAGES.nameRequired })
+export const tagNameField = text({ error: TAG_MESSAGES.nameRequired })
   .trim()
   .min(LIMITS.tagNameMin, TAG_MESSAGES.nameRequired)
   .max(LIMITS.tagNameMax, TAG_MESSAGES.nameTooLong);
@@ -33,7 +32,7 @@ export const tagCreateInput = z
     name: tagNameField,
     type: z.enum(TAG_TYPES, { error: TAG_MESSAGES.typeInvalid }),
     parentId: positiveId(TAG_MESSAGES.idInvalid).nullish(),
-    color: z.string().nullish(),
+    color: text({ error: TAG_MESSAGES.colorFormat }).nullish(),
   })
   .superRefine((tag, context) => {
     if (tag.type === "role" && tag.parentId == null) {
@@ -50,7 +49,7 @@ export type TagCreateInput = z.infer<typeof tagCreateInput>;
 export const tagUpdateInput = z.object({
   id: positiveId(TAG_MESSAGES.idInvalid),
   name: tagNameField,
-  color: z.string().regex(HEX_COLOR, TAG_MESSAGES.colorFormatUpdate).nullish(),
+  color: text({ error: TAG_MESSAGES.colorFormatUpdate }).regex(HEX_COLOR, TAG_MESSAGES.colorFormatUpdate).nullish(),
 });
 export type TagUpdateInput = z.infer<typeof tagUpdateInput>;
 
@@ -59,5 +58,5 @@ export const tagDeleteInput = z.object({ id: positiveId(TAG_MESSAGES.idInvalid) 
 /** The tag dialog's form: name, and a colour for departments. */
 export const tagFormInput = z.object({
   name: tagNameField,
-  color: z.string().regex(HEX_COLOR, TAG_MESSAGES.colorFormat).optional(),
+  color: text({ error: TAG_MESSAGES.colorFormat }).regex(HEX_COLOR, TAG_MESSAGES.colorFormat).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_INVITE_ROLE, LIMITS } from "../constants.js";
 import { ROLES } from "../roles.js";
-import { emailField, positiveId } from "./common.js";
+import { emailField, positiveId, text } from "./common.js";
 
 export const TEAM_MESSAGES = {
   inviteEmail: "A valid email is required.",
@@ -29,8 +29,7 @@ const roleField = z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid });
 const tagIdsField = z.array(positiveId(TEAM_MESSAGES.tagNotFound)).max(500).default([]);
 
 export const inviteInput = z.object({
-  name: z
-    .string({ error: TEAM_MESSAGES.inviteName })
+  name: text({ error: TEAM_MESSAGES.inviteName })
     .trim()
     .min(1, TEAM_MESSAGES.inviteName)
     .max(LIMITS.personNameMax, TEAM_MESSAGES.nameTooLong),
@@ -47,8 +46,7 @@ export const updateRoleInput = z.object({
 
 export const updateMemberInput = z.object({
   userId: positiveId(TEAM_MESSAGES.userIdInvalid),
-  name: z
-    .string({ error: TEAM_MESSAGES.memberName })
+  name: text({ error: TEAM_MESSAGES.memberName })
     .trim()
     .min(LIMITS.personNameMin, TEAM_MESSAGES.memberName)
     .max(LIMITS.personNameMax, TEAM_MESSAGES.nameTooLong),
@@ -60,6 +58,6 @@ export type UpdateMemberInput = z.input<typeof updateMemberInput>;
 
 /** decode-invite is a GET: a link without `?token=` arrives as no input, which is the same mistake. */
 export const tokenInput = z.object(
-  { token: z.string({ error: TEAM_MESSAGES.tokenRequired }).trim().min(1, TEAM_MESSAGES.tokenRequired).max(300) },
+  { token: text({ error: TEAM_MESSAGES.tokenRequired }).trim().min(1, TEAM_MESSAGES.tokenRequired).max(300) },
   { error: TEAM_MESSAGES.tokenRequired },
 );

@@ -27,6 +27,7 @@ describe("loadConfig defaults", () => {
       clientDir: path.resolve("dist/client"),
       logLevel: "info",
       trustProxy: false,
+      contentTimeLimitMs: 5000,
     });
   });
 
@@ -44,6 +45,7 @@ describe("loadConfig defaults", () => {
       CLIENT_DIR: "/srv/client",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "yes",
+      CONTENT_TIME_LIMIT_MS: "2000",
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +58,7 @@ describe("loadConfig defaults", () => {
       clientDir: "/srv/client",
       logLevel: "warn",
       trustProxy: true,
+      contentTimeLimitMs: 2000,
     });
   });
 

@@ -1,0 +1,87 @@
+import { availableParallelism } from "node:os";
+import type { FastifyInstance } from "fastify";
+import { can } from "../shared/permissions.js";
+import { COURSE_MESSAGES } from "../shared/schemas/courses.js";
+import type { Config } from "./config.js";
+import { fail } from "./errors.js";
+import { resumeSession } from "./sessions.js";
+import type { Context } from "./trpc.js";
+import { membershipOf, NO_CURRENT_ORG } from "./trpc-org.js";
+import {
+  siblingWorkerUrl,
+  WorkerPool,
+  WorkerPoolBusyError,
+  WorkerTaskError,
+  WorkerTimeoutError,
+} from "./worker-pool.js";
+
+/**
+ * Lesson content is converted (Markdown rendered, everything sanitized) in a pool of worker threads with
+ * a time budget, so that no lesson, however hostile, holds the request thread that every organization
+ * shares (docs/decisions/0010-content-conversion-off-thread.md).
+ */
+export type LessonContentPool = WorkerPool<string, string | null>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Created with the app and closed with it; procedures reach it through `ctx.req.server`. */
+    lessonContent: LessonContentPool;
+  }
+}
+
+/** A worker's heap and stack are bounded too: running out of either fails the task, not the server. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, stackSizeMb: 4 };
+/** Beyond this many lessons waiting for a worker, a save is refused for now rather than queued for minutes. */
+const MAX_WAITING = 64;
+
+export function createLessonContentPool(config: Pick<Config, "contentTimeLimitMs">): LessonContentPool {
+  return new WorkerPool(siblingWorkerUrl(import.meta.url, "lesson-content-worker"), {
+    // One core stays with the request thread.
+    size: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    timeLimitMs: config.contentTimeLimitMs,
+    maxQueued: MAX_WAITING,
+    resourceLimits: WORKER_LIMITS,
+  });
+}
+
+export function registerLessonContentPool(app: FastifyInstance, config: Pick<Config, "contentTimeLimitMs">): void {
+  const pool = createLessonContentPool(config);
+  app.decorate("lessonContent", pool);
+  app.addHook("onClose", () => pool.close());
+}
+
+/**
+ * The same rule as `permittedProcedure("courses.edit")`, checked before the conversion so that only those
+ * who may save a lesson can spend the workers' time. The write checks again inside its transaction.
+ */
+async function assertMayEditCourses(ctx: Context): Promise<void> {
+  const em = ctx.orm.em.fork();
+  const resumed = await resumeSession(em, ctx.req, ctx.reply, ctx.config);
+  if (!resumed) throw fail.unauthorized();
+  const organizationId = resumed.user.currentOrganization?.id;
+  if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  const membership = await membershipOf(em, resumed.user, organizationId);
+  if (!can(membership.role, "courses.edit")) throw fail.forbidden();
+}
+
+/**
+ * What a lesson save stores as its content: undefined (left as it is), null (none) or sanitized HTML.
+ * Called before the write's transaction begins: on SQLite that transaction holds the only connection,
+ * and every other request would wait for the conversion.
+ */
+export async function convertLessonContent(
+  ctx: Context,
+  content: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (content === undefined || content === null) return content;
+  await assertMayEditCourses(ctx);
+  try {
+    return await ctx.req.server.lessonContent.run(content);
+  } catch (error) {
+    if (error instanceof WorkerTimeoutError || error instanceof WorkerTaskError) {
+      throw fail.badRequest(COURSE_MESSAGES.contentTooComplex);
+    }
+    if (error instanceof WorkerPoolBusyError) throw fail.tooManyRequests(COURSE_MESSAGES.contentConversionBusy);
+    throw error;
+  }
+}
