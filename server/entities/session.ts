@@ -3,13 +3,17 @@ import { User } from "./user.js";
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored here. */
 export class Session {
-  [OptionalProps]?: "createdAt" | "renewedAt";
+  [OptionalProps]?: "createdAt" | "renewedAt" | "lastSeenAt" | "userAgent";
   tokenHash!: string;
   user!: User;
   createdAt: Date = new Date();
   expiresAt!: Date;
   /** When the expiry was last pushed forward; the sliding window moves at most once a day. */
   renewedAt: Date = new Date();
+  /** When a request last used the session; written at most once per LAST_SEEN_STEP_MS (account page). */
+  lastSeenAt: Date = new Date();
+  /** The browser's User-Agent header as of last seen, cut to 255 characters: the "device" of the list. */
+  userAgent: string | null = null;
 }
 
 export const SessionSchema = new EntitySchema<Session>({
@@ -21,6 +25,8 @@ export const SessionSchema = new EntitySchema<Session>({
     createdAt: { type: "datetime", onCreate: () => new Date() },
     expiresAt: { type: "datetime", index: "sessions_expires_idx" },
     renewedAt: { type: "datetime" },
+    lastSeenAt: { type: "datetime", onCreate: () => new Date() },
+    userAgent: { type: "string", length: 255, nullable: true },
   },
 });
 

@@ -5,11 +5,13 @@ import { hashPassword, verifyPassword } from "../passwords.js";
 import { clearSessionCookie, resumeSession, startSession } from "../sessions.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "../trpc.js";
 import { userView } from "../views.js";
+import { accountProcedures } from "./account.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
 
 export const authRouter = router({
+  ...accountProcedures,
   me: signedInProcedure.query(({ ctx }) => userView(ctx.em, ctx.user)),
 
   login: rateLimitedProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
