@@ -14,8 +14,16 @@ function userAgentOf(req: FastifyRequest): string | null {
   return header ? header.slice(0, USER_AGENT_MAX) : null;
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Cookies carry `Secure` when SECURE_COOKIES says so, and whenever the request itself came over HTTPS:
+ * `req.protocol` reads X-Forwarded-Proto only from a proxy that TRUST_PROXY trusts.
+ */
+export function cookieIsSecure(req: FastifyRequest, config: Config): boolean {
+  return config.secureCookies || req.protocol === "https";
 }
 
 function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
@@ -23,7 +31,7 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure: cookieIsSecure(reply.request, config),
     expires: expiresAt,
   });
 }
@@ -85,5 +93,10 @@ export function endOtherSessions(em: EntityManager, user: User, keep: Session): 
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookieIsSecure(reply.request, config),
+  });
 }

@@ -118,3 +118,5 @@ export const DEMO_VIDEO = { src: "/demo/trainwright-tour.mp4", poster: "/demo/tr
 
 export const API_PREFIX = "/_api";
 export const SESSION_COOKIE = "tw_session";
+/** Marks a browser that has signed in before (decision 0016); sent to the sign-in paths only. */
+export const DEVICE_COOKIE = "tw_device";

@@ -47,3 +47,25 @@ export const RateLimitBucketSchema = new EntitySchema<RateLimitBucket>({
     hits: { type: "integer" },
   },
 });
+
+/**
+ * A browser that has signed in to this account before (decision 0016). The browser keeps a random token
+ * in a long-lived cookie; only its SHA-256 is stored. A lock on the account after repeated failures does
+ * not apply to these browsers, so a stranger's wrong guesses cannot lock the owner out of their own.
+ */
+export class KnownDevice {
+  deviceHash!: string;
+  user!: User;
+  /** Sign-ins refresh it; a device unseen for KNOWN_DEVICE_DAYS is forgotten. */
+  lastSignInAt!: Date;
+}
+
+export const KnownDeviceSchema = new EntitySchema<KnownDevice>({
+  class: KnownDevice,
+  tableName: "known_devices",
+  properties: {
+    deviceHash: { type: "string", length: 64, primary: true },
+    user: { kind: "m:1", entity: () => User, deleteRule: "cascade", primary: true },
+    lastSignInAt: { type: "datetime", index: "known_devices_last_sign_in_idx" },
+  },
+});

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "../../shared/schemas/account.js";
 import { emailKeyOf, Session, User } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { knownDeviceOf } from "../known-devices.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
 import { endOtherSessions, startSession } from "../sessions.js";
 import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "../trpc.js";
@@ -27,10 +28,15 @@ export interface SessionView {
  * against the account like failed sign-ins, so a borrowed session cannot guess the password freely.
  */
 async function confirmPassword(ctx: Context & { user: User }, password: string): Promise<void> {
-  await ctx.rateLimiter.assertEmailNotLocked(ctx.user.emailKey);
+  const attempt = {
+    ip: ctx.req.ip,
+    emailKey: ctx.user.emailKey,
+    knownDevice: await knownDeviceOf(ctx.em, ctx.req, ctx.user),
+  };
+  await ctx.rateLimiter.assertAttemptAllowed(attempt);
   const stored = await ctx.em.findOne(User, ctx.user.id, { populate: ["passwordHash"] });
   if (!(await verifyPassword(stored?.passwordHash ?? null, password))) {
-    await ctx.rateLimiter.recordFailedSignIn(ctx.user.emailKey);
+    await ctx.rateLimiter.recordFailedAttempt(attempt);
     throw fail.forbidden(ACCOUNT_MESSAGES.wrongPassword);
   }
 }
