@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseTrustProxy, type TrustProxy, TrustProxyError } from "./trust-proxy.js";
 
 /** Settings read from the environment; `.env.example` documents each one. */
 export interface Config {
@@ -7,7 +8,7 @@ export interface Config {
   dataDir: string;
   /** postgres://… switches the store to PostgreSQL; empty means the embedded SQLite file. */
   databaseUrl: string | null;
-  /** Send the session cookie with `Secure` (set when served over HTTPS). */
+  /** Send cookies with `Secure` always; they are sent so anyway to a request that came over HTTPS through a trusted proxy. */
   secureCookies: boolean;
   sessionDays: number;
   rateLimit: {
@@ -21,8 +22,8 @@ export interface Config {
   clientDir: string;
   /** Extra log lines for each request. */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
-  /** Trust X-Forwarded-* headers from a proxy in front. */
-  trustProxy: boolean;
+  /** Which proxies in front may set X-Forwarded-*: none, a hop count, or their addresses (never all). */
+  trustProxy: TrustProxy;
   /** The longest one lesson's content may take to convert before the save is refused as too complex. */
   contentTimeLimitMs: number;
 }
@@ -47,6 +48,15 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (["1", "true", "yes", "on"].includes(raw)) return true;
   if (["0", "false", "no", "off"].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+}
+
+function trustProxyOf(env: Env): TrustProxy {
+  try {
+    return parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
@@ -87,7 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
-    trustProxy: flag(env, "TRUST_PROXY", false),
+    trustProxy: trustProxyOf(env),
     contentTimeLimitMs: integer(env, "CONTENT_TIME_LIMIT_MS", 5000, 100, 60_000),
   };
 }

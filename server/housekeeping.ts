@@ -2,11 +2,12 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "../shared/constants.js";
 import type { Config } from "./config.js";
-import { Invitation, RateLimitBucket, Session } from "./entities/index.js";
+import { Invitation, KnownDevice, RateLimitBucket, Session } from "./entities/index.js";
+import { KNOWN_DEVICE_DAYS } from "./known-devices.js";
 
 /**
- * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, and
- * invitations that expired a week ago. Nothing reads them, but without this they would pile up.
+ * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, invitations
+ * that expired a week ago, and browsers that have not signed in for KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
  */
 export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config: Config): Promise<void> {
   const em = orm.em.fork();
@@ -14,6 +15,7 @@ export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config
   const currentWindow = Math.floor(now.getTime() / (config.rateLimit.windowSeconds * 1000));
   await em.nativeDelete(Session, { expiresAt: { $lt: now } });
   await em.nativeDelete(RateLimitBucket, { windowNumber: { $lt: currentWindow } });
+  await em.nativeDelete(KnownDevice, { lastSignInAt: { $lt: new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS) } });
   // Invitations belong to organizations; this sweep crosses all of them on purpose.
   await em.nativeDelete(
     Invitation,

@@ -1,12 +1,29 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { DAY_MS, SESSION_COOKIE } from "../shared/constants.js";
+import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "../shared/constants.js";
 import type { Config } from "./config.js";
 import { Session, type User } from "./entities/index.js";
 
-function hashToken(token: string): string {
+// "Last seen" is written at most once per LAST_SEEN_STEP_MS: writing it on every request would cost a
+// write per read.
+const USER_AGENT_MAX = 255;
+
+function userAgentOf(req: FastifyRequest): string | null {
+  const header = req.headers["user-agent"];
+  return header ? header.slice(0, USER_AGENT_MAX) : null;
+}
+
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Cookies carry `Secure` when SECURE_COOKIES says so, and whenever the request itself came over HTTPS:
+ * `req.protocol` reads X-Forwarded-Proto only from a proxy that TRUST_PROXY trusts.
+ */
+export function cookieIsSecure(req: FastifyRequest, config: Config): boolean {
+  return config.secureCookies || req.protocol === "https";
 }
 
 function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
@@ -14,7 +31,7 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure: cookieIsSecure(reply.request, config),
     expires: expiresAt,
   });
 }
@@ -28,6 +45,8 @@ export function startSession(em: EntityManager, reply: FastifyReply, config: Con
     user,
     createdAt: now,
     renewedAt: now,
+    lastSeenAt: now,
+    userAgent: userAgentOf(reply.request),
     expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS),
   });
   em.persist(session);
@@ -54,15 +73,30 @@ export async function resumeSession(
     await em.flush();
     return null;
   }
-  if (now - session.renewedAt.getTime() > DAY_MS) {
+  const renew = now - session.renewedAt.getTime() > DAY_MS;
+  if (renew) {
     session.renewedAt = new Date(now);
     session.expiresAt = new Date(now + config.sessionDays * DAY_MS);
-    await em.flush();
-    setCookie(reply, config, token, session.expiresAt);
   }
+  if (renew || now - session.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+    session.lastSeenAt = new Date(now);
+    session.userAgent = userAgentOf(req);
+    await em.flush();
+  }
+  if (renew) setCookie(reply, config, token, session.expiresAt);
   return { session, user: session.user };
 }
 
+/** Ends every session of the user but `keep` (the caller's own browser); answers how many ended. */
+export function endOtherSessions(em: EntityManager, user: User, keep: Session): Promise<number> {
+  return em.nativeDelete(Session, { user: user.id, tokenHash: { $ne: keep.tokenHash } });
+}
+
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: cookieIsSecure(reply.request, config),
+  });
 }

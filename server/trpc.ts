@@ -92,11 +92,16 @@ export const publicProcedure = t.procedure.use(inTransaction);
  */
 export const rateLimitedProcedure = t.procedure;
 
-/** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
-export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
+const requireSession = t.middleware(async ({ ctx, next }) => {
   const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
   return next({ ctx: { user: resumed.user, session: resumed.session } });
 });
+
+/** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
+export const signedInProcedure = publicProcedure.use(requireSession);
+
+/** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure. */
+export const signedInRateLimitedProcedure = rateLimitedProcedure.use(requireSession);
 
 export type { TRPCError };

@@ -16,6 +16,9 @@ export const DAY_MS = 24 * HOUR_MS;
 const SECOND = SECOND_MS;
 const MINUTE = MINUTE_MS;
 
+/** A session's "last seen" is written at most this often (issue 18), so it is shown to that precision. */
+export const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
+
 /** DESIGN §5: an invitation link works for this many days. */
 export const INVITATION_DAYS = 7;
 
@@ -128,3 +131,5 @@ export const API_PREFIX = "/_api";
 export const ORGANIZATION_HEADER = "x-organization-id";
 
 export const SESSION_COOKIE = "tw_session";
+/** Marks a browser that has signed in before (decision 0016); sent to the sign-in paths only. */
+export const DEVICE_COOKIE = "tw_device";

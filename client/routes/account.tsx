@@ -4,6 +4,9 @@ import { ROLE_BADGE_VARIANTS, roleLabel } from "../../shared/roles.js";
 import { Badge } from "../components/ui/badge.js";
 import { Button } from "../components/ui/button.js";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card.js";
+import { EmailCard } from "../features/account/email-card.js";
+import { PasswordCard } from "../features/account/password-card.js";
+import { SessionsCard } from "../features/account/sessions-card.js";
 import { requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
 import { useLogout } from "../features/auth/mutations.js";
 import { toast } from "../lib/toast.js";
@@ -49,6 +52,10 @@ function AccountPage() {
             </div>
           </Card>
         )}
+
+        {user && <EmailCard email={user.email} />}
+        <PasswordCard />
+        <SessionsCard />
 
         <Card>
           <CardHeader>

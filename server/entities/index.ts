@@ -1,14 +1,14 @@
 import { CompletionSchema, CourseModuleSchema, CourseSchema, CourseTagSchema, LessonSchema } from "./course.js";
 import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
-import { RateLimitBucketSchema, SessionSchema } from "./session.js";
+import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
 import { UserSchema } from "./user.js";
 
 export { Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
-export { RateLimitBucket, Session } from "./session.js";
+export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { MemberTag, Tag } from "./tag.js";
 export { emailKeyOf, User } from "./user.js";
 
@@ -18,6 +18,7 @@ export const ENTITIES = [
   MembershipSchema,
   SessionSchema,
   RateLimitBucketSchema,
+  KnownDeviceSchema,
   TagSchema,
   MemberTagSchema,
   CourseSchema,

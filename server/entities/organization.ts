@@ -23,11 +23,16 @@ export const OrganizationSchema = new EntitySchema<Organization>({
 });
 
 export class Membership {
-  [OptionalProps]?: "createdAt";
+  [OptionalProps]?: "createdAt" | "displayName";
   id!: number;
   organization!: Organization;
   user!: User;
   role!: Role;
+  /**
+   * The name this organization shows for the person; null shows the account's own name. Kept on the
+   * membership so that what one organization writes is never seen by another (decision 0013).
+   */
+  displayName: string | null = null;
   createdAt: Date = new Date();
 }
 
@@ -39,6 +44,7 @@ export const MembershipSchema = new EntitySchema<Membership>({
     organization: { kind: "m:1", entity: () => Organization, deleteRule: "cascade" },
     user: { kind: "m:1", entity: "User", deleteRule: "cascade", index: "memberships_user_idx" },
     role: { type: "string", length: 20 },
+    displayName: { type: "string", length: 100, nullable: true },
     createdAt: { type: "datetime", onCreate: () => new Date() },
   },
   uniques: [{ name: "memberships_org_user_unique", properties: ["organization", "user"] }],

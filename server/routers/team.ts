@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from "@mikro-orm/core";
+import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
@@ -25,21 +25,22 @@ export interface MemberView {
   tags: { id: number; name: string; type: string; color: string | null; parentId: number | null }[];
 }
 
+/** The name this organization shows for a member: its own, or else the one the person chose. */
+export function memberName(membership: Membership): string {
+  return membership.displayName ?? membership.user.name;
+}
+
 /** Every member with their tags: two queries however large the team. */
 async function listMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
-  const memberships = await em.find(
-    Membership,
-    { organization: organizationId },
-    { populate: ["user"], orderBy: { user: { name: "asc" } } },
-  );
+  const memberships = await em.find(Membership, { organization: organizationId }, { populate: ["user"] });
   const memberTags = await em.find(
     MemberTag,
     { membership: { $in: memberships.map((m) => m.id) } },
     { populate: ["tag"] },
   );
-  return memberships.map((membership) => ({
+  const members = memberships.map((membership) => ({
     id: membership.user.id,
-    name: membership.user.name,
+    name: memberName(membership),
     email: membership.user.email,
     role: membership.role,
     tags: memberTags
@@ -53,6 +54,7 @@ async function listMembers(em: SqlEntityManager, organizationId: number): Promis
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   }));
+  return members.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
@@ -151,7 +153,7 @@ export const teamRouter = router({
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
       await assertRoleChange(ctx.em, ctx.config, ctx.membership, target, input.newRole);
       target.role = input.newRole;
-      return { message: `${target.user.name}'s role updated to ${input.newRole}` };
+      return { message: `${memberName(target)}'s role updated to ${input.newRole}` };
     }),
 
   updateMember: permittedProcedure("team.manage")
@@ -160,25 +162,16 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
       if (!canAssignRole(ctx.role, target.role, target.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
+      // The e-mail is the person's login, shared by every organization they belong to: only they change it
+      // (on the account page, with their password). The field stays in the spec's payload and must name the
+      // address the account has; anything else is refused rather than silently dropped (decision 0014).
+      if (emailKeyOf(input.email) !== target.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.emailOwnerOnly);
       await assertRoleChange(ctx.em, ctx.config, ctx.membership, target, input.role);
-      const emailKey = emailKeyOf(input.email);
-      if (emailKey !== target.user.emailKey && (await ctx.em.count(User, { emailKey })) > 0) {
-        throw fail.conflict(TEAM_MESSAGES.emailInUse);
-      }
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
-      target.user.name = input.name;
-      target.user.email = input.email;
-      target.user.emailKey = emailKey;
+      // The name is this organization's own (decision 0013): the account's name stays the person's.
+      target.displayName = input.name === target.user.name ? null : input.name;
       target.role = input.role;
       await replaceMemberTags(ctx.em, target, tags);
-      try {
-        await ctx.em.flush();
-      } catch (error) {
-        // Two changes to one free address at once both pass the check above; the unique index decides
-        // (the e-mail is the only unique value written here), and the loser hears why.
-        if (error instanceof UniqueConstraintViolationException) throw fail.conflict(TEAM_MESSAGES.emailInUse);
-        throw error;
-      }
       return { message: "Team member updated successfully." };
     }),
 

@@ -17,7 +17,7 @@ export const TEAM_MESSAGES = {
   adminOnly: "Only an admin can grant or remove the admin role.",
   lastAdmin: "An organization must keep at least one admin.",
   alreadyMember: "This person is already a member of this organization.",
-  emailInUse: "Another account already uses this email address.",
+  emailOwnerOnly: "Only the person can change their own email address, on their Account page.",
   invitationInvalid: "This invitation link is invalid or has already been used.",
   invitationExpired: "This invitation has expired. Ask for a new link.",
   invitationMismatch: "This invitation is for a different email address.",

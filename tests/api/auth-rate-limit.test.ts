@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ConfigOverrides, startTestApp, type TestApp } from "./support/app.js";
+import { type ConfigOverrides, type StartOptions, startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import { errorOf, newCredentials, registerUser } from "./support/fixtures.js";
 
@@ -13,13 +12,17 @@ afterEach(async () => {
 });
 
 /**
- * Counters run in fixed windows (floor(now / window)). A day-long window keeps a boundary from falling in
- * the middle of a test, which would reset the counts it is building up.
+ * Counters run in fixed windows (floor(now / window)). The limiter's clock stands still unless a test
+ * moves it, so no window boundary falls in the middle of a test and no test waits for one.
  */
-async function start(overrides: ConfigOverrides): Promise<TestApp> {
-  app = await startTestApp({ RATE_LIMIT_WINDOW_SECONDS: "86400", ...overrides });
+const FROZEN_AT = Date.UTC(2030, 0, 1, 0, 0, 0);
+async function start(overrides: ConfigOverrides, options: StartOptions = {}): Promise<TestApp> {
+  app = await startTestApp({ RATE_LIMIT_WINDOW_SECONDS: "900", ...overrides }, { clock: () => FROZEN_AT, ...options });
   return app;
 }
+
+/** Seen by the server as coming from `ip` (through the one proxy TRUST_PROXY=1 trusts: this test). */
+const from = (ip: string) => ({ "x-forwarded-for": ip });
 
 function login(api: ApiClient, email: string, password: string, headers?: Record<string, string>) {
   return api.post("/_api/auth/login", { email, password }, { headers });
@@ -33,8 +36,8 @@ function expectLocked(response: Awaited<ReturnType<typeof login>>): void {
   expect(response.setCookies).toEqual([]);
 }
 
-describe("rate limit per e-mail (DESIGN §5)", () => {
-  it("locks an address after RATE_LIMIT_PER_EMAIL failures; even the right password is refused", async () => {
+describe("rate limit per account (DESIGN §5, decision 0016)", () => {
+  it("locks an account after RATE_LIMIT_PER_EMAIL failures for browsers that never signed in to it", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "3" });
     const who = await registerUser(newAgent());
     for (let i = 0; i < 3; i++) {
@@ -79,45 +82,99 @@ describe("rate limit per e-mail (DESIGN §5)", () => {
   });
 
   it("opens again in the next window", async () => {
-    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "1", RATE_LIMIT_WINDOW_SECONDS: "2" });
+    let now = FROZEN_AT;
+    const { newAgent } = await start(
+      { RATE_LIMIT_PER_EMAIL: "1", RATE_LIMIT_WINDOW_SECONDS: "60" },
+      { clock: () => now },
+    );
     const who = await registerUser(newAgent());
-    const nextWindow = () => sleep(2000 - (Date.now() % 2000) + 50);
-    // Start right after a boundary, so the failure and the refusal fall in the same window even on a busy
-    // machine (they have almost two seconds).
-    await nextWindow();
     expect((await login(newAgent(), who.email, "wrong-pass")).status).toBe(401);
     expectLocked(await login(newAgent(), who.email, who.password));
-    await nextWindow();
+    now += 59_000;
+    expectLocked(await login(newAgent(), who.email, who.password));
+    now += 1_000;
     expect((await login(newAgent(), who.email, who.password)).status).toBe(200);
+  });
+
+  it("the lock-out attack: ten wrong passwords from elsewhere do not lock the owner out of their own browser", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "10" });
+    const owner = newAgent();
+    const who = await registerUser(owner);
+    expect((await owner.post("/_api/auth/logout")).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(newAgent(), who.email, `guess-${i}`)).status).toBe(401);
+    expectLocked(await login(newAgent(), who.email, who.password));
+    // The browser that signed in before still gets in, again and again.
+    for (let i = 0; i < 3; i++) expect((await login(owner, who.email, who.password)).status).toBe(200);
+    expect((await owner.get("/_api/auth/me")).status).toBe(200);
+  });
+
+  it("a known browser's own failures still lock that browser, so its cookie is no key for guessing", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "3" });
+    const owner = newAgent();
+    const who = await registerUser(owner);
+    for (let i = 0; i < 3; i++) expect((await login(owner, who.email, `typo-${i}`)).status).toBe(401);
+    expectLocked(await login(owner, who.email, who.password));
+    expectLocked(await login(newAgent(), who.email, who.password));
+  });
+
+  it("wrong current passwords on the account page count like failed sign-ins", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "2" });
+    const borrowed = newAgent();
+    const who = await registerUser(borrowed);
+    const change = (currentPassword: string) =>
+      borrowed.post("/_api/auth/change-password", { currentPassword, newPassword: "a-new-password-1" });
+    for (let i = 0; i < 2; i++) expect((await change(`guess-${i}`)).status).toBe(403);
+    expectLocked(await change(who.password));
   });
 });
 
-describe("rate limit per client address (DESIGN §5)", () => {
-  it("refuses sign-in and registration from an address past RATE_LIMIT_PER_IP attempts", async () => {
-    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3" });
-    const who = await registerUser(newAgent()); // 1
-    expect((await login(newAgent(), who.email, "wrong-pass")).status).toBe(401); // 2
-    expect((await login(newAgent(), who.email, who.password)).status).toBe(200); // 3
-    expectLocked(await login(newAgent(), who.email, who.password));
-    expectLocked(await newAgent().post("/_api/auth/register", newCredentials()));
+describe("rate limit per client address (DESIGN §5, decision 0016)", () => {
+  it("the office: many colleagues behind one address all sign in; only failures count", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3", TRUST_PROXY: "1" });
+    const colleagues = [];
+    for (let i = 0; i < 20; i++) {
+      const who = newCredentials(`colleague${i}`);
+      expect((await newAgent().post("/_api/auth/register", who, { headers: from(`198.51.100.${i}`) })).status).toBe(
+        200,
+      );
+      colleagues.push(who);
+    }
+    const office = from("203.0.113.50");
+    expect((await login(newAgent(), colleagues[0]?.email ?? "", "mistyped", office)).status).toBe(401);
+    expect((await login(newAgent(), colleagues[1]?.email ?? "", "mistyped", office)).status).toBe(401);
+    for (const who of colleagues) expect((await login(newAgent(), who.email, who.password, office)).status).toBe(200);
   });
 
-  it("counts each address apart behind a trusted proxy", async () => {
-    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "2", TRUST_PROXY: "true" });
-    const fromA = { "x-forwarded-for": "203.0.113.10" };
-    const fromB = { "x-forwarded-for": "203.0.113.20" };
+  it("refuses an address after RATE_LIMIT_PER_IP failures, even with a right password; other addresses go on", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3", TRUST_PROXY: "1" });
     const who = newCredentials();
-    expect((await newAgent().post("/_api/auth/register", who, { headers: fromA })).status).toBe(200);
-    expect((await login(newAgent(), who.email, who.password, fromA)).status).toBe(200);
-    expectLocked(await login(newAgent(), who.email, who.password, fromA));
-    expect((await login(newAgent(), who.email, who.password, fromB)).status).toBe(200);
+    expect((await newAgent().post("/_api/auth/register", who, { headers: from("198.51.100.1") })).status).toBe(200);
+    const guesser = from("203.0.113.66");
+    for (let i = 0; i < 3; i++) {
+      expect((await login(newAgent(), `someone${i}@example.com`, "guess", guesser)).status).toBe(401);
+    }
+    expectLocked(await login(newAgent(), who.email, who.password, guesser));
+    expectLocked(await newAgent().post("/_api/auth/register", newCredentials(), { headers: guesser }));
+    expect((await login(newAgent(), who.email, who.password, from("203.0.113.67"))).status).toBe(200);
   });
 
-  it("ignores X-Forwarded-For when no proxy is trusted, so the header cannot dodge the limit", async () => {
+  it("counts every registration per address; signing in from there is not affected", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_IP: "2" });
-    const who = await registerUser(newAgent());
-    expect((await login(newAgent(), who.email, who.password, { "x-forwarded-for": "198.51.100.1" })).status).toBe(200);
-    expectLocked(await login(newAgent(), who.email, who.password, { "x-forwarded-for": "198.51.100.2" }));
+    const first = await registerUser(newAgent());
+    await registerUser(newAgent());
+    expectLocked(await newAgent().post("/_api/auth/register", newCredentials()));
+    expect((await login(newAgent(), first.email, first.password)).status).toBe(200);
+  });
+
+  it("counts registering a taken address as a failure of the address that asks", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "2", TRUST_PROXY: "1" });
+    const taken = newCredentials();
+    expect((await newAgent().post("/_api/auth/register", taken, { headers: from("198.51.100.1") })).status).toBe(200);
+    const prober = from("203.0.113.99");
+    for (let i = 0; i < 2; i++) {
+      expect((await newAgent().post("/_api/auth/register", taken, { headers: prober })).status).toBe(409);
+    }
+    expectLocked(await login(newAgent(), taken.email, taken.password, prober));
   });
 });
 
@@ -132,7 +189,7 @@ describe("rate limits live in the database (DESIGN §1)", () => {
     const first = await start({ RATE_LIMIT_PER_EMAIL: "2" });
     second = await startTestApp(
       { RATE_LIMIT_PER_EMAIL: "2", RATE_LIMIT_WINDOW_SECONDS: first.config.rateLimit.windowSeconds.toString() },
-      { sameDatabaseAs: first },
+      { sameDatabaseAs: first, clock: () => FROZEN_AT },
     );
     const who = await registerUser(first.newAgent());
     expect((await login(second.newAgent(), who.email, who.password)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimitBucket, Session } from "../../server/entities/index.js";
+import { KnownDevice, RateLimitBucket, Session } from "../../server/entities/index.js";
 import { removeExpiredRows } from "../../server/housekeeping.js";
+import { DAY_MS } from "../../shared/constants.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { registerUser } from "./support/fixtures.js";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("housekeeping", () => {
-  it("removes expired sessions and past rate-limit windows, and keeps live ones", async () => {
+  it("removes expired sessions, past rate-limit windows and long-unused devices, and keeps live ones", async () => {
     await registerUser(app.api);
     const em = app.orm.em.fork();
     const live = await em.find(Session, {});
@@ -23,6 +24,14 @@ describe("housekeeping", () => {
     expired.expiresAt = new Date(Date.now() - 1000);
     em.create(RateLimitBucket, { bucketKey: "ip:old", windowNumber: 1, hits: 3 });
     await em.flush();
+    const devices = await em.find(KnownDevice, {}, { orderBy: { lastSignInAt: "asc" } });
+    expect(devices).toHaveLength(2);
+    const forgotten = devices[0]?.deviceHash;
+    await em.nativeUpdate(
+      KnownDevice,
+      { deviceHash: forgotten },
+      { lastSignInAt: new Date(Date.now() - 400 * DAY_MS) },
+    );
 
     await removeExpiredRows(app.orm, app.config);
 
@@ -30,6 +39,8 @@ describe("housekeeping", () => {
     expect(await after.count(Session, {})).toBe(1);
     expect(await after.count(Session, { tokenHash: expired.tokenHash })).toBe(0);
     expect(await after.count(RateLimitBucket, { bucketKey: "ip:old" })).toBe(0);
+    expect(await after.count(KnownDevice, {})).toBe(1);
+    expect(await after.count(KnownDevice, { deviceHash: forgotten })).toBe(0);
     expect((await app.api.get("/_api/auth/me")).status).toBe(401);
     expect((await secondAgent.get("/_api/auth/me")).status).toBe(200);
   });

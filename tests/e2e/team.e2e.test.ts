@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminWithOrg, apiGet, departmentWithRoles, newPerson, registerViaApi } from "./support/api-setup.js";
+import { adminWithOrg, apiGet, apiPost, departmentWithRoles, newPerson } from "./support/api-setup.js";
 import { atPath, holdThenFail, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -134,10 +134,10 @@ describe.each(WIDTHS)("team at %i px", (width) => {
     await look(inviteePage, "team-learner");
   });
 
-  it("a failed edit shows the server's message and keeps the dialog open", async () => {
+  it("a failed edit shows the server's message and keeps the dialog open; the login e-mail is read-only", async () => {
     const adminPage = await session.open(width);
     const { org } = await adminWithTags(adminPage);
-    const other = await registerViaApi(await session.open(width), newPerson("Taken"));
+    const popUp = await departmentWithRoles(adminPage, { name: "Pop-up" }, []);
 
     await adminPage.goto(`/${org.slug}/team`);
     const own = adminPage.getByRole("button", { name: /^Edit Admin/ });
@@ -145,9 +145,13 @@ describe.each(WIDTHS)("team at %i px", (width) => {
     const edit = adminPage.getByRole("dialog", { name: "Edit Team Member" });
     await visible(edit.getByText("You cannot change your own role."));
     expect(await edit.getByRole("combobox", { name: "Role" }).isDisabled()).toBe(true);
-    await edit.getByLabel("Email", { exact: true }).fill(other.email);
+    await visible(edit.getByText("The login email can only be changed by its owner, on their Account page."));
+    expect(await edit.getByLabel("Email", { exact: true }).getAttribute("readonly")).not.toBeNull();
+    await edit.getByRole("checkbox", { name: "Pop-up" }).check();
+    // The tag goes away while the dialog is open: the server refuses it, and the dialog says so.
+    await apiPost(adminPage, "/_api/tags/delete", { id: popUp.id });
     await edit.getByRole("button", { name: "Save Changes" }).click();
-    await visible(adminPage.getByText("Another account already uses this email address."));
+    await visible(adminPage.getByText("Tag not found."));
     expect(await edit.isVisible()).toBe(true);
     await edit.getByLabel("Name", { exact: true }).fill("A");
     await edit.getByRole("button", { name: "Save Changes" }).click();

@@ -44,7 +44,7 @@ describe("loadConfig defaults", () => {
       RATE_LIMIT_PER_IP: "50",
       CLIENT_DIR: "/srv/client",
       LOG_LEVEL: "warn",
-      TRUST_PROXY: "yes",
+      TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
       CONTENT_TIME_LIMIT_MS: "2000",
     });
     expect(config).toEqual({
@@ -57,7 +57,7 @@ describe("loadConfig defaults", () => {
       rateLimit: { windowSeconds: 60, perEmail: 5, perIp: 50 },
       clientDir: "/srv/client",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: ["10.0.0.5", "10.1.0.0/16"],
       contentTimeLimitMs: 2000,
     });
   });
@@ -71,10 +71,14 @@ describe("loadConfig defaults", () => {
     });
   });
 
-  it("reads the usual spellings of a flag", () => {
-    for (const yes of ["1", "true", "TRUE", "yes", "on"])
-      expect(loadConfig({ TRUST_PROXY: yes }).trustProxy).toBe(true);
-    for (const no of ["0", "false", "No", "off"]) expect(loadConfig({ TRUST_PROXY: no }).trustProxy).toBe(false);
+  it("reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges, never as 'everyone'", () => {
+    for (const no of ["", "0", "false", "No", "off"]) expect(loadConfig({ TRUST_PROXY: no }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "loopback,::1,fd00::/8" }).trustProxy).toEqual(["loopback", "::1", "fd00::/8"]);
+    for (const everyone of ["true", "TRUE", "yes", "on"]) {
+      expect(configError({ TRUST_PROXY: everyone }).message).toMatch(/would trust every X-Forwarded-For/);
+    }
   });
 });
 
@@ -90,7 +94,11 @@ describe("loadConfig errors: one line that names the variable", () => {
     ["RATE_LIMIT_PER_EMAIL", "ten"],
     ["RATE_LIMIT_PER_IP", "0"],
     ["SECURE_COOKIES", "maybe"],
-    ["TRUST_PROXY", "2"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "11"],
+    ["TRUST_PROXY", "10.0.0.300"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "proxy.example.com"],
     ["LOG_LEVEL", "loud"],
     ["DATABASE_URL", "mysql://user@host/db"],
     ["DATABASE_URL", "not a url"],

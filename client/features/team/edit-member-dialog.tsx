@@ -15,6 +15,8 @@ import { type Member, useUpdateMember } from "./queries.js";
 
 const resolver = zodResolver(memberFormSchema);
 
+const EMAIL_LOCKED = "The login email can only be changed by its owner, on their Account page.";
+
 export interface EditMemberDialogProps {
   /** The member being edited; null when closed. */
   member: Member | null;
@@ -59,6 +61,7 @@ function EditMemberBody({ member, isSelf, allowedRoles, onClose }: EditMemberDia
           form={form}
           allowedRoles={allowedRoles}
           roleLocked={isSelf ? "You cannot change your own role." : undefined}
+          emailLocked={EMAIL_LOCKED}
           disabled={update.isPending}
         />
         <DialogFooter>

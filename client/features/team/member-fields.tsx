@@ -35,10 +35,12 @@ export interface MemberFieldsProps {
   allowedRoles: readonly Role[];
   /** Nobody changes their own role (DESIGN §6): the edit dialog of one's own card locks it. */
   roleLocked?: string;
+  /** The edit dialog shows the login e-mail read-only: only its owner changes it (decision 0014). */
+  emailLocked?: string;
   disabled?: boolean;
 }
 
-export function MemberFields({ form, allowedRoles, roleLocked, disabled }: MemberFieldsProps) {
+export function MemberFields({ form, allowedRoles, roleLocked, emailLocked, disabled }: MemberFieldsProps) {
   const {
     register,
     control,
@@ -52,7 +54,7 @@ export function MemberFields({ form, allowedRoles, roleLocked, disabled }: Membe
           <Input {...field} {...register("name")} autoComplete="off" placeholder="Jane Doe" disabled={disabled} />
         )}
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label="Email" error={errors.email?.message} hint={emailLocked}>
         {(field) => (
           <Input
             {...field}
@@ -61,6 +63,7 @@ export function MemberFields({ form, allowedRoles, roleLocked, disabled }: Membe
             inputMode="email"
             autoComplete="off"
             placeholder="jane@company.com"
+            readOnly={emailLocked !== undefined}
             disabled={disabled}
           />
         )}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type ChangeEmailInput, changeEmailInput } from "../../../shared/schemas/account.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { errorMessage } from "../../lib/errors.js";
+import { ACCOUNT_FALLBACKS, useChangeEmail } from "./queries.js";
+
+const resolver = zodResolver(changeEmailInput);
+
+/** One's login e-mail, which only its owner changes (decision 0014), with the current password. */
+export function EmailCard({ email }: { email: string }) {
+  const change = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangeEmailInput>({ resolver, defaultValues: { email, currentPassword: "" } });
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, { onSuccess: ({ user }) => reset({ email: user.email, currentPassword: "" }) }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Email address</CardTitle>
+        <CardDescription>The address you log in with, in every organization you belong to.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={change.isPending || undefined}>
+          {change.error && <FormAlert>{errorMessage(change.error, ACCOUNT_FALLBACKS.changeEmail)}</FormAlert>}
+          <FormField label="Email" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register("email")}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                disabled={change.isPending}
+              />
+            )}
+          </FormField>
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register("currentPassword")}
+                type="password"
+                autoComplete="current-password"
+                disabled={change.isPending}
+              />
+            )}
+          </FormField>
+          <div>
+            <Button type="submit" loading={change.isPending}>
+              Change email
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

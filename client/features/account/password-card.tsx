@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type ChangePasswordInput, changePasswordInput } from "../../../shared/schemas/account.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { FormAlert } from "../../components/ui/form-alert.js";
+import { FormField } from "../../components/ui/form-field.js";
+import { Input } from "../../components/ui/input.js";
+import { errorMessage } from "../../lib/errors.js";
+import { ACCOUNT_FALLBACKS, useChangePassword } from "./queries.js";
+
+const resolver = zodResolver(changePasswordInput);
+const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
+
+/** Change password (issue 15's endpoint): the current one first; every other session is signed out. */
+export function PasswordCard() {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordInput>({ resolver, defaultValues: EMPTY });
+  const onSubmit = handleSubmit((values) => change.mutate(values, { onSuccess: () => reset(EMPTY) }));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing your password signs you out on every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={change.isPending || undefined}>
+          {change.error && <FormAlert>{errorMessage(change.error, ACCOUNT_FALLBACKS.changePassword)}</FormAlert>}
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register("currentPassword")}
+                type="password"
+                autoComplete="current-password"
+                disabled={change.isPending}
+              />
+            )}
+          </FormField>
+          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+            {(control) => (
+              <Input
+                {...control}
+                {...register("newPassword")}
+                type="password"
+                autoComplete="new-password"
+                disabled={change.isPending}
+              />
+            )}
+          </FormField>
+          <div>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.js";
+import { MESSAGES } from "./auth.js";
+import { emailField } from "./common.js";
+
+/** The account page: one's own e-mail, password and sessions (issue 18; issue 15's change-password). */
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: "Current password is required.",
+  wrongPassword: "Your current password is not correct.",
+  newPasswordTooShort: "New password must be at least 8 characters.",
+  passwordTooLong: "Password is too long.",
+  samePassword: "The new password must be different from the current one.",
+  sameEmail: "This is already your email address.",
+  emailInUse: "Another account already uses this email address.",
+  passwordChanged: "Password changed. Every other session has been signed out.",
+  emailChanged: "Email address changed.",
+} as const;
+
+const currentPassword = z
+  .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+  .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
+  .max(LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
+
+export const changePasswordInput = z
+  .object({
+    currentPassword,
+    newPassword: z
+      .string({ error: ACCOUNT_MESSAGES.newPasswordTooShort })
+      .min(LIMITS.passwordMin, ACCOUNT_MESSAGES.newPasswordTooShort)
+      .max(LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong),
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    message: ACCOUNT_MESSAGES.samePassword,
+    path: ["newPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const changeEmailInput = z.object({
+  email: emailField(MESSAGES.invalidEmail),
+  currentPassword,
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
