@@ -23,6 +23,15 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Trust X-Forwarded-* headers from a proxy in front. */
   trustProxy: boolean;
+  /** The cost of each argon2id password hash; lowered only by the test harnesses, to save time. */
+  passwordHashing: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  /** Memory per hash in KiB (OWASP's recommended 19 MiB by default). */
+  memoryKib: number;
+  /** Passes over that memory. */
+  iterations: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +95,10 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
     trustProxy: flag(env, "TRUST_PROXY", false),
+    passwordHashing: {
+      // argon2 needs at least 8 KiB per lane (one lane here).
+      memoryKib: integer(env, "PASSWORD_HASH_MEMORY_KIB", 19_456, 8, 1_048_576),
+      iterations: integer(env, "PASSWORD_HASH_ITERATIONS", 2, 1, 16),
+    },
   };
 }

@@ -17,7 +17,7 @@ export const authRouter = router({
     await ctx.rateLimiter.attemptFromAddress(ctx.req.ip);
     await ctx.rateLimiter.assertEmailNotLocked(emailKey);
     const user = await ctx.em.findOne(User, { emailKey }, { populate: ["passwordHash"] });
-    if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+    if (!(await verifyPassword(ctx.config.passwordHashing, user?.passwordHash ?? null, input.password)) || !user) {
       await ctx.rateLimiter.recordFailedSignIn(emailKey);
       throw fail.unauthorized(WRONG_CREDENTIALS);
     }
@@ -34,7 +34,7 @@ export const authRouter = router({
       name: input.name,
       email: input.email,
       emailKey,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(ctx.config.passwordHashing, input.password),
       currentOrganization: null,
     });
     startSession(ctx.em, ctx.reply, ctx.config, user);

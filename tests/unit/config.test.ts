@@ -27,6 +27,7 @@ describe("loadConfig defaults", () => {
       clientDir: path.resolve("dist/client"),
       logLevel: "info",
       trustProxy: false,
+      passwordHashing: { memoryKib: 19_456, iterations: 2 },
     });
   });
 
@@ -44,6 +45,8 @@ describe("loadConfig defaults", () => {
       CLIENT_DIR: "/srv/client",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "yes",
+      PASSWORD_HASH_MEMORY_KIB: "65536",
+      PASSWORD_HASH_ITERATIONS: "3",
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,6 +59,7 @@ describe("loadConfig defaults", () => {
       clientDir: "/srv/client",
       logLevel: "warn",
       trustProxy: true,
+      passwordHashing: { memoryKib: 65_536, iterations: 3 },
     });
   });
 
@@ -88,6 +92,8 @@ describe("loadConfig errors: one line that names the variable", () => {
     ["RATE_LIMIT_PER_IP", "0"],
     ["SECURE_COOKIES", "maybe"],
     ["TRUST_PROXY", "2"],
+    ["PASSWORD_HASH_MEMORY_KIB", "4"],
+    ["PASSWORD_HASH_ITERATIONS", "0"],
     ["LOG_LEVEL", "loud"],
     ["DATABASE_URL", "mysql://user@host/db"],
     ["DATABASE_URL", "not a url"],
