@@ -10,7 +10,8 @@ const runFile = promisify(execFile);
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // Empty, so that migration:up has every migration to apply.
+  database = await createTestDatabase({ migrated: false });
 });
 afterAll(async () => {
   await database.drop();
