@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 const TS_LOADER = ["--import", "tsx"];
 
 /**
- * Three suites, run one at a time by scripts/test.sh:
+ * Three suites, run by scripts/test.sh:
  *   unit  pure functions of shared/ and server/ (no I/O)
  *   api   a real HTTP server per test file, on SQLite or, with TEST_DB=postgres, on a throwaway PostgreSQL
  *   e2e   the built client in the system Chromium; needs `npx vite build` first
@@ -33,6 +33,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/api/support/global-setup.ts"],
           execArgv: TS_LOADER,
+          // Each file starts its own app on its own database, so the files of one worker can share the
+          // imported server modules instead of importing them again, which cost more than most files' tests.
+          isolate: false,
           // Argon2 hashing and PostgreSQL's CREATE DATABASE are slow on two busy cores; none of it hangs.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -44,6 +47,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           environment: "node",
           execArgv: TS_LOADER,
+          // As in api: each file starts its own server and browser; the imported modules are shared.
+          isolate: false,
           // One browser at a time: two Chromiums on two cores make every wait flaky.
           fileParallelism: false,
           testTimeout: 60_000,

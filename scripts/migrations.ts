@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MikroORM } from "@mikro-orm/core";
-import { type Dialect, ormOptions } from "../server/db.js";
+import { type Dialect, ormOptions } from "../mikro-orm.config.js";
 import { startThrowawayPostgres } from "./lib/postgres.js";
 
 async function withFreshDatabase<T>(dialect: Dialect, work: (orm: MikroORM) => Promise<T>): Promise<T> {

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`, and so CI (.ci/run): every check of DESIGN §7, in order, stopping at the first failure.
-#   system packages → types → lint → migrations → unit → API on SQLite → API on PostgreSQL → build → browser
+# `npm test`, and so CI (.ci/run): every check of DESIGN §7, stopping at the first failure. The machine
+# may have only two cores, so at most two lanes run at a time, each a chain of steps:
+#   system packages
+#   typecheck (tsc)                              ‖  lint (biome) → migrations check → unit tests
+#   API tests on SQLite → API tests on PostgreSQL  ‖  client build (vite)
+#   browser tests (Chromium, on that one build)
 # It always ends with the line "N passed, N failed" and stops every PostgreSQL server it started.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,17 +17,30 @@ mkdir -p "$RESULTS"
 # postgres user runs them (initdb refuses root), so it must be able to pass through this folder.
 chmod 755 "$RUN_DIR"
 export TRAINWRIGHT_PG_ROOT="$RUN_DIR/postgres"
+# The step that failed, for the summary: a lane's steps run in a subshell, which writes it here.
+FAILED_STEP_FILE="$RUN_DIR/failed-step"
 STEP=""
 STEP_STARTED=$SECONDS
+# Lanes still running (their process group ids), stopped by the exit trap if the run ends early.
+LANE_PIDS=()
+
+# fd 3 is the terminal: a lane's own output goes to its log, but its step lines show as they happen.
+exec 3>&1
 
 step() {
   STEP="$1"
   STEP_STARTED=$SECONDS
+  printf '%s\n' "$STEP" >"$FAILED_STEP_FILE.$BASHPID"
   printf '\n==== %s ====\n' "$STEP"
+  [ "$BASHPID" = "$$" ] || printf '  started: %s\n' "$STEP" >&3
 }
 
 step_done() {
-  printf -- '---- %s: ok in %ss\n' "$STEP" "$((SECONDS - STEP_STARTED))"
+  local line
+  line="$(printf -- '---- %s: ok in %ss' "$STEP" "$((SECONDS - STEP_STARTED))")"
+  echo "$line"
+  [ "$BASHPID" = "$$" ] || echo "  $line" >&3
+  rm -f "$FAILED_STEP_FILE.$BASHPID"
   STEP=""
 }
 
@@ -43,9 +60,21 @@ stop_leftover_postgres() {
   done
 }
 
+stop_lanes() {
+  local pid
+  for pid in "${LANE_PIDS[@]}"; do
+    kill -TERM -- "-$pid" 2>/dev/null || true
+  done
+  for pid in "${LANE_PIDS[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  LANE_PIDS=()
+}
+
 on_exit() {
   local status=$?
   set +e
+  stop_lanes
   stop_leftover_postgres
   echo
   echo "==== summary ($((SECONDS))s) ===="
@@ -65,6 +94,72 @@ run_vitest() {
   vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/$report.json" "$@"
 }
 
+# Runs each named lane (a function of steps) in the background, in a process group of its own so that
+# a failure elsewhere can stop all of it, and waits for them. A lane's log is printed when it ends; the
+# first lane to fail stops the others and the run.
+run_lanes() {
+  local lane pid status failed_lane
+  declare -A lane_of=()
+  for lane in "$@"; do
+    set -m
+    ("$lane") >"$RUN_DIR/$lane.log" 2>&1 &
+    pid=$!
+    set +m
+    lane_of[$pid]="$lane"
+    LANE_PIDS+=("$pid")
+  done
+  while [ "${#lane_of[@]}" -gt 0 ]; do
+    status=0
+    wait -n -p pid "${!lane_of[@]}" || status=$?
+    lane="${lane_of[$pid]}"
+    unset "lane_of[$pid]"
+    LANE_PIDS=("${!lane_of[@]}")
+    cat "$RUN_DIR/$lane.log"
+    if [ "$status" -ne 0 ]; then
+      failed_lane="$(cat "$FAILED_STEP_FILE.$pid" 2>/dev/null || echo "$lane")"
+      stop_lanes
+      STEP="$failed_lane"
+      exit "$status"
+    fi
+  done
+}
+
+lane_types() {
+  step "typecheck (tsc)"
+  tsc --noEmit -p .
+  step_done
+}
+
+lane_checks() {
+  step "lint and format (biome)"
+  biome check .
+  step_done
+
+  step "migrations match the entities (SQLite and PostgreSQL)"
+  tsx scripts/migrations.ts check
+  step_done
+
+  step "unit tests"
+  run_vitest unit --project unit
+  step_done
+}
+
+lane_api() {
+  step "API tests on SQLite"
+  TEST_DB=sqlite run_vitest api-sqlite --project api
+  step_done
+
+  step "API tests on PostgreSQL"
+  TEST_DB=postgres run_vitest api-postgres --project api
+  step_done
+}
+
+lane_build() {
+  step "client build (vite)"
+  vite build --logLevel warn
+  step_done
+}
+
 step "system packages: Chromium and PostgreSQL"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -82,33 +177,8 @@ fi
 ls -d /usr/lib/postgresql/*/bin | head -n 1
 step_done
 
-step "typecheck (tsc)"
-tsc --noEmit -p .
-step_done
-
-step "lint and format (biome)"
-biome check .
-step_done
-
-step "migrations match the entities (SQLite and PostgreSQL)"
-tsx scripts/migrations.ts check
-step_done
-
-step "unit tests"
-run_vitest unit --project unit
-step_done
-
-step "API tests on SQLite"
-TEST_DB=sqlite run_vitest api-sqlite --project api
-step_done
-
-step "API tests on PostgreSQL"
-TEST_DB=postgres run_vitest api-postgres --project api
-step_done
-
-step "client build (vite)"
-vite build --logLevel warn
-step_done
+run_lanes lane_types lane_checks
+run_lanes lane_api lane_build
 
 step "browser tests (Chromium)"
 run_vitest e2e --project e2e

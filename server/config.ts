@@ -26,6 +26,15 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The longest one lesson's content may take to convert before the save is refused as too complex. */
   contentTimeLimitMs: number;
+  /** The cost of each argon2id password hash; lowered only by the test harnesses, to save time. */
+  passwordHashing: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  /** Memory per hash in KiB (OWASP's recommended 19 MiB by default). */
+  memoryKib: number;
+  /** Passes over that memory. */
+  iterations: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +108,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: trustProxyOf(env),
     contentTimeLimitMs: integer(env, "CONTENT_TIME_LIMIT_MS", 5000, 100, 60_000),
+    passwordHashing: {
+      // argon2 needs at least 8 KiB per lane (one lane here).
+      memoryKib: integer(env, "PASSWORD_HASH_MEMORY_KIB", 19_456, 8, 1_048_576),
+      iterations: integer(env, "PASSWORD_HASH_ITERATIONS", 2, 1, 16),
+    },
   };
 }

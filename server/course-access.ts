@@ -1,10 +1,10 @@
 import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { dialectOf } from "../mikro-orm.config.js";
 import { can } from "../shared/permissions.js";
 import type { Role } from "../shared/roles.js";
 import { COURSE_MESSAGES } from "../shared/schemas/courses.js";
 import type { Config } from "./config.js";
-import { dialectOf } from "./db.js";
 import { Course, CourseModule, Lesson } from "./entities/index.js";
 import { fail } from "./errors.js";
 

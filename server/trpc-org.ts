@@ -1,9 +1,9 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
+import { TENANT_FILTER } from "../mikro-orm.config.js";
 import { ORGANIZATION_HEADER } from "../shared/constants.js";
 import { type Action, can } from "../shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
-import { TENANT_FILTER } from "./db.js";
 import { Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { signedInProcedure } from "./trpc.js";

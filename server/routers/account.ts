@@ -35,7 +35,7 @@ async function confirmPassword(ctx: Context & { user: User }, password: string):
   };
   await ctx.rateLimiter.assertAttemptAllowed(attempt);
   const stored = await ctx.em.findOne(User, ctx.user.id, { populate: ["passwordHash"] });
-  if (!(await verifyPassword(stored?.passwordHash ?? null, password))) {
+  if (!(await verifyPassword(ctx.config.passwordHashing, stored?.passwordHash ?? null, password))) {
     await ctx.rateLimiter.recordFailedAttempt(attempt);
     throw fail.forbidden(ACCOUNT_MESSAGES.wrongPassword);
   }
@@ -73,7 +73,7 @@ export const accountProcedures = {
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
       await confirmPassword(ctx, input.currentPassword);
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await hashPassword(ctx.config.passwordHashing, input.newPassword);
       await ctx.em.transactional(async (em) => {
         await em.nativeUpdate(User, { id: ctx.user.id }, { passwordHash });
         await em.nativeDelete(Session, { user: ctx.user.id });

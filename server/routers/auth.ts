@@ -26,7 +26,7 @@ export const authRouter = router({
       const user = await ctx.em.findOne(User, { emailKey }, { populate: ["passwordHash"] });
       const attempt = { ip: ctx.req.ip, emailKey, knownDevice: await knownDeviceOf(ctx.em, ctx.req, user) };
       await ctx.rateLimiter.assertAccountAllowed(attempt);
-      if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+      if (!(await verifyPassword(ctx.config.passwordHashing, user?.passwordHash ?? null, input.password)) || !user) {
         await ctx.rateLimiter.recordFailedAttempt(attempt);
         throw fail.unauthorized(WRONG_CREDENTIALS);
       }
@@ -51,7 +51,7 @@ export const authRouter = router({
         name: input.name,
         email: input.email,
         emailKey,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await hashPassword(ctx.config.passwordHashing, input.password),
         currentOrganization: null,
       });
       startSession(ctx.em, ctx.reply, ctx.config, user);

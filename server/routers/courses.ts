@@ -1,5 +1,6 @@
 import { type FilterQuery, raw } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { dialectOf } from "../../mikro-orm.config.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -10,7 +11,6 @@ import {
 } from "../../shared/schemas/courses.js";
 import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
 import { courseStructure, courseView, courseViews, tagsOfCourses } from "../course-views.js";
-import { dialectOf } from "../db.js";
 import { Course, CourseTag, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { router } from "../trpc.js";

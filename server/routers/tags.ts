@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { dialectOf } from "../../mikro-orm.config.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
 import {
   TAG_MESSAGES,
@@ -8,7 +9,6 @@ import {
   tagUpdateInput,
 } from "../../shared/schemas/tags.js";
 import type { Config } from "../config.js";
-import { dialectOf } from "../db.js";
 import { type Organization, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { router } from "../trpc.js";

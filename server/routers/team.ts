@@ -1,5 +1,6 @@
 import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { dialectOf } from "../../mikro-orm.config.js";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
 import {
@@ -10,7 +11,6 @@ import {
   updateRoleInput,
 } from "../../shared/schemas/team.js";
 import type { Config } from "../config.js";
-import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { newInvitationToken, openInvitation } from "../invitations.js";

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import {
   createCourse,
   createLesson,
@@ -12,19 +11,12 @@ import {
   structureOf,
 } from "./support/course-fixtures.js";
 import { refusal } from "./support/org-fixtures.js";
+import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /** Several writers on one course at once: order stays dense, and a stale list never overwrites (issue 5). */
 
-let app: TestApp;
-let staff: Awaited<ReturnType<typeof staffedOrganization>>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  staff = await staffedOrganization(app, "races");
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = suiteApp();
+const staff = suiteFixture(() => staffedOrganization(app, "races"));
 
 describe("races: one course, several writers at once", () => {
   it("two moves into one module from the same list: one wins, the other is refused", async () => {

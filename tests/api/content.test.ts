@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LessonView, ModuleOutlineView, ModuleView } from "../../server/course-views.js";
 import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "../../shared/constants.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import {
   createCourse,
   createLesson,
@@ -15,19 +14,12 @@ import {
   structureOf,
 } from "./support/course-fixtures.js";
 import { ok, refusal } from "./support/org-fixtures.js";
+import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /** Modules and lessons: validation, permissions, order, moves, stored content (issue 5). */
 
-let app: TestApp;
-let staff: Awaited<ReturnType<typeof staffedOrganization>>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  staff = await staffedOrganization(app, "content");
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = suiteApp();
+const staff = suiteFixture(() => staffedOrganization(app, "content"));
 
 describe("modules: validation and defaults (spec §5, §9)", () => {
   it("appends, defaults the title to New Module, and validates", async () => {

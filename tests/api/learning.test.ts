@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CourseView, ModuleOutlineView } from "../../server/course-views.js";
 import { progressPercent } from "../../shared/progress.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createLesson,
@@ -13,19 +12,12 @@ import {
   structureOf,
 } from "./support/course-fixtures.js";
 import { ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
+import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /** Taking a course: lessons/get, lessons/complete, users/completions, progress; tenant isolation. */
 
-let app: TestApp;
-let staff: Awaited<ReturnType<typeof staffedOrganization>>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  staff = await staffedOrganization(app, "learning");
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = suiteApp();
+const staff = suiteFixture(() => staffedOrganization(app, "learning"));
 
 interface LessonPage {
   id: number;

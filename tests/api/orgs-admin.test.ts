@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORG_MESSAGES as M } from "../../shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "../../shared/schemas/team.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createOrg,
@@ -15,6 +14,7 @@ import {
   refusal,
   rowsOfOrganization,
 } from "./support/org-fixtures.js";
+import { suiteApp } from "./support/suite.js";
 
 /**
  * Organizations, part 2 (issue 3 "API rules"; DESIGN §6; decision 0003): get, stats, update and delete,
@@ -25,13 +25,7 @@ const FORBIDDEN = "You don't have permission to do that.";
 const NO_ACCESS = { status: 404, error: M.noAccess };
 const UNKNOWN_ORG_ID = 987_654;
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = suiteApp();
 
 type Staffed = OrgTeam<"manager" | "teacher" | "learner">;
 

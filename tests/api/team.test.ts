@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NO_CURRENT_ORG } from "../../server/trpc-org.js";
 import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import {
   invitationsOf,
@@ -15,6 +14,7 @@ import {
   refusal,
   signUp,
 } from "./support/org-fixtures.js";
+import { suiteApp } from "./support/suite.js";
 
 /**
  * The team (issue 4; spec §3, §5, §7; DESIGN §6): members, invite, update-role, update-member, with the
@@ -42,7 +42,7 @@ interface MemberRow {
   tags: MemberTag[];
 }
 
-let app: TestApp;
+const app = suiteApp();
 let team: OrgTeam<"manager" | "teacher" | "learner" | "user">;
 let other: OrgTeam<"learner">;
 let sales: MemberTag;
@@ -50,7 +50,6 @@ let rep: MemberTag;
 let foreignTag: MemberTag;
 
 beforeAll(async () => {
-  app = await startTestApp();
   [team, other] = await Promise.all([
     orgWithMembers(app, { roles: ["manager", "teacher", "learner", "user"], label: "team" }),
     orgWithMembers(app, { roles: ["learner"], label: "team-other" }),
@@ -59,9 +58,6 @@ beforeAll(async () => {
   sales = ok(await api.post("/_api/tags/create", { name: "Sales", type: "department", color: "#CFF3CF" }));
   rep = ok(await api.post("/_api/tags/create", { name: "Rep", type: "role", parentId: sales.id }));
   foreignTag = ok(await other.admin.api.post("/_api/tags/create", { name: "Foreign", type: "department" }));
-});
-afterAll(async () => {
-  await app?.close();
 });
 
 const members = async (api: ApiClient) =>

@@ -28,6 +28,7 @@ describe("loadConfig defaults", () => {
       logLevel: "info",
       trustProxy: false,
       contentTimeLimitMs: 5000,
+      passwordHashing: { memoryKib: 19_456, iterations: 2 },
     });
   });
 
@@ -46,6 +47,8 @@ describe("loadConfig defaults", () => {
       LOG_LEVEL: "warn",
       TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
       CONTENT_TIME_LIMIT_MS: "2000",
+      PASSWORD_HASH_MEMORY_KIB: "65536",
+      PASSWORD_HASH_ITERATIONS: "3",
     });
     expect(config).toEqual({
       port: 8080,
@@ -59,6 +62,7 @@ describe("loadConfig defaults", () => {
       logLevel: "warn",
       trustProxy: ["10.0.0.5", "10.1.0.0/16"],
       contentTimeLimitMs: 2000,
+      passwordHashing: { memoryKib: 65_536, iterations: 3 },
     });
   });
 
@@ -99,6 +103,8 @@ describe("loadConfig errors: one line that names the variable", () => {
     ["TRUST_PROXY", "10.0.0.300"],
     ["TRUST_PROXY", "10.0.0.0/33"],
     ["TRUST_PROXY", "proxy.example.com"],
+    ["PASSWORD_HASH_MEMORY_KIB", "4"],
+    ["PASSWORD_HASH_ITERATIONS", "0"],
     ["LOG_LEVEL", "loud"],
     ["DATABASE_URL", "mysql://user@host/db"],
     ["DATABASE_URL", "not a url"],

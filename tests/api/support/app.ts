@@ -3,6 +3,7 @@ import { buildApp } from "../../../server/app.js";
 import { type Config, loadConfig } from "../../../server/config.js";
 import { openDatabase } from "../../../server/db.js";
 import { RateLimiter } from "../../../server/rate-limit.js";
+import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 import { ApiClient, newTranscript, type Transcript } from "./client.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
@@ -47,9 +48,8 @@ export interface StartOptions {
 }
 
 /**
- * Starts the real server on a loopback port with a fresh database (see createTestDatabase). Rate limits
- * default to values no ordinary test reaches, since every request comes from 127.0.0.1; the tests of the
- * limits set low ones.
+ * Starts the real server on a loopback port with a fresh database (see createTestDatabase), with the
+ * settings of every test server (tests/support/settings.ts) unless the test overrides them.
  */
 export async function startTestApp(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.config;
@@ -64,8 +64,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
     // A folder that does not exist: the API runs without a client unless a test provides one.
     CLIENT_DIR: path.join(database.dataDir, "no-client"),
     LOG_LEVEL: "silent",
-    RATE_LIMIT_PER_EMAIL: "1000",
-    RATE_LIMIT_PER_IP: "100000",
+    ...TEST_SERVER_SETTINGS,
     ...overrides,
   });
   let orm: TestOrm | undefined;

@@ -1,4 +1,4 @@
-import superjson from "superjson";
+import { type Agent, type AgentResponse, decodeBody } from "../../support/agent.js";
 
 /** One parsed Set-Cookie header: attribute names lower-cased, flags (HttpOnly, Secure) mapped to true. */
 export interface SetCookie {
@@ -57,11 +57,7 @@ export class CookieJar {
   }
 }
 
-export interface ApiResponse {
-  status: number;
-  /** The JSON body, superjson-deserialized when it has superjson's `json` envelope; the text otherwise. */
-  body: unknown;
-  text: string;
+export interface ApiResponse extends AgentResponse {
   headers: Headers;
   setCookies: string[];
 }
@@ -92,26 +88,8 @@ export function leaksIn(transcript: Transcript): string[] {
   );
 }
 
-function decode(text: string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) && "json" in parsed) {
-    try {
-      return superjson.deserialize(parsed as Parameters<typeof superjson.deserialize>[0]);
-    } catch {
-      // Not superjson after all: the test sees the plain JSON and can say what is wrong with it.
-      return parsed;
-    }
-  }
-  return parsed;
-}
-
 /** A small HTTP client with a cookie jar: one instance is one browser. */
-export class ApiClient {
+export class ApiClient implements Agent {
   readonly jar = new CookieJar();
 
   constructor(
@@ -149,6 +127,6 @@ export class ApiClient {
     this.transcript.bodies.push(text);
     this.transcript.cookieValues.push(...setCookies.map((header) => parseSetCookie(header).value));
     this.jar.store(setCookies);
-    return { status: response.status, body: decode(text), text, headers: response.headers, setCookies };
+    return { status: response.status, body: decodeBody(text), text, headers: response.headers, setCookies };
   }
 }

@@ -5,7 +5,10 @@ import path from "node:path";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { inject } from "vitest";
 
-/** A database of its own for one test app: a temp folder for SQLite, or a fresh PostgreSQL database. */
+/**
+ * A database of its own for one test app: a temp folder for SQLite, or on PostgreSQL a copy of the
+ * template that the global setup migrated once (so the app's own migration run finds nothing to do).
+ */
 export interface TestDatabase {
   /** Always a fresh temp folder: the SQLite file lives here, and so does anything else the app writes. */
   dataDir: string;
@@ -14,8 +17,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Runs one statement on the maintenance database; CREATE and DROP DATABASE cannot run inside it. */
-async function onAdminDatabase(adminUrl: string, sql: string): Promise<void> {
+/** Runs one statement on the maintenance database: CREATE and DROP DATABASE cannot run in the one they change. */
+export async function onAdminDatabase(adminUrl: string, sql: string): Promise<void> {
   const orm = await MikroORM.init({
     clientUrl: adminUrl,
     entities: [],
@@ -30,7 +33,12 @@ async function onAdminDatabase(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** false: an empty PostgreSQL database instead of the migrated copy (SQLite always starts empty). */
+  migrated?: boolean;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-test-"));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   // Without the api project's global setup (a helper used from another project) there is only SQLite.
@@ -38,10 +46,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { dataDir, databaseUrl: null, drop: async () => removeDir() };
   }
   const adminUrl = inject("pgAdminUrl");
-  if (!adminUrl) throw new Error("TEST_DB=postgres but the global setup provided no PostgreSQL server.");
-  // Only [a-z0-9_] in the name, so it needs no quoting and cannot inject anything.
+  const template = inject("pgTemplate");
+  if (!adminUrl || !template) throw new Error("TEST_DB=postgres but the global setup provided no PostgreSQL server.");
+  // Only [a-z0-9_] in the names, so they need no quoting and cannot inject anything.
   const name = `t_${randomBytes(6).toString("hex")}`;
-  await onAdminDatabase(adminUrl, `create database ${name}`);
+  const copy = options.migrated === false ? "" : ` template ${template}`;
+  await onAdminDatabase(adminUrl, `create database ${name}${copy}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,27 +1,10 @@
-import { randomBytes } from "node:crypto";
 import superjson from "superjson";
 import { expect } from "vitest";
 import { SESSION_COOKIE } from "../../../shared/constants.js";
-import { type ApiClient, type ApiResponse, parseSetCookie, type SetCookie } from "./client.js";
+import { type ApiResponse, parseSetCookie, type SetCookie } from "./client.js";
 
-export interface Credentials {
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** A person no other test has used: the e-mail carries a random part. */
-export function newCredentials(label = "user"): Credentials {
-  const id = randomBytes(4).toString("hex");
-  return { name: `Test ${label} ${id}`, email: `${label}.${id}@example.com`, password: `pw-${id}-long-enough` };
-}
-
-/** Registers through the REST path and fails the test unless that worked; the agent is then signed in. */
-export async function registerUser(api: ApiClient, credentials = newCredentials()): Promise<Credentials> {
-  const response = await api.post("/_api/auth/register", credentials);
-  expect(response.status, response.text).toBe(200);
-  return credentials;
-}
+// The people of tests/support/people.ts, under the names the API tests have always imported from here.
+export { type Credentials, newCredentials, registerUser } from "../../support/people.js";
 
 /** The session cookie a response set, or undefined. */
 export function sessionCookieOf(response: ApiResponse): SetCookie | undefined {

@@ -1,16 +1,28 @@
-import { randomBytes } from "node:crypto";
 import type { FilterQuery } from "@mikro-orm/core";
 import { expect } from "vitest";
 import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "../../../server/entities/index.js";
 import type { Role } from "../../../shared/roles.js";
+import { ok } from "../../support/agent.js";
+import {
+  type Credentials,
+  createOrganization,
+  inviteAndJoin,
+  newCredentials,
+  type OrgRef,
+  registerUser,
+  uniqueSlug,
+} from "../../support/people.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient, ApiResponse } from "./client.js";
-import { type Credentials, errorOf, newCredentials, registerUser } from "./fixtures.js";
+import { errorOf } from "./fixtures.js";
+
+// The shared fixtures (tests/support/) under the names the API tests have always imported from here.
+export { ok } from "../../support/agent.js";
+export { type InviteInput, invite, type OrgRef, tokenOf, uniqueSlug } from "../../support/people.js";
 
 /**
- * Organizations and their people for the API tests, built through the documented REST paths only
- * (register → create organization → invite → register invitee → accept), so a fixture never holds a
- * state the product itself could not reach.
+ * Organizations and their people for the API tests: the shared fixtures of tests/support/people.ts,
+ * with each person holding their own ApiClient (browser) and id.
  *
  *   const team = await orgWithMembers(app, { roles: ["manager", "learner"] });
  *   team.admin.api            // the creator, signed in, the organization is current
@@ -32,24 +44,12 @@ export interface Member extends Person {
   role: Role;
 }
 
-export interface OrgRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-
 export interface OrgTeam<R extends Role = never> {
   org: OrgRef;
   /** The creator of the organization. */
   admin: Member;
   /** One person per role asked for. */
   members: Record<R, Member>;
-}
-
-/** The body of a successful call, typed as the caller says; any other status fails the test. */
-export function ok<T = unknown>(response: ApiResponse): T {
-  expect(response.status, response.text).toBe(200);
-  return response.body as T;
 }
 
 /** The status and error text of a refused call, for one `toEqual` against the expected refusal. */
@@ -70,11 +70,6 @@ export async function me(api: ApiClient): Promise<Me> {
   return ok<Me>(await api.get("/_api/auth/me"));
 }
 
-/** A slug no other test uses; `label` keeps it readable in failures. */
-export function uniqueSlug(label = "org"): string {
-  return `${label}-${randomBytes(4).toString("hex")}`;
-}
-
 /** A new person, registered and signed in through a browser of their own, in no organization. */
 export async function signUp(app: TestApp, label = "user"): Promise<Person> {
   const api = app.newAgent();
@@ -83,30 +78,8 @@ export async function signUp(app: TestApp, label = "user"): Promise<Person> {
 }
 
 /** `person` creates an organization (and so becomes its admin, with it as current). */
-export async function createOrg(person: Person, input: { name?: string; slug?: string } = {}): Promise<OrgRef> {
-  const slug = input.slug ?? uniqueSlug();
-  const created = ok<OrgRef>(await person.api.post("/_api/orgs/create", { name: input.name ?? `Org ${slug}`, slug }));
-  return { id: created.id, name: created.name, slug: created.slug };
-}
-
-/** The token of an invite link (`…/invite?token=<slug>.<secret>`). */
-export function tokenOf(inviteLink: string): string {
-  const token = new URL(inviteLink).searchParams.get("token");
-  expect(token, inviteLink).toBeTruthy();
-  return String(token);
-}
-
-export interface InviteInput {
-  name: string;
-  email: string;
-  role?: Role;
-  tagIds?: number[];
-}
-
-/** `inviter` invites someone into their current organization; answers with the link and its token. */
-export async function invite(inviter: ApiClient, input: InviteInput): Promise<{ inviteLink: string; token: string }> {
-  const { inviteLink } = ok<{ inviteLink: string }>(await inviter.post("/_api/team/invite", input));
-  return { inviteLink, token: tokenOf(inviteLink) };
+export function createOrg(person: Person, input: { name?: string; slug?: string } = {}): Promise<OrgRef> {
+  return createOrganization(person.api, input);
 }
 
 /**
@@ -119,16 +92,11 @@ export async function joinOrg(
   role: Role,
   options: { tagIds?: number[]; by?: Member; label?: string } = {},
 ): Promise<Member> {
-  const who = newCredentials(options.label ?? role);
-  const { token } = await invite((options.by ?? team.admin).api, {
-    name: who.name,
-    email: who.email,
-    role,
-    tagIds: options.tagIds ?? [],
-  });
   const api = app.newAgent();
-  await registerUser(api, who);
-  ok(await api.post("/_api/team/accept-invite", { token }));
+  const who = await inviteAndJoin((options.by ?? team.admin).api, api, role, {
+    tagIds: options.tagIds,
+    who: newCredentials(options.label ?? role),
+  });
   const joined = await me(api);
   expect(joined.currentOrganization).toEqual({ ...team.org, role });
   return { ...who, api, id: joined.id, role };

@@ -1,69 +1,67 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
-import superjson from "superjson";
-import { expect } from "vitest";
 import { type Role, roleLabel } from "../../../shared/roles.js";
+import { type Agent, decodeBody, ok } from "../../support/agent.js";
+import {
+  acceptInvite,
+  type Credentials,
+  departmentWithRoles as createDepartmentWithRoles,
+  createOrganization,
+  invite,
+  inviteAndJoin as joinByInvitation,
+  newCredentials,
+  type OrgRef,
+  registerUser,
+  tokenOf,
+} from "../../support/people.js";
 
 /**
- * What a browser test needs in place before its screen is opened, made through the documented REST
- * paths in a page's own browser profile: a call made with `page.request` carries that profile's
- * cookies, so registering through it leaves the page signed in as that person. Going through the API
- * keeps a fixture from holding a state the product itself could not reach, and is far quicker than
- * clicking through the forms that other tests already cover.
+ * What a browser test needs in place before its screen is opened: the shared fixtures of
+ * tests/support/people.ts, called through a page's own browser profile. A call made with `page.request`
+ * carries that profile's cookies, so registering through it leaves the page signed in as that person.
+ * Going through the API is far quicker than clicking through the forms that other tests already cover.
  */
 
-export interface Person {
-  name: string;
-  email: string;
-  password: string;
-}
+export type { OrgRef };
+export { tokenOf };
 
-export interface OrgRef {
-  id: number;
-  name: string;
-  slug: string;
-}
+/** Someone a browser test signs up, in, or invites. */
+export type Person = Credentials;
 
-const uid = () => randomBytes(4).toString("hex");
+/** The page's browser profile as an agent of the shared fixtures. */
+export function pageAgent(page: Page): Agent {
+  const answer = async (response: Awaited<ReturnType<Page["request"]["get"]>>) => {
+    const text = await response.text();
+    return { status: response.status(), body: decodeBody(text), text };
+  };
+  return {
+    get: async (path, query) => answer(await page.request.get(path, { params: query })),
+    post: async (path, body) => answer(await page.request.post(path, { data: body })),
+  };
+}
 
 /** A person no other test uses: "Admin 1a2b3c4d", admin.1a2b3c4d@example.com. */
 export function newPerson(label = "Person"): Person {
-  const id = uid();
-  return { name: `${label} ${id}`, email: `${label.toLowerCase()}.${id}@example.com`, password: `${label}-${id}-pw` };
+  return newCredentials(label);
 }
 
-/** A REST call's value; fails the test unless the answer is 200. Bodies are superjson-encoded. */
-async function call<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const response = method === "GET" ? await page.request.get(path) : await page.request.post(path, { data });
-  const text = await response.text();
-  expect(response.status(), `${method} ${path}: ${text}`).toBe(200);
-  return superjson.deserialize<T>(JSON.parse(text));
+/** GET `path` (`/_api/…`, query included) as the page's signed-in person; fails unless 200. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return ok<T>(await pageAgent(page).get(path));
 }
 
-/** GET `path` (`/_api/…`, query included) as the page's signed-in person. */
-export function apiGet<T>(page: Page, path: string): Promise<T> {
-  return call<T>(page, "GET", path);
-}
-
-/** POST `data` to `path` (`/_api/…`) as the page's signed-in person. */
-export function apiPost<T = unknown>(page: Page, path: string, data: unknown): Promise<T> {
-  return call<T>(page, "POST", path, data);
+/** POST `data` to `path` (`/_api/…`) as the page's signed-in person; fails unless 200. */
+export async function apiPost<T = unknown>(page: Page, path: string, data: unknown): Promise<T> {
+  return ok<T>(await pageAgent(page).post(path, data));
 }
 
 /** Registers `person`; the page's profile is then signed in as them, in no organization. */
-export async function registerViaApi(page: Page, person: Person = newPerson()): Promise<Person> {
-  await apiPost(page, "/_api/auth/register", person);
-  return person;
+export function registerViaApi(page: Page, person: Person = newPerson()): Promise<Person> {
+  return registerUser(pageAgent(page), person);
 }
 
 /** The page's person creates an organization, becoming its admin with it as current. */
-export async function createOrgViaApi(page: Page, input: { name?: string; slug?: string } = {}): Promise<OrgRef> {
-  const id = uid();
-  const created = await apiPost<OrgRef>(page, "/_api/orgs/create", {
-    name: input.name ?? `Bistro ${id}`,
-    slug: input.slug ?? `bistro-${id}`,
-  });
-  return { id: created.id, name: created.name, slug: created.slug };
+export function createOrgViaApi(page: Page, input: { name?: string; slug?: string } = {}): Promise<OrgRef> {
+  return createOrganization(pageAgent(page), input);
 }
 
 /** A new admin ("Admin …"), signed in in `page`, with a new organization of their own. */
@@ -76,17 +74,12 @@ export async function adminWithOrg(
 }
 
 /** A department of the current organization with one role per name, in that order. */
-export async function departmentWithRoles(
+export function departmentWithRoles(
   page: Page,
   department: { name: string; color?: string },
   roles: readonly string[],
 ): Promise<{ id: number; roleIds: number[] }> {
-  const { id } = await apiPost<{ id: number }>(page, "/_api/tags/create", { ...department, type: "department" });
-  const roleIds: number[] = [];
-  for (const name of roles) {
-    roleIds.push((await apiPost<{ id: number }>(page, "/_api/tags/create", { name, type: "role", parentId: id })).id);
-  }
-  return { id, roleIds };
+  return createDepartmentWithRoles(pageAgent(page), department, roles);
 }
 
 /**
@@ -98,7 +91,7 @@ export async function inviteViaApi(
   invitee: { name: string; email: string },
   options: { role?: Role; tagIds?: number[] } = {},
 ): Promise<string> {
-  const { inviteLink } = await apiPost<{ inviteLink: string }>(adminPage, "/_api/team/invite", {
+  const { inviteLink } = await invite(pageAgent(adminPage), {
     name: invitee.name,
     email: invitee.email,
     role: options.role ?? "user",
@@ -108,32 +101,18 @@ export async function inviteViaApi(
   return `${url.pathname}${url.search}`;
 }
 
-/** The token of an invite link, whole or path and query only. */
-export function tokenOf(link: string): string {
-  // The base only lets a path-only link parse; the token is in the query either way.
-  const token = new URL(link, "http://localhost").searchParams.get("token");
-  expect(token, link).toBeTruthy();
-  return String(token);
-}
-
 /** The page's signed-in person accepts the invitation behind `link`. */
-export async function acceptInviteViaApi(page: Page, link: string): Promise<void> {
-  await apiPost(page, "/_api/team/accept-invite", { token: tokenOf(link) });
+export function acceptInviteViaApi(page: Page, link: string): Promise<void> {
+  return acceptInvite(pageAgent(page), tokenOf(link));
 }
 
 /**
  * A new person joins the admin's organization with `role` (and tags) through the invitation flow:
  * invited by the admin of `adminPage`, registered and signed in in `memberPage`, invitation accepted.
  */
-export async function inviteAndJoin(
-  adminPage: Page,
-  memberPage: Page,
-  role: Role,
-  tagIds: number[] = [],
-): Promise<Person> {
-  const member = newPerson(roleLabel(role));
-  const link = await inviteViaApi(adminPage, member, { role, tagIds });
-  await registerViaApi(memberPage, member);
-  await acceptInviteViaApi(memberPage, link);
-  return member;
+export function inviteAndJoin(adminPage: Page, memberPage: Page, role: Role, tagIds: number[] = []): Promise<Person> {
+  return joinByInvitation(pageAgent(adminPage), pageAgent(memberPage), role, {
+    tagIds,
+    who: newPerson(roleLabel(role)),
+  });
 }

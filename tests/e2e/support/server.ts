@@ -6,6 +6,7 @@ import { buildApp } from "../../../server/app.js";
 import { loadConfig } from "../../../server/config.js";
 import { openDatabase } from "../../../server/db.js";
 import { RateLimiter } from "../../../server/rate-limit.js";
+import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** `npx vite build` output; E2E_CLIENT_DIR points elsewhere (a build of one's own while others rebuild dist/). */
@@ -41,9 +42,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,
     LOG_LEVEL: "warn",
-    // Every journey signs in from 127.0.0.1; the limits have their own API tests.
-    RATE_LIMIT_PER_EMAIL: "1000",
-    RATE_LIMIT_PER_IP: "100000",
+    ...TEST_SERVER_SETTINGS,
   });
   const orm = await openDatabase(config);
   try {

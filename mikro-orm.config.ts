@@ -1,0 +1,94 @@
+/**
+ * The MikroORM configuration, the one source of it: the server (server/db.ts), the scripts and the
+ * MikroORM CLI (`npx mikro-orm …`, which loads this file's default export) all build their options here.
+ * The settings of server/config.ts pick the driver: DATABASE_URL=postgres://… means PostgreSQL, else the
+ * embedded SQLite file in DATA_DIR.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BetterSqliteDriver } from "@mikro-orm/better-sqlite";
+import type { Options } from "@mikro-orm/core";
+import { Migrator } from "@mikro-orm/migrations";
+import { PostgreSqlDriver } from "@mikro-orm/postgresql";
+import { type Config, loadConfig } from "./server/config.js";
+import { ENTITIES, TENANT_ENTITIES } from "./server/entities/index.js";
+
+export const TENANT_FILTER = "tenant";
+
+export type Dialect = "sqlite" | "postgresql";
+
+export type DatabaseSettings = Pick<Config, "databaseUrl" | "dataDir">;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function dialectOf(settings: Pick<Config, "databaseUrl">): Dialect {
+  return settings.databaseUrl ? "postgresql" : "sqlite";
+}
+
+/** Each driver has its own folder of migrations, both generated from the same entities. */
+export function migrationsDir(dialect: Dialect): string {
+  return path.join(here, "server", "migrations", dialect);
+}
+
+interface SqlitePragmaTarget {
+  pragma(source: string): unknown;
+}
+
+export function ormOptions(settings: DatabaseSettings): Options {
+  const dialect = dialectOf(settings);
+  const common = {
+    entities: ENTITIES,
+    extensions: [Migrator],
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: false },
+    // Tenant isolation, enforced once (DESIGN §4): every read of an organization's table is limited to
+    // the organization the procedure pipeline set. Without that parameter the query fails loudly.
+    filters: {
+      [TENANT_FILTER]: {
+        name: TENANT_FILTER,
+        cond: (args: { organizationId: number }) => ({ organization: args.organizationId }),
+        entity: TENANT_ENTITIES,
+        default: true,
+      },
+    },
+    migrations: {
+      path: migrationsDir(dialect),
+      pathTs: migrationsDir(dialect),
+      glob: "!(*.d).{js,ts}",
+      tableName: "schema_migrations",
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: "ts" as const,
+      silent: true,
+    },
+  };
+  if (dialect === "postgresql") {
+    return { ...common, driver: PostgreSqlDriver, clientUrl: settings.databaseUrl ?? undefined };
+  }
+  return {
+    ...common,
+    driver: BetterSqliteDriver,
+    dbName: path.join(settings.dataDir, "trainwright.sqlite"),
+    pool: {
+      min: 1,
+      max: 1,
+      // Durability settings of DESIGN §1, applied to the one connection SQLite is given.
+      afterCreate: (conn: SqlitePragmaTarget, done: (error: Error | null, conn: SqlitePragmaTarget) => void) => {
+        try {
+          conn.pragma("journal_mode = WAL");
+          conn.pragma("synchronous = FULL");
+          conn.pragma("foreign_keys = ON");
+          conn.pragma("busy_timeout = 5000");
+          done(null, conn);
+        } catch (error) {
+          done(error as Error, conn);
+        }
+      },
+    },
+  };
+}
+
+// A factory, so that importing ormOptions reads no environment: the server reports a bad setting itself.
+export default (): Options => ormOptions(loadConfig());
