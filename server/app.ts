@@ -7,6 +7,8 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
+import { registerHealthRoutes } from "./health.js";
+import { registerLifecycle } from "./lifecycle.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -62,6 +64,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     }
   });
 
+  registerLifecycle(app);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
 
@@ -100,6 +103,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       },
     },
   });
+  registerHealthRoutes(app, services.orm);
   registerRestRoutes(app, services);
   registerPwaRoutes(app, config);
 

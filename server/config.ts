@@ -23,6 +23,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Trust X-Forwarded-* headers from a proxy in front. */
   trustProxy: boolean;
+  /** On SIGTERM, how long requests already accepted may take before they are cut off. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +88,6 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
     trustProxy: flag(env, "TRUST_PROXY", false),
+    shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db.js";
 import { startHousekeeping } from "./housekeeping.js";
+import { drain } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
 
 function stop(message: string): never {
@@ -38,12 +39,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing requests in flight, then closing`);
-    // Fastify stops accepting connections and waits for the requests it is serving.
+    app.log.info(`${signal}: not ready any more; finishing the requests already accepted, then closing`);
     stopHousekeeping();
+    const finished = await drain(app, config.shutdownTimeoutSeconds * 1000);
+    if (!finished) {
+      app.log.warn(`requests still running after ${config.shutdownTimeoutSeconds} s were cut off`);
+    }
     await app.close();
     await orm.close();
-    process.exit(0);
+    process.exit(finished ? 0 : 1);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
