@@ -26,6 +26,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 export function serverEntryPoints(): string[] {
   return [
     "server/main.ts",
+    "server/tools.ts",
     ...filesUnder("server", (file) => file.endsWith("-worker.ts")),
     ...filesUnder("server/migrations", (file) => file.endsWith(".ts") && !file.endsWith(".d.ts")),
   ];

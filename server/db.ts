@@ -18,6 +18,10 @@ export function migrationsDir(dialect: Dialect): string {
   return path.join(here, "migrations", dialect);
 }
 
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "trainwright.sqlite");
+}
+
 export function dialectOf(config: Pick<Config, "databaseUrl">): Dialect {
   return config.databaseUrl ? "postgresql" : "sqlite";
 }
@@ -32,6 +36,9 @@ export function ormOptions(config: Pick<Config, "databaseUrl" | "dataDir">): Opt
     entities: ENTITIES,
     extensions: [Migrator],
     forceUtcTimezone: true,
+    // A missing database is an operator's mistake to report (openDatabase), never something to create
+    // silently and empty: `npm run db:create` makes it on purpose.
+    ensureDatabase: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
     // Tenant isolation, enforced once (DESIGN §4): every read of an organization's table is limited to
@@ -62,7 +69,7 @@ export function ormOptions(config: Pick<Config, "databaseUrl" | "dataDir">): Opt
   return {
     ...common,
     driver: BetterSqliteDriver,
-    dbName: path.join(config.dataDir, "trainwright.sqlite"),
+    dbName: sqliteFile(config.dataDir),
     pool: {
       min: 1,
       max: 1,
@@ -82,12 +89,62 @@ export function ormOptions(config: Pick<Config, "databaseUrl" | "dataDir">): Opt
   };
 }
 
+/** Start-up cannot go on; the message is one line for the operator. */
+export class DatabaseStartError extends Error {}
+
+/** Any number, the same in every version: all instances of Trainwright on one database take this lock. */
+const MIGRATION_LOCK_KEY = 7_201_117;
+
+/** PostgreSQL's "database does not exist". */
+const MISSING_DATABASE = "3D000";
+
+function databaseName(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ""));
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL several instances may start at once: each waits for a
+ * transaction-scoped advisory lock, held on a connection of its own while the migrator works on others,
+ * so one migrates and the rest then find nothing left to do.
+ */
+async function migrate(orm: MikroORM<AbstractSqlDriver>, dialect: Dialect): Promise<void> {
+  if (dialect === "sqlite") {
+    // One file, one writer at a time: SQLite's own locking (and busy_timeout) serializes the migration's
+    // transaction with any other process's.
+    await orm.getMigrator().up();
+    return;
+  }
+  await orm.em
+    .getConnection()
+    .getKnex()
+    .transaction(async (lockHolder) => {
+      await lockHolder.raw("select pg_advisory_xact_lock(?)", [MIGRATION_LOCK_KEY]);
+      await orm.getMigrator().up();
+    });
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(
   config: Pick<Config, "databaseUrl" | "dataDir">,
 ): Promise<MikroORM<AbstractSqlDriver>> {
   // Both drivers are SQL drivers; the type says so, so that query builders are available.
   const orm = (await MikroORM.init(ormOptions(config))) as MikroORM<AbstractSqlDriver>;
-  await orm.getMigrator().up();
+  try {
+    const connection = await orm.checkConnection();
+    if (!connection.ok) {
+      const code = (connection.error as { code?: string } | undefined)?.code;
+      if (code === MISSING_DATABASE && config.databaseUrl) {
+        throw new DatabaseStartError(
+          `the database "${databaseName(config.databaseUrl)}" in DATABASE_URL does not exist; ` +
+            "create it with `npm run db:create`, then start again",
+        );
+      }
+      throw new DatabaseStartError(connection.reason.split("\n")[0] ?? "the database does not answer");
+    }
+    await migrate(orm, dialectOf(config));
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
   return orm;
 }

@@ -2,7 +2,7 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { openDatabase } from "./db.js";
+import { DatabaseStartError, openDatabase } from "./db.js";
 import { startHousekeeping } from "./housekeeping.js";
 import { drain } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   try {
     orm = await openDatabase(config);
   } catch (error) {
+    if (error instanceof DatabaseStartError) stop(error.message);
     const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the database in ${config.dataDir}`;
     stop(`could not open ${where}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
   }
