@@ -20,6 +20,9 @@ export type Dialect = "sqlite" | "postgresql";
 export type DatabaseSettings = Pick<Config, "databaseUrl" | "dataDir">;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// From source this file sits beside server/; compiled (scripts/build.ts) it is bundled into
+// dist/server/main.js, next to the compiled migrations.
+const serverDir = path.basename(here) === "server" ? here : path.join(here, "server");
 
 export function dialectOf(settings: Pick<Config, "databaseUrl">): Dialect {
   return settings.databaseUrl ? "postgresql" : "sqlite";
@@ -27,7 +30,11 @@ export function dialectOf(settings: Pick<Config, "databaseUrl">): Dialect {
 
 /** Each driver has its own folder of migrations, both generated from the same entities. */
 export function migrationsDir(dialect: Dialect): string {
-  return path.join(here, "server", "migrations", dialect);
+  return path.join(serverDir, "migrations", dialect);
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "trainwright.sqlite");
 }
 
 interface SqlitePragmaTarget {
@@ -40,6 +47,9 @@ export function ormOptions(settings: DatabaseSettings): Options {
     entities: ENTITIES,
     extensions: [Migrator],
     forceUtcTimezone: true,
+    // A missing database is an operator's mistake to report (server/db.ts), never something to create
+    // silently and empty: `npm run db:create` makes it on purpose.
+    ensureDatabase: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
     // Tenant isolation, enforced once (DESIGN §4): every read of an organization's table is limited to
@@ -70,7 +80,7 @@ export function ormOptions(settings: DatabaseSettings): Options {
   return {
     ...common,
     driver: BetterSqliteDriver,
-    dbName: path.join(settings.dataDir, "trainwright.sqlite"),
+    dbName: sqliteFile(settings.dataDir),
     pool: {
       min: 1,
       max: 1,

@@ -41,7 +41,8 @@ export default defineConfig({
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,
-    sourcemap: true,
+    // Written without the sourceMappingURL comment; scripts/build.ts moves them out of the served folder.
+    sourcemap: "hidden",
   },
   server: {
     proxy: { "/_api": "http://127.0.0.1:3000" },

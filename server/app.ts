@@ -7,7 +7,9 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
+import { registerHealthRoutes } from "./health.js";
 import { registerLessonContentPool } from "./lesson-content.js";
+import { registerLifecycle } from "./lifecycle.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -15,6 +17,8 @@ import { securityHeaders } from "./security-headers.js";
 import { type AppServices, createContext } from "./trpc.js";
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const SOURCE_MAP_PATH = /\.map(\?|$)/i;
 
 const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
 
@@ -62,10 +66,13 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   registerLessonContentPool(app, config);
+  registerLifecycle(app);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
 
   app.addHook("onRequest", async (req, reply) => {
+    // Source maps are for the people debugging, not for the public (scripts/build.ts keeps them aside).
+    if (SOURCE_MAP_PATH.test(req.url)) return reply.code(404).type("text/plain").send("Not found.");
     if (!isApiPath(req.url)) return;
     reply.header("Cache-Control", "no-store");
     const refusal = writeRefusal(req);
@@ -98,6 +105,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       },
     },
   });
+  registerHealthRoutes(app, services.orm);
   registerRestRoutes(app, services);
   registerPwaRoutes(app, config);
 
@@ -110,10 +118,15 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       index: false,
       // Our own Cache-Control below; the plugin's default would overwrite it.
       cacheControl: false,
+      // scripts/build.ts writes NAME.br and NAME.gz beside each text file; the plugin picks the one the
+      // browser accepts and sets Content-Encoding and Vary.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every name under assets/, so those never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        // Each file may be sent br, gzip or plain depending on the request: caches must key on that.
+        res.setHeader("Vary", "Accept-Encoding");
       },
     });
   }

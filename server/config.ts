@@ -28,6 +28,8 @@ export interface Config {
   contentTimeLimitMs: number;
   /** The cost of each argon2id password hash; lowered only by the test harnesses, to save time. */
   passwordHashing: PasswordHashing;
+  /** On SIGTERM, how long requests already accepted may take before they are cut off. */
+  shutdownTimeoutSeconds: number;
 }
 
 export interface PasswordHashing {
@@ -113,5 +115,6 @@ export function loadConfig(env: Env = process.env): Config {
       memoryKib: integer(env, "PASSWORD_HASH_MEMORY_KIB", 19_456, 8, 1_048_576),
       iterations: integer(env, "PASSWORD_HASH_ITERATIONS", 2, 1, 16),
     },
+    shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
   };
 }

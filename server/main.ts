@@ -2,8 +2,9 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { openDatabase } from "./db.js";
+import { DatabaseStartError, openDatabase } from "./db.js";
 import { startHousekeeping } from "./housekeeping.js";
+import { drain } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
 
 function stop(message: string): never {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   try {
     orm = await openDatabase(config);
   } catch (error) {
+    if (error instanceof DatabaseStartError) stop(error.message);
     const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the database in ${config.dataDir}`;
     stop(`could not open ${where}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
   }
@@ -38,12 +40,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing requests in flight, then closing`);
-    // Fastify stops accepting connections and waits for the requests it is serving.
+    app.log.info(`${signal}: not ready any more; finishing the requests already accepted, then closing`);
     stopHousekeeping();
+    const finished = await drain(app, config.shutdownTimeoutSeconds * 1000);
+    if (!finished) {
+      app.log.warn(`requests still running after ${config.shutdownTimeoutSeconds} s were cut off`);
+    }
     await app.close();
     await orm.close();
-    process.exit(0);
+    process.exit(finished ? 0 : 1);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

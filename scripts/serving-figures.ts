@@ -1,0 +1,180 @@
+/**
+ * The operator's figures for issue 17: how long the server takes to answer after its process starts, its
+ * memory idle and under a short bounded load, and how much JavaScript the landing page loads.
+ *
+ *   node --import tsx scripts/serving-figures.ts [command…]   (default: node dist/server/main.js)
+ *
+ * The command is started with a fresh DATA_DIR (SQLite) on a free loopback port; memory is the sum over the
+ * process and its children (a launcher such as tsx or npm runs the server as a child).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const LOAD_REQUESTS = 2000;
+const LOAD_CONCURRENCY = 16;
+const READY_LIMIT_MS = 180_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resident memory of a process and all its descendants, in MiB (Linux /proc). */
+function treeRssMiB(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      rss.set(Number(entry), kb);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    total += rss.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total / 1024;
+}
+
+async function untilReady(base: string, exited: () => boolean): Promise<void> {
+  const deadline = performance.now() + READY_LIMIT_MS;
+  while (performance.now() < deadline) {
+    if (exited()) throw new Error("The server exited before it answered.");
+    try {
+      const response = await fetch(`${base}/login`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`No answer within ${READY_LIMIT_MS} ms.`);
+}
+
+async function landingPageScripts(base: string): Promise<{ files: number; raw: number; gzip: number; sent: number }> {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: Promise<{ raw: number; gzip: number; sent: number }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return { raw: body.length, gzip: gzipSync(body).length, sent: sizes.responseBodySize };
+        })(),
+      );
+    });
+    await page.goto(`${base}/`, { waitUntil: "load" });
+    // "Before interaction": what the page fetches once loaded, not what the service worker precaches later.
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+    const all = await Promise.all(scripts);
+    return {
+      files: all.length,
+      raw: all.reduce((sum, s) => sum + s.raw, 0),
+      gzip: all.reduce((sum, s) => sum + s.gzip, 0),
+      sent: all.reduce((sum, s) => sum + s.sent, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function load(base: string, rootPid: number): Promise<{ peakMiB: number; requestsPerSecond: number }> {
+  const register = await fetch(`${base}/_api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Figures", email: "figures@example.com", password: "figures-password" }),
+  });
+  const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const index = await (await fetch(`${base}/`)).text();
+  const mainScript = /src="([^"]+\.js)"/.exec(index)?.[1] ?? "/";
+  const paths = ["/", mainScript, "/_api/auth/me", "/_api/orgs/list"];
+  let peak = treeRssMiB(rootPid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRssMiB(rootPid));
+  }, 50);
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < LOAD_REQUESTS) {
+      const target = paths[next++ % paths.length] as string;
+      const response = await fetch(`${base}${target}`, { headers: { cookie, "accept-encoding": "br, gzip" } });
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { peakMiB: Math.max(peak, treeRssMiB(rootPid)), requestsPerSecond: LOAD_REQUESTS / seconds };
+}
+
+async function main(): Promise<void> {
+  const command = process.argv.slice(2);
+  const [program, ...args] = command.length > 0 ? command : ["node", "dist/server/main.js"];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-figures-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(program as string, args, {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  try {
+    await untilReady(base, () => exited);
+    const readyMs = performance.now() - started;
+    // Let start-up garbage settle before calling the figure "idle".
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMiB = treeRssMiB(child.pid as number);
+    console.log(`ready after ${readyMs.toFixed(0)} ms; measuring the landing page`);
+    const scripts = await landingPageScripts(base);
+    console.log("loading");
+    const loaded = await load(base, child.pid as number);
+    console.log(`command: ${[program, ...args].join(" ")}`);
+    console.log(`first answer: ${readyMs.toFixed(0)} ms after the process started`);
+    console.log(`rss: ${idleMiB.toFixed(0)} MiB idle, ${loaded.peakMiB.toFixed(0)} MiB peak under load`);
+    console.log(
+      `load: ${LOAD_REQUESTS} requests, ${LOAD_CONCURRENCY} at a time, ${loaded.requestsPerSecond.toFixed(0)} req/s`,
+    );
+    console.log(
+      `landing page JavaScript: ${scripts.files} files, ${(scripts.raw / 1024).toFixed(1)} KiB raw, ` +
+        `${(scripts.gzip / 1024).toFixed(1)} KiB gzip, ${(scripts.sent / 1024).toFixed(1)} KiB sent over the wire`,
+    );
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (exited ? resolve(undefined) : child.once("exit", resolve)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
