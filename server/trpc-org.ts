@@ -4,8 +4,9 @@ import { ORGANIZATION_HEADER } from "../shared/constants.js";
 import { type Action, can } from "../shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
 import { TENANT_FILTER } from "./db.js";
-import { Membership, type User } from "./entities/index.js";
+import type { Membership } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { membershipOf } from "./membership.js";
 import { signedInProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
@@ -13,17 +14,6 @@ export const NO_CURRENT_ORG = "Choose or create an organization first.";
 /** Every later query on this entity manager sees only this organization's rows. */
 export function scopeToOrganization(em: EntityManager, organizationId: number): void {
   em.setFilterParams(TENANT_FILTER, { organizationId });
-}
-
-/** The caller's membership of an organization, or "no access" for strangers and unknown ids alike. */
-export async function membershipOf(em: EntityManager, user: User, organizationId: number): Promise<Membership> {
-  const membership = await em.findOne(
-    Membership,
-    { user: user.id, organization: organizationId },
-    { populate: ["organization"] },
-  );
-  if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
-  return membership;
 }
 
 function requirePermission(membership: Membership, action: Action): void {

@@ -2,9 +2,9 @@ import { loginInput, registerInput } from "../../shared/schemas/auth.js";
 import { emailKeyOf, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
+import { presentUser } from "../presenters/auth.js";
 import { clearSessionCookie, resumeSession, startSession } from "../sessions.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "../trpc.js";
-import { userView } from "../views.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
@@ -12,7 +12,7 @@ export const EMAIL_TAKEN = "An account with this email already exists. Log in in
 export const authRouter = router({
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(({ ctx }) => userView(ctx.em, ctx.user)),
+    .query(({ ctx }) => presentUser(ctx.em, ctx.user)),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })
@@ -28,7 +28,7 @@ export const authRouter = router({
       }
       startSession(ctx.em, ctx.reply, ctx.config, user);
       await ctx.em.flush();
-      return userView(ctx.em, user);
+      return presentUser(ctx.em, user);
     }),
 
   register: rateLimitedProcedure
@@ -47,7 +47,7 @@ export const authRouter = router({
       });
       startSession(ctx.em, ctx.reply, ctx.config, user);
       await ctx.em.flush();
-      return userView(ctx.em, user);
+      return presentUser(ctx.em, user);
     }),
 
   /** Always succeeds: signing out of a session that is already gone still clears the cookie. */

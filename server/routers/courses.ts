@@ -9,10 +9,10 @@ import {
   updateCourseInput,
 } from "../../shared/schemas/courses.js";
 import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
-import { courseStructure, courseView, courseViews, tagsOfCourses } from "../course-views.js";
 import { dialectOf } from "../db.js";
 import { Course, CourseTag, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourse, presentCourseStructure, presentCourses } from "../presenters/courses.js";
 import { router } from "../trpc.js";
 import { memberProcedure, permittedProcedure } from "../trpc-org.js";
 
@@ -65,7 +65,7 @@ export const coursesRouter = router({
       const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
         orderBy: { createdAt: "desc", id: "desc" },
       });
-      return courseViews(ctx.em, courses);
+      return presentCourses(ctx.em, courses);
     }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
@@ -74,9 +74,7 @@ export const coursesRouter = router({
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
       const course = await findVisibleCourse(ctx, input.id);
-      const tags = await tagsOfCourses(ctx.em, [course.id]);
-      const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
-      return courseView(course, tags.get(course.id) ?? [], modules);
+      return presentCourse(ctx.em, course, { withStructureFor: ctx.user.id });
     }),
 
   structure: memberProcedure
@@ -84,7 +82,7 @@ export const coursesRouter = router({
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
       const course = await findVisibleCourse(ctx, input.courseId);
-      return courseStructure(ctx.em, course.id, ctx.user.id);
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id);
     }),
 
   create: permittedProcedure("courses.create")
@@ -100,7 +98,7 @@ export const coursesRouter = router({
       });
       for (const tag of tags) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   update: permittedProcedure("courses.edit")
@@ -125,7 +123,7 @@ export const coursesRouter = router({
         }
       }
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   /** The database cascades to its tags, modules, lessons and their completions. */

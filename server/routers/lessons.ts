@@ -7,12 +7,14 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "../../shared/schemas/courses.js";
-import { embedUrlFor, prepareLessonContent } from "../content.js";
+import { prepareLessonContent } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
-import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
+import { loadCourseOutline } from "../course-outline.js";
 import { Completion, Lesson } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentCompletion, presentLesson, presentLessonPage } from "../presenters/lessons.js";
 import { router } from "../trpc.js";
 import { memberProcedure, permittedProcedure } from "../trpc-org.js";
 
@@ -23,12 +25,6 @@ import { memberProcedure, permittedProcedure } from "../trpc-org.js";
  */
 const editProcedure = permittedProcedure("courses.edit");
 
-type Neighbour = { id: number; title: string } | null;
-
-function neighbour(lesson: OutlineLesson | undefined): Neighbour {
-  return lesson ? { id: lesson.id, title: lesson.title } : null;
-}
-
 export const lessonsRouter = router({
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
@@ -37,23 +33,7 @@ export const lessonsRouter = router({
     .query(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.id);
       const course = await findVisibleCourse(ctx, lesson.module.course.id);
-      const { lessons } = await loadCourseOutline(ctx.em, course.id);
-      const at = lessons.findIndex((each) => each.id === lesson.id);
-      const done = await completedAmong(ctx.em, ctx.user.id, [lesson.id]);
-      return {
-        id: lesson.id,
-        title: lesson.title,
-        // Sanitized once, when saved (prepareLessonContent); the browser sanitizes again when it shows it.
-        content: lesson.content,
-        videoUrl: lesson.videoUrl,
-        embedUrl: embedUrlFor(lesson.videoUrl),
-        isCompleted: done.has(lesson.id),
-        orderIndex: lesson.orderIndex,
-        module: { id: lesson.module.id, title: lesson.module.title },
-        course: { id: course.id, title: course.title, status: course.status },
-        prevLesson: neighbour(at > 0 ? lessons[at - 1] : undefined),
-        nextLesson: neighbour(at >= 0 ? lessons[at + 1] : undefined),
-      };
+      return presentLessonPage(ctx.em, lesson, course, ctx.user.id);
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
@@ -79,7 +59,7 @@ export const lessonsRouter = router({
         throw error;
       }
       const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
-      return { lessonId: lesson.id, completedAt: completion.completedAt };
+      return presentCompletion(completion);
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
@@ -98,7 +78,7 @@ export const lessonsRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
-      return lessonView(lesson);
+      return presentLesson(lesson);
     }),
 
   update: editProcedure
@@ -110,7 +90,7 @@ export const lessonsRouter = router({
       if (input.content !== undefined) lesson.content = prepareLessonContent(input.content);
       if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
       await ctx.em.flush();
-      return lessonView(lesson);
+      return presentLesson(lesson);
     }),
 
   /** Its completions go with it; the module's other lessons close up. */
@@ -167,6 +147,6 @@ export const lessonsRouter = router({
         });
       }
       await ctx.em.flush();
-      return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
     }),
 });

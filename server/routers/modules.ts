@@ -7,9 +7,10 @@ import {
 } from "../../shared/schemas/courses.js";
 import { findModule, lockCourse, lockModuleCourse } from "../course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "../course-order.js";
-import { courseStructure, moduleView } from "../course-views.js";
 import { CourseModule } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentModule } from "../presenters/modules.js";
 import { router } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
 
@@ -35,7 +36,7 @@ export const modulesRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
-      return moduleView(module);
+      return presentModule(module);
     }),
 
   update: editProcedure
@@ -46,7 +47,7 @@ export const modulesRouter = router({
       if (input.title !== undefined) module.title = input.title;
       if (input.description !== undefined) module.description = input.description;
       await ctx.em.flush();
-      return moduleView(module);
+      return presentModule(module);
     }),
 
   /** Its lessons and their completions go with it (foreign keys cascade); the rest close up. */
@@ -89,6 +90,6 @@ export const modulesRouter = router({
         if (module) module.orderIndex = index;
       });
       await ctx.em.flush();
-      return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
     }),
 });

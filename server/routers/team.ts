@@ -14,46 +14,11 @@ import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { newInvitationToken, openInvitation } from "../invitations.js";
+import { findMembership } from "../membership.js";
+import { presentOrganizationRef } from "../presenters/orgs.js";
+import { presentInvitation, presentMembers } from "../presenters/team.js";
 import { publicProcedure, router, signedInProcedure } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
-
-export interface MemberView {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  tags: { id: number; name: string; type: string; color: string | null; parentId: number | null }[];
-}
-
-/** Every member with their tags: two queries however large the team. */
-async function listMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
-  const memberships = await em.find(
-    Membership,
-    { organization: organizationId },
-    { populate: ["user"], orderBy: { user: { name: "asc" } } },
-  );
-  const memberTags = await em.find(
-    MemberTag,
-    { membership: { $in: memberships.map((m) => m.id) } },
-    { populate: ["tag"] },
-  );
-  return memberships.map((membership) => ({
-    id: membership.user.id,
-    name: membership.user.name,
-    email: membership.user.email,
-    role: membership.role,
-    tags: memberTags
-      .filter((memberTag) => memberTag.membership.id === membership.id)
-      .map(({ tag }) => ({
-        id: tag.id,
-        name: tag.name,
-        type: tag.type,
-        color: tag.color,
-        parentId: tag.parent?.id ?? null,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  }));
-}
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -65,11 +30,7 @@ async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[
 }
 
 async function memberOfOrganization(em: SqlEntityManager, organizationId: number, userId: number) {
-  const membership = await em.findOne(
-    Membership,
-    { organization: organizationId, user: userId },
-    { populate: ["user"] },
-  );
+  const membership = await findMembership(em, userId, organizationId);
   if (!membership) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
   return membership;
 }
@@ -115,7 +76,7 @@ async function replaceMemberTags(em: SqlEntityManager, membership: Membership, t
 export const teamRouter = router({
   members: permittedProcedure("team.view")
     .meta({ rest: { method: "GET", path: "/team/members" } })
-    .query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
+    .query(({ ctx }) => presentMembers(ctx.em, ctx.organization.id)),
 
   invite: permittedProcedure("team.manage")
     .meta({ rest: { method: "POST", path: "/team/invite" } })
@@ -188,15 +149,8 @@ export const teamRouter = router({
     .input(tokenInput)
     .query(async ({ ctx, input }) => {
       const { invitation, organization } = await openInvitation(ctx.em, input.token);
-      return {
-        email: invitation.email,
-        name: invitation.name,
-        role: invitation.role,
-        orgName: organization.name,
-        orgSlug: organization.slug,
-        inviterName: invitation.invitedBy?.name ?? organization.name,
-        userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
-      };
+      const userExists = (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0;
+      return presentInvitation(invitation, organization, userExists);
     }),
 
   acceptInvite: signedInProcedure
@@ -222,6 +176,6 @@ export const teamRouter = router({
       const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
       for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
       ctx.user.currentOrganization = organization;
-      return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
+      return { organization: presentOrganizationRef(organization) };
     }),
 });
