@@ -40,3 +40,17 @@ export function membershipsOf(em: EntityManager, user: User): Promise<Membership
     { populate: ["organization"], orderBy: { organization: { name: "asc" } } },
   );
 }
+
+/** Whether someone with this e-mail key (emailKeyOf) is a member of the organization. */
+export async function hasMemberWithEmail(
+  em: EntityManager,
+  organizationId: number,
+  emailKey: string,
+): Promise<boolean> {
+  return (await em.count(Membership, { organization: organizationId, user: { emailKey } })) > 0;
+}
+
+/** Whether the user belongs to any organization at all. */
+export async function belongsToAnyOrganization(em: EntityManager, user: User): Promise<boolean> {
+  return (await em.count(Membership, { user: user.id })) > 0;
+}

@@ -1,10 +1,10 @@
-import type { EntityManager } from "@mikro-orm/core";
+import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
 import { ORGANIZATION_HEADER } from "../shared/constants.js";
 import { type Action, can } from "../shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
 import { TENANT_FILTER } from "./db.js";
-import type { Membership } from "./entities/index.js";
+import type { Membership, Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { membershipOf } from "./membership.js";
 import { signedInProcedure } from "./trpc.js";
@@ -14,6 +14,24 @@ export const NO_CURRENT_ORG = "Choose or create an organization first.";
 /** Every later query on this entity manager sees only this organization's rows. */
 export function scopeToOrganization(em: EntityManager, organizationId: number): void {
   em.setFilterParams(TENANT_FILTER, { organizationId });
+}
+
+/** The scope an organization procedure's handler gets: its entity manager and the request's organization. */
+export interface OrganizationScope {
+  em: EntityManager;
+  organization: Organization;
+}
+
+/**
+ * A new row of an organization-owned entity (TENANT_ENTITIES), in the request's organization: the
+ * organization comes from the scope, never from the handler, so a row cannot land in another one.
+ */
+export function createOwned<T extends { organization: Organization }>(
+  scope: OrganizationScope,
+  entity: EntityClass<T>,
+  data: Omit<RequiredEntityData<T>, "organization">,
+): T {
+  return scope.em.create(entity, { ...data, organization: scope.organization } as RequiredEntityData<T>);
 }
 
 function requirePermission(membership: Membership, action: Action): void {

@@ -16,7 +16,7 @@ import { fail } from "../errors.js";
 import { presentCourseStructure } from "../presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "../presenters/lessons.js";
 import { router } from "../trpc.js";
-import { memberProcedure, permittedProcedure } from "../trpc-org.js";
+import { createOwned, memberProcedure, permittedProcedure } from "../trpc-org.js";
 
 /**
  * Lessons (spec §7): reading and completing them is for every member who may see the course; writing
@@ -69,8 +69,7 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { module } = await lockModuleCourse(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
-      const lesson = ctx.em.create(Lesson, {
-        organization: ctx.organization,
+      const lesson = createOwned(ctx, Lesson, {
         module,
         title: input.title,
         content: prepareLessonContent(input.content ?? null),
@@ -89,7 +88,6 @@ export const lessonsRouter = router({
       if (input.title !== undefined) lesson.title = input.title;
       if (input.content !== undefined) lesson.content = prepareLessonContent(input.content);
       if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
-      await ctx.em.flush();
       return presentLesson(lesson);
     }),
 
@@ -109,7 +107,6 @@ export const lessonsRouter = router({
       remaining.forEach((each, index) => {
         each.orderIndex = index;
       });
-      await ctx.em.flush();
       return { message: "Lesson deleted." };
     }),
 

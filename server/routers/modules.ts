@@ -12,7 +12,7 @@ import { fail } from "../errors.js";
 import { presentCourseStructure } from "../presenters/courses.js";
 import { presentModule } from "../presenters/modules.js";
 import { router } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
+import { createOwned, permittedProcedure } from "../trpc-org.js";
 
 /**
  * Modules of a course (spec §7 "Lesson and module content"). Their `orderIndex` is always 0..n-1 within
@@ -28,8 +28,7 @@ export const modulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const course = await lockCourse(ctx, input.courseId);
       const count = await ctx.em.count(CourseModule, { course: course.id });
-      const module = ctx.em.create(CourseModule, {
-        organization: ctx.organization,
+      const module = createOwned(ctx, CourseModule, {
         course,
         title: input.title,
         description: input.description ?? null,
@@ -46,7 +45,6 @@ export const modulesRouter = router({
       const module = await findModule(ctx, input.id);
       if (input.title !== undefined) module.title = input.title;
       if (input.description !== undefined) module.description = input.description;
-      await ctx.em.flush();
       return presentModule(module);
     }),
 
@@ -65,7 +63,6 @@ export const modulesRouter = router({
       remaining.forEach((each, index) => {
         each.orderIndex = index;
       });
-      await ctx.em.flush();
       return { message: "Module deleted." };
     }),
 

@@ -41,7 +41,6 @@ export const orgsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
       ctx.user.currentOrganization = membership.organization;
-      await ctx.em.flush();
       return presentUser(ctx.em, ctx.user);
     }),
 
@@ -95,7 +94,6 @@ export const orgsRouter = router({
         throw fail.badRequest(ORG_MESSAGES.slugUnchangeable);
       }
       if (input.name !== undefined) org.name = input.name;
-      await ctx.em.flush();
       return presentOrganization(ctx.em, ctx.membership);
     }),
 

@@ -8,12 +8,12 @@ import {
   tagUpdateInput,
 } from "../../shared/schemas/tags.js";
 import type { Config } from "../config.js";
-import { dialectOf } from "../db.js";
 import { type Organization, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { presentTag, presentTagTree } from "../presenters/tags.js";
+import { takeTurn } from "../sql-dialect.js";
 import { router } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
+import { createOwned, permittedProcedure } from "../trpc-org.js";
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */
 const TAG_WRITES_LOCK = 0x74616773;
@@ -24,9 +24,8 @@ const TAG_WRITES_LOCK = 0x74616773;
  * transaction ends, one per organization, that blocks no reads and no other writes. SQLite runs one
  * writer at a time anyway.
  */
-async function takeTurnWritingTags(ctx: { em: SqlEntityManager; config: Config; organization: Organization }) {
-  if (dialectOf(ctx.config) !== "postgresql") return;
-  await ctx.em.execute("select pg_advisory_xact_lock(?, ?)", [TAG_WRITES_LOCK, ctx.organization.id]);
+function takeTurnWritingTags(ctx: { em: SqlEntityManager; config: Config; organization: Organization }) {
+  return takeTurn(ctx, TAG_WRITES_LOCK, ctx.organization.id);
 }
 
 /** Names are unique among siblings, whatever their case. */
@@ -67,8 +66,7 @@ export const tagsRouter = router({
         if (parent.type !== "department") throw fail.badRequest(TAG_MESSAGES.parentNotDepartment);
       }
       await assertNameFree(ctx.em, input.name, input.type, parent?.id ?? null);
-      const tag = ctx.em.create(Tag, {
-        organization: ctx.organization,
+      const tag = createOwned(ctx, Tag, {
         name: input.name,
         type: input.type,
         parent,
@@ -89,7 +87,6 @@ export const tagsRouter = router({
       await assertNameFree(ctx.em, input.name, tag.type, tag.parent?.id ?? null, tag.id);
       tag.name = input.name;
       if (tag.type === "department" && input.color) tag.color = input.color;
-      await ctx.em.flush();
       return presentTag(tag);
     }),
 

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from "@mikro-orm/core";
+import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
@@ -10,15 +10,15 @@ import {
   updateRoleInput,
 } from "../../shared/schemas/team.js";
 import type { Config } from "../config.js";
-import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { newInvitationToken, openInvitation } from "../invitations.js";
-import { findMembership } from "../membership.js";
+import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "../membership.js";
 import { presentOrganizationRef } from "../presenters/orgs.js";
 import { presentInvitation, presentMembers } from "../presenters/team.js";
+import { lockRowsForUpdate } from "../sql-dialect.js";
 import { publicProcedure, router, signedInProcedure } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
+import { createOwned, type OrganizationScope, permittedProcedure } from "../trpc-org.js";
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -54,13 +54,10 @@ async function assertRoleChange(
   if (target.user.id === actor.user.id) throw fail.forbidden(TEAM_MESSAGES.ownRole);
   if (!canAssignRole(actor.role, target.role, newRole)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
   if (target.role === "admin") {
-    const locking = dialectOf(config) === "postgresql";
     const admins = await em.find(
       Membership,
       { organization: target.organization.id, role: "admin" },
-      locking
-        ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: "asc" } }
-        : { refresh: true, orderBy: { id: "asc" } },
+      { ...lockRowsForUpdate(config), refresh: true, orderBy: { id: "asc" } },
     );
     // Only an admin may remove the admin role: one who lost it meanwhile may not.
     if (!admins.some((membership) => membership.id === actor.id)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
@@ -68,9 +65,9 @@ async function assertRoleChange(
   }
 }
 
-async function replaceMemberTags(em: SqlEntityManager, membership: Membership, tags: Tag[]) {
-  await em.nativeDelete(MemberTag, { membership: membership.id });
-  for (const tag of tags) em.create(MemberTag, { organization: membership.organization, membership, tag });
+async function replaceMemberTags(scope: OrganizationScope, membership: Membership, tags: Tag[]) {
+  await scope.em.nativeDelete(MemberTag, { membership: membership.id });
+  for (const tag of tags) createOwned(scope, MemberTag, { membership, tag });
 }
 
 export const teamRouter = router({
@@ -84,14 +81,13 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!canAssignRole(ctx.role, "user", input.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
       const emailKey = emailKeyOf(input.email);
-      const existing = await ctx.em.count(Membership, { organization: ctx.organization.id, user: { emailKey } });
-      if (existing > 0) throw fail.conflict(TEAM_MESSAGES.alreadyMember);
+      if (await hasMemberWithEmail(ctx.em, ctx.organization.id, emailKey))
+        throw fail.conflict(TEAM_MESSAGES.alreadyMember);
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
       // A new invitation for the same person replaces the open one, whose link stops working.
       await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
       const { token, secretHash, expiresAt } = newInvitationToken(ctx.organization.slug);
-      ctx.em.create(Invitation, {
-        organization: ctx.organization,
+      createOwned(ctx, Invitation, {
         name: input.name,
         email: input.email,
         emailKey,
@@ -131,7 +127,7 @@ export const teamRouter = router({
       target.user.email = input.email;
       target.user.emailKey = emailKey;
       target.role = input.role;
-      await replaceMemberTags(ctx.em, target, tags);
+      await replaceMemberTags(ctx, target, tags);
       try {
         await ctx.em.flush();
       } catch (error) {
@@ -169,7 +165,7 @@ export const teamRouter = router({
       );
       if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
       // Spec §6: a user already in an organization cannot accept another invitation.
-      if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+      if (await belongsToAnyOrganization(ctx.em, ctx.user)) {
         throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
       }
       const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
