@@ -1,12 +1,11 @@
-import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { dialectOf } from "../mikro-orm.config.js";
 import { can } from "../shared/permissions.js";
 import type { Role } from "../shared/roles.js";
 import { COURSE_MESSAGES } from "../shared/schemas/courses.js";
 import type { Config } from "./config.js";
 import { Course, CourseModule, Lesson } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { lockRowsForUpdate } from "./sql-dialect.js";
 
 /**
  * Finding courses, modules and lessons for the procedures of the course area. Every lookup runs on the
@@ -47,12 +46,7 @@ export async function findVisibleCourse(ctx: CourseContext, id: number): Promise
  * runs one writer at a time anyway, and has no row locks.
  */
 export async function lockCourse(ctx: CourseContext, id: number): Promise<Course> {
-  const locking = dialectOf(ctx.config) === "postgresql";
-  const course = await ctx.em.findOne(
-    Course,
-    { id },
-    locking ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : { refresh: true },
-  );
+  const course = await ctx.em.findOne(Course, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
   if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
   return course;
 }

@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import { fail } from "./errors.js";
 import { resumeSession } from "./sessions.js";
 import type { Context } from "./trpc.js";
-import { membershipOf, NO_CURRENT_ORG } from "./trpc-org.js";
+import { requestMembership } from "./trpc-org.js";
 import {
   siblingWorkerUrl,
   WorkerPool,
@@ -58,9 +58,7 @@ async function assertMayEditCourses(ctx: Context): Promise<void> {
   const em = ctx.orm.em.fork();
   const resumed = await resumeSession(em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
-  const organizationId = resumed.user.currentOrganization?.id;
-  if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
-  const membership = await membershipOf(em, resumed.user, organizationId);
+  const membership = await requestMembership(em, ctx.req, resumed.user);
   if (!can(membership.role, "courses.edit")) throw fail.forbidden();
 }
 

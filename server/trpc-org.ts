@@ -1,11 +1,12 @@
-import type { EntityManager } from "@mikro-orm/core";
+import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
 import { ORGANIZATION_HEADER } from "../shared/constants.js";
 import { type Action, can } from "../shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
-import { Membership, type User } from "./entities/index.js";
+import type { Membership, Organization, User } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { membershipOf } from "./membership.js";
 import { signedInProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
@@ -15,15 +16,22 @@ export function scopeToOrganization(em: EntityManager, organizationId: number): 
   em.setFilterParams(TENANT_FILTER, { organizationId });
 }
 
-/** The caller's membership of an organization, or "no access" for strangers and unknown ids alike. */
-export async function membershipOf(em: EntityManager, user: User, organizationId: number): Promise<Membership> {
-  const membership = await em.findOne(
-    Membership,
-    { user: user.id, organization: organizationId },
-    { populate: ["organization"] },
-  );
-  if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
-  return membership;
+/** The scope an organization procedure's handler gets: its entity manager and the request's organization. */
+export interface OrganizationScope {
+  em: EntityManager;
+  organization: Organization;
+}
+
+/**
+ * A new row of an organization-owned entity (TENANT_ENTITIES), in the request's organization: the
+ * organization comes from the scope, never from the handler, so a row cannot land in another one.
+ */
+export function createOwned<T extends { organization: Organization }>(
+  scope: OrganizationScope,
+  entity: EntityClass<T>,
+  data: Omit<RequiredEntityData<T>, "organization">,
+): T {
+  return scope.em.create(entity, { ...data, organization: scope.organization } as RequiredEntityData<T>);
 }
 
 function requirePermission(membership: Membership, action: Action): void {
@@ -45,16 +53,21 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
   return id;
 }
 
+/** The caller's membership of the organization this request acts on (see memberProcedure). */
+export async function requestMembership(em: EntityManager, req: FastifyRequest, user: User): Promise<Membership> {
+  const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
+  if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  return membershipOf(em, user, organizationId);
+}
+
 /**
  * Acts on one organization per request (tags, team, courses …): the one the typed client names in the
  * ORGANIZATION_HEADER (the page's organization), else the session's current one (the REST paths). The
  * caller must be a member either way; naming an organization never changes the session's current one.
  */
 export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) => {
-  const organizationId = namedOrganizationId(ctx.req) ?? ctx.user.currentOrganization?.id;
-  if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
-  const membership = await membershipOf(ctx.em, ctx.user, organizationId);
-  scopeToOrganization(ctx.em, organizationId);
+  const membership = await requestMembership(ctx.em, ctx.req, ctx.user);
+  scopeToOrganization(ctx.em, membership.organization.id);
   return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
 });
 

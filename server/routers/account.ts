@@ -4,10 +4,10 @@ import { emailKeyOf, Session, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { knownDeviceOf } from "../known-devices.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
+import { presentUser } from "../presenters/auth.js";
 import { endOtherSessions, startSession } from "../sessions.js";
 import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "../trpc.js";
 import { deviceOf } from "../user-agent.js";
-import { userView } from "../views.js";
 
 /**
  * The account page (issue 18, decision 0015): one's own e-mail, password and sessions. Each acts on the
@@ -101,6 +101,6 @@ export const accountProcedures = {
         if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
         throw error;
       }
-      return { message: ACCOUNT_MESSAGES.emailChanged, user: await userView(ctx.em, ctx.user) };
+      return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, ctx.user) };
     }),
 };

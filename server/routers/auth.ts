@@ -3,9 +3,9 @@ import { emailKeyOf, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { knownDeviceOf, rememberDevice } from "../known-devices.js";
 import { hashPassword, verifyPassword } from "../passwords.js";
+import { presentUser } from "../presenters/auth.js";
 import { clearSessionCookie, resumeSession, startSession } from "../sessions.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "../trpc.js";
-import { userView } from "../views.js";
 import { accountProcedures } from "./account.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";
@@ -15,7 +15,7 @@ export const authRouter = router({
   ...accountProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(({ ctx }) => userView(ctx.em, ctx.user)),
+    .query(({ ctx }) => presentUser(ctx.em, ctx.user)),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })
@@ -33,7 +33,7 @@ export const authRouter = router({
       startSession(ctx.em, ctx.reply, ctx.config, user);
       await rememberDevice(ctx.em, ctx.reply, ctx.config, user);
       await ctx.em.flush();
-      return userView(ctx.em, user);
+      return presentUser(ctx.em, user);
     }),
 
   register: rateLimitedProcedure
@@ -57,7 +57,7 @@ export const authRouter = router({
       startSession(ctx.em, ctx.reply, ctx.config, user);
       await ctx.em.flush();
       await rememberDevice(ctx.em, ctx.reply, ctx.config, user);
-      return userView(ctx.em, user);
+      return presentUser(ctx.em, user);
     }),
 
   /** Always succeeds: signing out of a session that is already gone still clears the cookie. */

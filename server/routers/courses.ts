@@ -1,6 +1,5 @@
-import { type FilterQuery, raw } from "@mikro-orm/core";
+import type { FilterQuery } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { dialectOf } from "../../mikro-orm.config.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -10,11 +9,12 @@ import {
   updateCourseInput,
 } from "../../shared/schemas/courses.js";
 import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
-import { courseStructure, courseView, courseViews, tagsOfCourses } from "../course-views.js";
 import { Course, CourseTag, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourse, presentCourseStructure, presentCourses } from "../presenters/courses.js";
+import { containsText } from "../sql-dialect.js";
 import { router } from "../trpc.js";
-import { memberProcedure, permittedProcedure } from "../trpc-org.js";
+import { createOwned, memberProcedure, permittedProcedure } from "../trpc-org.js";
 
 /** The tags a course form names, all of this organization (the tenant filter hides any other's). */
 async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]> {
@@ -22,16 +22,6 @@ async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]>
   const tags = await em.find(Tag, { id: { $in: tagIds } });
   if (tags.length !== tagIds.length) throw fail.notFound(COURSE_MESSAGES.tagNotFound);
   return tags;
-}
-
-/**
- * Case-insensitive "contains" on a column. A position search instead of LIKE: the search text has no
- * wildcards, so `%` and `_` match themselves without escaping (SQLite's LIKE has no default escape
- * character). SQLite's lower() folds ASCII letters only, as its LIKE does.
- */
-function containsText(dialect: "sqlite" | "postgresql", column: "title" | "description", needle: string) {
-  const position = dialect === "postgresql" ? "strpos" : "instr";
-  return { [raw((alias: string) => `${position}(lower(${alias}.${column}), ?)`, [needle.toLowerCase()])]: { $gt: 0 } };
 }
 
 export const coursesRouter = router({
@@ -52,9 +42,8 @@ export const coursesRouter = router({
         conditions.push({ status: input.status });
       }
       if (input.search) {
-        const dialect = dialectOf(ctx.config);
         conditions.push({
-          $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+          $or: [containsText(ctx.config, "title", input.search), containsText(ctx.config, "description", input.search)],
         });
       }
       if (input.tagIds.length > 0) {
@@ -65,7 +54,7 @@ export const coursesRouter = router({
       const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
         orderBy: { createdAt: "desc", id: "desc" },
       });
-      return courseViews(ctx.em, courses);
+      return presentCourses(ctx.em, courses);
     }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
@@ -74,9 +63,7 @@ export const coursesRouter = router({
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
       const course = await findVisibleCourse(ctx, input.id);
-      const tags = await tagsOfCourses(ctx.em, [course.id]);
-      const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
-      return courseView(course, tags.get(course.id) ?? [], modules);
+      return presentCourse(ctx.em, course, { withStructureFor: ctx.user.id });
     }),
 
   structure: memberProcedure
@@ -84,7 +71,7 @@ export const coursesRouter = router({
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
       const course = await findVisibleCourse(ctx, input.courseId);
-      return courseStructure(ctx.em, course.id, ctx.user.id);
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id);
     }),
 
   create: permittedProcedure("courses.create")
@@ -92,15 +79,14 @@ export const coursesRouter = router({
     .input(createCourseInput)
     .mutation(async ({ ctx, input }) => {
       const tags = await tagsNamed(ctx.em, input.tagIds);
-      const course = ctx.em.create(Course, {
-        organization: ctx.organization,
+      const course = createOwned(ctx, Course, {
         title: input.title,
         description: input.description ?? null,
         status: input.status,
       });
-      for (const tag of tags) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
+      for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   update: permittedProcedure("courses.edit")
@@ -121,11 +107,11 @@ export const coursesRouter = router({
           else ctx.em.remove(link);
         }
         for (const tag of wanted) {
-          if (!kept.has(tag.id)) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
+          if (!kept.has(tag.id)) createOwned(ctx, CourseTag, { course, tag });
         }
       }
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   /** The database cascades to its tags, modules, lessons and their completions. */

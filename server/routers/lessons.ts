@@ -8,15 +8,16 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "../../shared/schemas/courses.js";
-import { embedUrlFor } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
-import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
+import { loadCourseOutline } from "../course-outline.js";
 import { Completion, Lesson } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { convertLessonContent } from "../lesson-content.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentCompletion, presentLesson, presentLessonPage } from "../presenters/lessons.js";
 import { rateLimitedProcedure, router } from "../trpc.js";
-import { memberProcedure, permittedProcedure } from "../trpc-org.js";
+import { createOwned, memberProcedure, permittedProcedure } from "../trpc-org.js";
 
 /**
  * Lessons (spec §7): reading and completing them is for every member who may see the course; writing
@@ -35,12 +36,6 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
     .use(async ({ ctx, input, next }) => next({ ctx: { content: await convertLessonContent(ctx, input.content) } }))
     .concat(editProcedure);
 
-type Neighbour = { id: number; title: string } | null;
-
-function neighbour(lesson: OutlineLesson | undefined): Neighbour {
-  return lesson ? { id: lesson.id, title: lesson.title } : null;
-}
-
 export const lessonsRouter = router({
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
@@ -49,23 +44,7 @@ export const lessonsRouter = router({
     .query(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.id);
       const course = await findVisibleCourse(ctx, lesson.module.course.id);
-      const { lessons } = await loadCourseOutline(ctx.em, course.id);
-      const at = lessons.findIndex((each) => each.id === lesson.id);
-      const done = await completedAmong(ctx.em, ctx.user.id, [lesson.id]);
-      return {
-        id: lesson.id,
-        title: lesson.title,
-        // Sanitized once, when saved (prepareLessonContent); the browser sanitizes again when it shows it.
-        content: lesson.content,
-        videoUrl: lesson.videoUrl,
-        embedUrl: embedUrlFor(lesson.videoUrl),
-        isCompleted: done.has(lesson.id),
-        orderIndex: lesson.orderIndex,
-        module: { id: lesson.module.id, title: lesson.module.title },
-        course: { id: course.id, title: course.title, status: course.status },
-        prevLesson: neighbour(at > 0 ? lessons[at - 1] : undefined),
-        nextLesson: neighbour(at >= 0 ? lessons[at + 1] : undefined),
-      };
+      return presentLessonPage(ctx.em, lesson, course, ctx.user.id);
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
@@ -91,7 +70,7 @@ export const lessonsRouter = router({
         throw error;
       }
       const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
-      return { lessonId: lesson.id, completedAt: completion.completedAt };
+      return presentCompletion(completion);
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
@@ -100,8 +79,7 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { module } = await lockModuleCourse(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
-      const lesson = ctx.em.create(Lesson, {
-        organization: ctx.organization,
+      const lesson = createOwned(ctx, Lesson, {
         module,
         title: input.title,
         content: ctx.content ?? null,
@@ -109,7 +87,7 @@ export const lessonsRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
-      return lessonView(lesson);
+      return presentLesson(lesson);
     }),
 
   update: contentSaveProcedure(updateLessonInput)
@@ -119,8 +97,7 @@ export const lessonsRouter = router({
       if (input.title !== undefined) lesson.title = input.title;
       if (ctx.content !== undefined) lesson.content = ctx.content;
       if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
-      await ctx.em.flush();
-      return lessonView(lesson);
+      return presentLesson(lesson);
     }),
 
   /** Its completions go with it; the module's other lessons close up. */
@@ -139,7 +116,6 @@ export const lessonsRouter = router({
       remaining.forEach((each, index) => {
         each.orderIndex = index;
       });
-      await ctx.em.flush();
       return { message: "Lesson deleted." };
     }),
 
@@ -177,6 +153,6 @@ export const lessonsRouter = router({
         });
       }
       await ctx.em.flush();
-      return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
     }),
 });

@@ -7,11 +7,12 @@ import {
 } from "../../shared/schemas/courses.js";
 import { findModule, lockCourse, lockModuleCourse } from "../course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "../course-order.js";
-import { courseStructure, moduleView } from "../course-views.js";
 import { CourseModule } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentModule } from "../presenters/modules.js";
 import { router } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
+import { createOwned, permittedProcedure } from "../trpc-org.js";
 
 /**
  * Modules of a course (spec §7 "Lesson and module content"). Their `orderIndex` is always 0..n-1 within
@@ -27,15 +28,14 @@ export const modulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const course = await lockCourse(ctx, input.courseId);
       const count = await ctx.em.count(CourseModule, { course: course.id });
-      const module = ctx.em.create(CourseModule, {
-        organization: ctx.organization,
+      const module = createOwned(ctx, CourseModule, {
         course,
         title: input.title,
         description: input.description ?? null,
         orderIndex: count,
       });
       await ctx.em.flush();
-      return moduleView(module);
+      return presentModule(module);
     }),
 
   update: editProcedure
@@ -45,8 +45,7 @@ export const modulesRouter = router({
       const module = await findModule(ctx, input.id);
       if (input.title !== undefined) module.title = input.title;
       if (input.description !== undefined) module.description = input.description;
-      await ctx.em.flush();
-      return moduleView(module);
+      return presentModule(module);
     }),
 
   /** Its lessons and their completions go with it (foreign keys cascade); the rest close up. */
@@ -64,7 +63,6 @@ export const modulesRouter = router({
       remaining.forEach((each, index) => {
         each.orderIndex = index;
       });
-      await ctx.em.flush();
       return { message: "Module deleted." };
     }),
 
@@ -89,6 +87,6 @@ export const modulesRouter = router({
         if (module) module.orderIndex = index;
       });
       await ctx.em.flush();
-      return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
     }),
 });

@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { dialectOf } from "../../mikro-orm.config.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
 import {
   TAG_MESSAGES,
@@ -11,40 +10,10 @@ import {
 import type { Config } from "../config.js";
 import { type Organization, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentTag, presentTagTree } from "../presenters/tags.js";
+import { takeTurn } from "../sql-dialect.js";
 import { router } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
-
-export interface TagView {
-  id: number;
-  name: string;
-  type: TagType;
-  parentId: number | null;
-  color: string | null;
-}
-
-export interface DepartmentView extends TagView {
-  roles: TagView[];
-}
-
-export function tagView(tag: Tag): TagView {
-  return { id: tag.id, name: tag.name, type: tag.type, parentId: tag.parent?.id ?? null, color: tag.color };
-}
-
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
-
-/** Departments, each with its roles, from one query (the tenant filter keeps it to this organization). */
-export async function listTagTree(em: SqlEntityManager): Promise<DepartmentView[]> {
-  const tags = await em.find(Tag, {});
-  const departments = tags.filter((tag) => tag.type === "department").sort(byName);
-  return departments.map((department) => ({
-    ...tagView(department),
-    roles: tags
-      .filter((tag) => tag.type === "role" && tag.parent?.id === department.id)
-      .sort(byName)
-      .map(tagView),
-  }));
-}
+import { createOwned, permittedProcedure } from "../trpc-org.js";
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */
 const TAG_WRITES_LOCK = 0x74616773;
@@ -55,9 +24,8 @@ const TAG_WRITES_LOCK = 0x74616773;
  * transaction ends, one per organization, that blocks no reads and no other writes. SQLite runs one
  * writer at a time anyway.
  */
-async function takeTurnWritingTags(ctx: { em: SqlEntityManager; config: Config; organization: Organization }) {
-  if (dialectOf(ctx.config) !== "postgresql") return;
-  await ctx.em.execute("select pg_advisory_xact_lock(?, ?)", [TAG_WRITES_LOCK, ctx.organization.id]);
+function takeTurnWritingTags(ctx: { em: SqlEntityManager; config: Config; organization: Organization }) {
+  return takeTurn(ctx, TAG_WRITES_LOCK, ctx.organization.id);
 }
 
 /** Names are unique among siblings, whatever their case. */
@@ -82,7 +50,7 @@ async function assertNameFree(
 export const tagsRouter = router({
   list: permittedProcedure("tags.view")
     .meta({ rest: { method: "GET", path: "/tags/list" } })
-    .query(({ ctx }) => listTagTree(ctx.em)),
+    .query(async ({ ctx }) => presentTagTree(await ctx.em.find(Tag, {}))),
 
   create: permittedProcedure("tags.manage")
     .meta({ rest: { method: "POST", path: "/tags/create" } })
@@ -98,15 +66,14 @@ export const tagsRouter = router({
         if (parent.type !== "department") throw fail.badRequest(TAG_MESSAGES.parentNotDepartment);
       }
       await assertNameFree(ctx.em, input.name, input.type, parent?.id ?? null);
-      const tag = ctx.em.create(Tag, {
-        organization: ctx.organization,
+      const tag = createOwned(ctx, Tag, {
         name: input.name,
         type: input.type,
         parent,
         color: input.type === "department" ? input.color || DEFAULT_DEPARTMENT_COLOR : null,
       });
       await ctx.em.flush();
-      return tagView(tag);
+      return presentTag(tag);
     }),
 
   update: permittedProcedure("tags.manage")
@@ -120,8 +87,7 @@ export const tagsRouter = router({
       await assertNameFree(ctx.em, input.name, tag.type, tag.parent?.id ?? null, tag.id);
       tag.name = input.name;
       if (tag.type === "department" && input.color) tag.color = input.color;
-      await ctx.em.flush();
-      return tagView(tag);
+      return presentTag(tag);
     }),
 
   /** A department takes its roles with it; members and courses lose the tags (foreign keys cascade). */

@@ -1,6 +1,4 @@
-import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { dialectOf } from "../../mikro-orm.config.js";
 import { canAssignRole } from "../../shared/permissions.js";
 import type { Role } from "../../shared/roles.js";
 import {
@@ -14,48 +12,12 @@ import type { Config } from "../config.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { newInvitationToken, openInvitation } from "../invitations.js";
+import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "../membership.js";
+import { presentOrganizationRef } from "../presenters/orgs.js";
+import { memberName, presentInvitation, presentMembers } from "../presenters/team.js";
+import { lockRowsForUpdate } from "../sql-dialect.js";
 import { publicProcedure, router, signedInProcedure } from "../trpc.js";
-import { permittedProcedure } from "../trpc-org.js";
-
-export interface MemberView {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  tags: { id: number; name: string; type: string; color: string | null; parentId: number | null }[];
-}
-
-/** The name this organization shows for a member: its own, or else the one the person chose. */
-export function memberName(membership: Membership): string {
-  return membership.displayName ?? membership.user.name;
-}
-
-/** Every member with their tags: two queries however large the team. */
-async function listMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
-  const memberships = await em.find(Membership, { organization: organizationId }, { populate: ["user"] });
-  const memberTags = await em.find(
-    MemberTag,
-    { membership: { $in: memberships.map((m) => m.id) } },
-    { populate: ["tag"] },
-  );
-  const members = memberships.map((membership) => ({
-    id: membership.user.id,
-    name: memberName(membership),
-    email: membership.user.email,
-    role: membership.role,
-    tags: memberTags
-      .filter((memberTag) => memberTag.membership.id === membership.id)
-      .map(({ tag }) => ({
-        id: tag.id,
-        name: tag.name,
-        type: tag.type,
-        color: tag.color,
-        parentId: tag.parent?.id ?? null,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  }));
-  return members.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-}
+import { createOwned, type OrganizationScope, permittedProcedure } from "../trpc-org.js";
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -67,11 +29,7 @@ async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[
 }
 
 async function memberOfOrganization(em: SqlEntityManager, organizationId: number, userId: number) {
-  const membership = await em.findOne(
-    Membership,
-    { organization: organizationId, user: userId },
-    { populate: ["user"] },
-  );
+  const membership = await findMembership(em, userId, organizationId);
   if (!membership) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
   return membership;
 }
@@ -95,13 +53,10 @@ async function assertRoleChange(
   if (target.user.id === actor.user.id) throw fail.forbidden(TEAM_MESSAGES.ownRole);
   if (!canAssignRole(actor.role, target.role, newRole)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
   if (target.role === "admin") {
-    const locking = dialectOf(config) === "postgresql";
     const admins = await em.find(
       Membership,
       { organization: target.organization.id, role: "admin" },
-      locking
-        ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: "asc" } }
-        : { refresh: true, orderBy: { id: "asc" } },
+      { ...lockRowsForUpdate(config), refresh: true, orderBy: { id: "asc" } },
     );
     // Only an admin may remove the admin role: one who lost it meanwhile may not.
     if (!admins.some((membership) => membership.id === actor.id)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
@@ -109,15 +64,15 @@ async function assertRoleChange(
   }
 }
 
-async function replaceMemberTags(em: SqlEntityManager, membership: Membership, tags: Tag[]) {
-  await em.nativeDelete(MemberTag, { membership: membership.id });
-  for (const tag of tags) em.create(MemberTag, { organization: membership.organization, membership, tag });
+async function replaceMemberTags(scope: OrganizationScope, membership: Membership, tags: Tag[]) {
+  await scope.em.nativeDelete(MemberTag, { membership: membership.id });
+  for (const tag of tags) createOwned(scope, MemberTag, { membership, tag });
 }
 
 export const teamRouter = router({
   members: permittedProcedure("team.view")
     .meta({ rest: { method: "GET", path: "/team/members" } })
-    .query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
+    .query(({ ctx }) => presentMembers(ctx.em, ctx.organization.id)),
 
   invite: permittedProcedure("team.manage")
     .meta({ rest: { method: "POST", path: "/team/invite" } })
@@ -125,14 +80,13 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!canAssignRole(ctx.role, "user", input.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
       const emailKey = emailKeyOf(input.email);
-      const existing = await ctx.em.count(Membership, { organization: ctx.organization.id, user: { emailKey } });
-      if (existing > 0) throw fail.conflict(TEAM_MESSAGES.alreadyMember);
+      if (await hasMemberWithEmail(ctx.em, ctx.organization.id, emailKey))
+        throw fail.conflict(TEAM_MESSAGES.alreadyMember);
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
       // A new invitation for the same person replaces the open one, whose link stops working.
       await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
       const { token, secretHash, expiresAt } = newInvitationToken(ctx.organization.slug);
-      ctx.em.create(Invitation, {
-        organization: ctx.organization,
+      createOwned(ctx, Invitation, {
         name: input.name,
         email: input.email,
         emailKey,
@@ -171,7 +125,7 @@ export const teamRouter = router({
       // The name is this organization's own (decision 0013): the account's name stays the person's.
       target.displayName = input.name === target.user.name ? null : input.name;
       target.role = input.role;
-      await replaceMemberTags(ctx.em, target, tags);
+      await replaceMemberTags(ctx, target, tags);
       return { message: "Team member updated successfully." };
     }),
 
@@ -181,15 +135,8 @@ export const teamRouter = router({
     .input(tokenInput)
     .query(async ({ ctx, input }) => {
       const { invitation, organization } = await openInvitation(ctx.em, input.token);
-      return {
-        email: invitation.email,
-        name: invitation.name,
-        role: invitation.role,
-        orgName: organization.name,
-        orgSlug: organization.slug,
-        inviterName: invitation.invitedBy?.name ?? organization.name,
-        userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
-      };
+      const userExists = (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0;
+      return presentInvitation(invitation, organization, userExists);
     }),
 
   acceptInvite: signedInProcedure
@@ -208,13 +155,13 @@ export const teamRouter = router({
       );
       if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
       // Spec §6: a user already in an organization cannot accept another invitation.
-      if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+      if (await belongsToAnyOrganization(ctx.em, ctx.user)) {
         throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
       }
       const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
       const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
       for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
       ctx.user.currentOrganization = organization;
-      return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
+      return { organization: presentOrganizationRef(organization) };
     }),
 });

@@ -1,4 +1,5 @@
 import { Completion } from "../entities/index.js";
+import { presentCompletedLessons } from "../presenters/lessons.js";
 import { router } from "../trpc.js";
 import { memberProcedure } from "../trpc-org.js";
 
@@ -10,6 +11,6 @@ export const usersRouter = router({
       { user: ctx.user.id },
       { fields: ["lesson"], orderBy: { lesson: "asc" } },
     );
-    return { lessonIds: completions.map((completion) => completion.lesson.id) };
+    return presentCompletedLessons(completions);
   }),
 });

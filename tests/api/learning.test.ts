@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CourseView, ModuleOutlineView } from "../../server/course-views.js";
+import type { CourseView, ModuleOutlineView } from "../../server/presenters/courses.js";
+import type { LessonPageView as LessonPage } from "../../server/presenters/lessons.js";
 import { progressPercent } from "../../shared/progress.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
@@ -18,20 +19,6 @@ import { suiteApp, suiteFixture } from "./support/suite.js";
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "learning"));
-
-interface LessonPage {
-  id: number;
-  title: string;
-  content: string | null;
-  videoUrl: string | null;
-  embedUrl: string | null;
-  isCompleted: boolean;
-  orderIndex: number;
-  module: { id: number; title: string };
-  course: { id: number; title: string; status: string };
-  prevLesson: { id: number; title: string } | null;
-  nextLesson: { id: number; title: string } | null;
-}
 
 const getLesson = (api: ApiClient, id: number) => api.get("/_api/lessons/get", { id: String(id) });
 const complete = (api: ApiClient, lessonId: number) => api.post("/_api/lessons/complete", { lessonId });

@@ -1,5 +1,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CourseView } from "../../server/presenters/courses.js";
+import type { DepartmentView } from "../../server/presenters/tags.js";
 import { ORGANIZATION_HEADER } from "../../shared/constants.js";
 import { ORG_MESSAGES } from "../../shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";
@@ -25,15 +27,6 @@ import {
 
 const NO_ACCESS = { status: 404, error: ORG_MESSAGES.noAccess };
 
-interface TagRow {
-  id: number;
-  name: string;
-}
-interface CourseRow {
-  id: number;
-  title: string;
-}
-
 let app: TestApp;
 /** Admin of two organizations; `beta`, created last, is the session's current one. */
 let owner: Person;
@@ -55,7 +48,7 @@ const naming = (org: { id: number } | string) => ({
 });
 
 const tagNames = async (api: ApiClient, org?: OrgRef) =>
-  ok<TagRow[]>(await api.get("/_api/tags/list", undefined, org ? naming(org) : {})).map((tag) => tag.name);
+  ok<DepartmentView[]>(await api.get("/_api/tags/list", undefined, org ? naming(org) : {})).map((tag) => tag.name);
 
 /** A tRPC call as the typed client makes it: superjson input, the page's organization in the header. */
 function trpcMutation(api: ApiClient, procedure: string, input: unknown, org: OrgRef): Promise<ApiResponse> {
@@ -72,11 +65,11 @@ describe("with the header", () => {
     expect((await me(owner.api)).currentOrgId).toBe(beta.id);
     const created = trpcData(
       await trpcMutation(owner.api, "courses.create", { title: "Alpha onboarding", status: "draft" }, alpha),
-    ) as CourseRow;
+    ) as CourseView;
 
-    const alphaCourses = trpcData(await trpcQuery(owner.api, "courses.list", {}, alpha)) as CourseRow[];
+    const alphaCourses = trpcData(await trpcQuery(owner.api, "courses.list", {}, alpha)) as CourseView[];
     expect(alphaCourses.map((course) => course.id)).toEqual([created.id]);
-    expect(ok<CourseRow[]>(await owner.api.get("/_api/courses/list"))).toEqual([]);
+    expect(ok<CourseView[]>(await owner.api.get("/_api/courses/list"))).toEqual([]);
     // Naming an organization does not switch the session to it.
     expect((await me(owner.api)).currentOrgId).toBe(beta.id);
   });
@@ -89,7 +82,7 @@ describe("with the header", () => {
   });
 
   it("records of the other organization are not found through it", async () => {
-    const betaTag = ok<TagRow>(
+    const betaTag = ok<DepartmentView>(
       await owner.api.post("/_api/tags/create", { name: "Beta bar", type: "department" }, naming(beta)),
     );
     const update = await owner.api.post("/_api/tags/update", { id: betaTag.id, name: "Moved" }, naming(alpha));

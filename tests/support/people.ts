@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import type { OrganizationRef } from "../../server/presenters/orgs.js";
 import type { Role } from "../../shared/roles.js";
 import { type Agent, ok } from "./agent.js";
 
@@ -17,11 +18,7 @@ export interface Credentials {
   password: string;
 }
 
-export interface OrgRef {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type OrgRef = OrganizationRef;
 
 const uid = () => randomBytes(4).toString("hex");
 

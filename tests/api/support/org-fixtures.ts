@@ -1,6 +1,7 @@
 import type { FilterQuery } from "@mikro-orm/core";
 import { expect } from "vitest";
 import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "../../../server/entities/index.js";
+import type { UserView } from "../../../server/presenters/auth.js";
 import type { Role } from "../../../shared/roles.js";
 import { ok } from "../../support/agent.js";
 import {
@@ -58,13 +59,7 @@ export function refusal(response: ApiResponse): { status: number; error: string 
 }
 
 /** The user as `/_api/auth/me` shows it (spec §3). */
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  currentOrgId: number | null;
-  currentOrganization: { id: number; name: string; slug: string; role: Role } | null;
-}
+export type Me = UserView;
 
 export async function me(api: ApiClient): Promise<Me> {
   return ok<Me>(await api.get("/_api/auth/me"));

@@ -1,0 +1,47 @@
+import { LockMode, raw } from "@mikro-orm/core";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { dialectOf } from "../mikro-orm.config.js";
+import type { Config } from "./config.js";
+
+/**
+ * Everything that differs between SQLite and PostgreSQL in what the procedures ask of the database, in
+ * one place: routers and helpers say what they need (a row lock, a turn, a text search) and never branch
+ * on the dialect themselves.
+ *
+ * SQLite runs one writer at a time (server/db.ts gives it one connection), so a write transaction
+ * already excludes every other: the locks below are PostgreSQL's way to get the same for the rows or the
+ * organization concerned, while reads and other organizations' writes go on.
+ */
+
+type DialectConfig = Pick<Config, "databaseUrl">;
+
+/**
+ * Find options that lock the rows read until the transaction ends (`SELECT … FOR UPDATE`): a second
+ * caller waits, then reads what the first wrote. Combine with `refresh: true`.
+ */
+export function lockRowsForUpdate(config: DialectConfig): { lockMode?: LockMode.PESSIMISTIC_WRITE } {
+  return dialectOf(config) === "postgresql" ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+}
+
+/**
+ * Waits for, then holds until the transaction ends, the lock named by two numbers (a namespace and a
+ * key, such as an organization's id). It blocks nobody but callers taking the same lock.
+ */
+export async function takeTurn(
+  ctx: { em: SqlEntityManager; config: DialectConfig },
+  namespace: number,
+  key: number,
+): Promise<void> {
+  if (dialectOf(ctx.config) !== "postgresql") return;
+  await ctx.em.execute("select pg_advisory_xact_lock(?, ?)", [namespace, key]);
+}
+
+/**
+ * A condition: the column contains `needle`, whatever the case. A position search instead of LIKE: the
+ * search text has no wildcards, so `%` and `_` match themselves without escaping (SQLite's LIKE has no
+ * default escape character). SQLite's lower() folds ASCII letters only, as its LIKE does.
+ */
+export function containsText(config: DialectConfig, column: string, needle: string) {
+  const position = dialectOf(config) === "postgresql" ? "strpos" : "instr";
+  return { [raw((alias: string) => `${position}(lower(${alias}.${column}), ?)`, [needle.toLowerCase()])]: { $gt: 0 } };
+}
