@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerLessonContentPool } from "./lesson-content.js";
+import { loggerOptions } from "./logging.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -40,10 +41,15 @@ function writeRefusal(req: FastifyRequest): { status: number; message: string } 
   return null;
 }
 
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the log goes instead of standard output (a test reads it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     disableRequestLogging: config.logLevel !== "debug",

@@ -42,6 +42,8 @@ export interface TestApp {
 export interface StartOptions {
   /** A second instance over the first one's database (DESIGN §1: instances share all state there). */
   sameDatabaseAs?: TestApp;
+  /** Receives the server's log (give LOG_LEVEL too: tests run silent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -69,7 +71,10 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
   let orm: TestOrm | undefined;
   try {
     orm = await openDatabase(config);
-    const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+    const app = await buildApp(
+      { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) },
+      { logStream: options.logStream },
+    );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("The server has no TCP address.");
