@@ -12,7 +12,7 @@ import { loggerOptions } from "./logging.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
-import { securityHeaders } from "./security-headers.js";
+import { registerPermissionsPolicy, securityHeaders } from "./security-headers.js";
 import { type AppServices, createContext } from "./trpc.js";
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -70,6 +70,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLessonContentPool(app, config);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
+  registerPermissionsPolicy(app);
 
   app.addHook("onRequest", async (req, reply) => {
     if (!isApiPath(req.url)) return;
