@@ -10,10 +10,11 @@ import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
 import { registerLessonContentPool } from "./lesson-content.js";
 import { registerLifecycle } from "./lifecycle.js";
+import { loggerOptions } from "./logging.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
-import { securityHeaders } from "./security-headers.js";
+import { registerPermissionsPolicy, securityHeaders } from "./security-headers.js";
 import { type AppServices, createContext } from "./trpc.js";
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,10 +45,15 @@ function writeRefusal(req: FastifyRequest): { status: number; message: string } 
   return null;
 }
 
-export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the log goes instead of standard output (a test reads it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     disableRequestLogging: config.logLevel !== "debug",
@@ -69,6 +75,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   registerLifecycle(app);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
+  registerPermissionsPolicy(app);
 
   app.addHook("onRequest", async (req, reply) => {
     // Source maps are for the people debugging, not for the public (scripts/build.ts keeps them aside).

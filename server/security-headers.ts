@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 
 /** The hosts whose players a lesson may embed (DESIGN §5); the sanitizer allows the same list. */
@@ -36,4 +37,53 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   };
+}
+
+/** Powerful features no page of the app uses: off for the app and for every frame it embeds. */
+const FEATURES_OFF = [
+  "camera",
+  "microphone",
+  "geolocation",
+  "payment",
+  "usb",
+  "serial",
+  "hid",
+  "bluetooth",
+  "midi",
+  "display-capture",
+  "magnetometer",
+  "xr-spatial-tracking",
+  "idle-detection",
+  "browsing-topics",
+] as const;
+
+/**
+ * What the embedded video players ask for in their frame's `allow` (client/features/courses/lesson-body.tsx):
+ * the page itself keeps those it uses (fullscreen, the demo video's picture-in-picture, copying an invite
+ * link); motion sensors are only for the players' 360° videos.
+ */
+const FEATURES_FOR_PLAYERS = {
+  fullscreen: true,
+  "picture-in-picture": true,
+  "encrypted-media": true,
+  autoplay: true,
+  "clipboard-write": true,
+  "web-share": true,
+  accelerometer: false,
+  gyroscope: false,
+} as const;
+
+export const PERMISSIONS_POLICY = [
+  ...FEATURES_OFF.map((feature) => `${feature}=()`),
+  ...Object.entries(FEATURES_FOR_PLAYERS).map(([feature, self]) => {
+    const origins = VIDEO_FRAME_SOURCES.map((origin) => `"${origin}"`);
+    return `${feature}=(${[...(self ? ["self"] : []), ...origins].join(" ")})`;
+  }),
+].join(", ");
+
+/** Helmet has no Permissions-Policy; this sends it on every response, pages, API, files and errors alike. */
+export function registerPermissionsPolicy(app: FastifyInstance): void {
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+  });
 }

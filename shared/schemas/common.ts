@@ -47,7 +47,13 @@ export function hasControlCharacter(value: string, multiLine: boolean): boolean 
  */
 export function text(params: { error: string }, options: { multiLine?: boolean } = {}) {
   const multiLine = options.multiLine ?? false;
-  return z.string(params).refine((value) => !hasControlCharacter(value, multiLine), TEXT_MESSAGES.controlCharacters);
+  // Whitespace around one-line text (a tab after a pasted e-mail) is trimmed by the field, not refused.
+  return z
+    .string(params)
+    .refine(
+      (value) => !hasControlCharacter(multiLine ? value : value.trim(), multiLine),
+      TEXT_MESSAGES.controlCharacters,
+    );
 }
 
 export const emailField = (message: string) =>

@@ -151,3 +151,43 @@ describe("without a built client", () => {
     }
   });
 });
+
+/** feature → its allowlist, as the browser reads `feature=(self "https://…")`. */
+function policyOf(response: ApiResponse): Map<string, string[]> {
+  const header = response.headers.get("permissions-policy") ?? "";
+  const features = new Map<string, string[]>();
+  for (const entry of header.split(",")) {
+    const match = /^\s*([a-z-]+)=\(([^)]*)\)\s*$/.exec(entry);
+    if (match?.[1] !== undefined) features.set(match[1], (match[2] ?? "").split(/\s+/).filter(Boolean));
+  }
+  return features;
+}
+
+describe("Permissions-Policy (issue 18)", () => {
+  it("is on pages, files, the API, its errors and unknown paths alike", async () => {
+    const responses = [
+      await app.api.get("/"),
+      await app.api.get("/acme/dashboard"),
+      await app.api.get("/assets/app-abc123.js"),
+      await app.api.get("/assets/missing.js"),
+      await app.api.get("/_api/auth/me"),
+      await app.api.get("/_api/no/such/endpoint"),
+      await app.api.post("/_api/auth/login", undefined, { raw: "x", headers: { "content-type": "text/plain" } }),
+      await app.api.get("/_api/manifest"),
+    ];
+    for (const response of responses) {
+      expect(response.headers.get("permissions-policy"), response.text.slice(0, 80)).toBeTruthy();
+    }
+  });
+
+  it("turns off camera, microphone, geolocation, payment and the like, and lets players go fullscreen", async () => {
+    const policy = policyOf(await app.api.get("/"));
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "display-capture"]) {
+      expect(policy.get(feature), feature).toEqual([]);
+    }
+    const players = VIDEO_HOSTS.map((origin) => `"${origin}"`);
+    expect(policy.get("fullscreen")).toEqual(["self", ...players]);
+    expect(policy.get("encrypted-media")).toEqual(["self", ...players]);
+    expect(policy.get("accelerometer")).toEqual(players);
+  });
+});

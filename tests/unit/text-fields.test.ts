@@ -17,6 +17,15 @@ describe("hasControlCharacter", () => {
     expect(hasControlCharacter("a\tb\r\nc", true)).toBe(false);
   });
 
+  it("lets one-line text carry whitespace around it, which the field trims", () => {
+    expect(
+      registerInput.safeParse({ name: "Ann Lee", email: " ann@example.com\t", password: "long-enough" }).success,
+    ).toBe(true);
+    expect(
+      registerInput.safeParse({ name: "Ann\tLee", email: "ann@example.com", password: "long-enough" }).success,
+    ).toBe(false);
+  });
+
   it("leaves every printable character, Unicode included", () => {
     expect(hasControlCharacter("Grüße 👩‍👩‍👧 مرحبا \u00a0 \u0080", false)).toBe(false);
   });

@@ -45,6 +45,8 @@ export interface StartOptions {
   sameDatabaseAs?: TestApp;
   /** The rate limiter's clock (milliseconds since the epoch): tests move it instead of waiting. */
   clock?: () => number;
+  /** Receives the server's log (give LOG_LEVEL too: tests run silent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -70,7 +72,10 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
   let orm: TestOrm | undefined;
   try {
     orm = await openDatabase(config);
-    const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock) });
+    const app = await buildApp(
+      { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock) },
+      { logStream: options.logStream },
+    );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("The server has no TCP address.");
