@@ -86,6 +86,21 @@ describe("decode-invite", () => {
     expect(ok(await decode(token))).toMatchObject({ email, userExists: true, inviterName: team.members.manager.name });
   });
 
+  it("userExists speaks only of the invitation's own address, to the token's holder; no parameter points it elsewhere", async () => {
+    const existing = await signUp(app, "probed");
+    const { who, token } = await invited();
+    const probe = { token, email: existing.email, emailKey: existing.email, userExists: "true" };
+    expect(ok(await app.newAgent().get("/_api/team/decode-invite", probe))).toMatchObject({
+      email: who.email,
+      userExists: false,
+    });
+    // Once the invitation is used, its token answers nothing, about anyone.
+    ok(await accept((await registered(who)).api, token));
+    const used = await decode(token);
+    expect(refusal(used)).toEqual(INVALID);
+    expect(used.text).not.toMatch(/userExists/);
+  });
+
   it("an empty or missing token → 400 'Invitation token is required.'", async () => {
     const anonymous = app.newAgent();
     expect(refusal(await decode("", anonymous))).toEqual(TOKEN_REQUIRED);

@@ -7,6 +7,7 @@ import { FormAlert } from "../../components/ui/form-alert.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
 import { errorMessage } from "../../lib/errors.js";
+import { PasswordField } from "./password-field.js";
 import { ACCOUNT_FALLBACKS, useChangeEmail } from "./queries.js";
 
 const resolver = zodResolver(changeEmailInput);
@@ -45,17 +46,13 @@ export function EmailCard({ email }: { email: string }) {
               />
             )}
           </FormField>
-          <FormField label="Current password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register("currentPassword")}
-                type="password"
-                autoComplete="current-password"
-                disabled={change.isPending}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Current password"
+            registration={register("currentPassword")}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            disabled={change.isPending}
+          />
           <div>
             <Button type="submit" loading={change.isPending}>
               Change email

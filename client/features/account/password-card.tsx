@@ -4,9 +4,8 @@ import { type ChangePasswordInput, changePasswordInput } from "../../../shared/s
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { FormAlert } from "../../components/ui/form-alert.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
 import { errorMessage } from "../../lib/errors.js";
+import { PasswordField } from "./password-field.js";
 import { ACCOUNT_FALLBACKS, useChangePassword } from "./queries.js";
 
 const resolver = zodResolver(changePasswordInput);
@@ -32,28 +31,21 @@ export function PasswordCard() {
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={change.isPending || undefined}>
           {change.error && <FormAlert>{errorMessage(change.error, ACCOUNT_FALLBACKS.changePassword)}</FormAlert>}
-          <FormField label="Current password" error={errors.currentPassword?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register("currentPassword")}
-                type="password"
-                autoComplete="current-password"
-                disabled={change.isPending}
-              />
-            )}
-          </FormField>
-          <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
-            {(control) => (
-              <Input
-                {...control}
-                {...register("newPassword")}
-                type="password"
-                autoComplete="new-password"
-                disabled={change.isPending}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label="Current password"
+            registration={register("currentPassword")}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            disabled={change.isPending}
+          />
+          <PasswordField
+            label="New password"
+            registration={register("newPassword")}
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters."
+            disabled={change.isPending}
+          />
           <div>
             <Button type="submit" loading={change.isPending}>
               Change password
