@@ -19,18 +19,10 @@ interface Accepts {
   element: Schema | null;
 }
 
-function collectAccepts(schema: Schema, accepts: Accepts): Accepts {
+/** What a wrapper (optional, default, a pipe's input …) wraps; null for any other schema. */
+function unwrapped(schema: Schema): Schema | null {
   const def = (schema as z.core.$ZodTypes)._zod.def;
   switch (def.type) {
-    case "number":
-      accepts.number = true;
-      break;
-    case "boolean":
-      accepts.boolean = true;
-      break;
-    case "array":
-      accepts.element ??= def.element;
-      break;
     case "optional":
     case "nullable":
     case "default":
@@ -38,14 +30,23 @@ function collectAccepts(schema: Schema, accepts: Accepts): Accepts {
     case "nonoptional":
     case "readonly":
     case "catch":
-      collectAccepts(def.innerType, accepts);
-      break;
+      return def.innerType;
     case "pipe":
-      collectAccepts(def.in, accepts);
-      break;
-    case "union":
-      for (const option of def.options) collectAccepts(option, accepts);
-      break;
+      return def.in;
+    default:
+      return null;
+  }
+}
+
+function collectAccepts(schema: Schema, accepts: Accepts): Accepts {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  if (def.type === "number") accepts.number = true;
+  else if (def.type === "boolean") accepts.boolean = true;
+  else if (def.type === "array") accepts.element ??= def.element;
+  else if (def.type === "union") for (const option of def.options) collectAccepts(option, accepts);
+  else {
+    const inner = unwrapped(schema);
+    if (inner) collectAccepts(inner, accepts);
   }
   return accepts;
 }
@@ -71,22 +72,9 @@ function coerceValue(value: QueryValue, schema: Schema): unknown {
 /** The fields of an object schema (through optional, default, pipe … wrappers), or none. */
 function fieldsOf(schema: Schema): Record<string, Schema> {
   const def = (schema as z.core.$ZodTypes)._zod.def;
-  switch (def.type) {
-    case "object":
-      return def.shape;
-    case "optional":
-    case "nullable":
-    case "default":
-    case "prefault":
-    case "nonoptional":
-    case "readonly":
-    case "catch":
-      return fieldsOf(def.innerType);
-    case "pipe":
-      return fieldsOf(def.in);
-    default:
-      return {};
-  }
+  if (def.type === "object") return def.shape;
+  const inner = unwrapped(schema);
+  return inner ? fieldsOf(inner) : {};
 }
 
 /**

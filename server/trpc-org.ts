@@ -71,7 +71,7 @@ export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
 });
 
-/** The current organization, and the caller's role there allows `action`. */
+/** The request's organization (as memberProcedure finds it), and the caller's role there allows `action`. */
 export function permittedProcedure(action: Action) {
   return memberProcedure.use(({ ctx, next }) => {
     requirePermission(ctx.membership, action);
