@@ -62,7 +62,7 @@ afterEach(async () => {
   database = undefined;
 });
 
-describe("server/main.ts start-up errors", () => {
+describe("server/main.ts start-up errors", { timeout: TEST_LIMIT_MS }, () => {
   it.each([
     ["PORT", { PORT: "abc" }],
     ["SESSION_DAYS", { SESSION_DAYS: "0" }],
@@ -77,7 +77,7 @@ describe("server/main.ts start-up errors", () => {
     expect(lines[0]).toContain(name);
     expect(running.stderr()).not.toMatch(/^\s+at /m);
     expect(running.stdout()).toBe("");
-  }, TEST_LIMIT_MS);
+  });
 
   it("an unreachable PostgreSQL exits non-zero with one line", async () => {
     running = startMain({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing", PORT: "0" });
@@ -86,10 +86,10 @@ describe("server/main.ts start-up errors", () => {
     const lines = running.stderr().trimEnd().split("\n");
     expect(lines, running.stderr()).toHaveLength(1);
     expect(running.stderr()).not.toMatch(/^\s+at /m);
-  }, TEST_LIMIT_MS);
+  });
 });
 
-describe("server/main.ts serving", () => {
+describe("server/main.ts serving", { timeout: TEST_LIMIT_MS }, () => {
   it("listens on the given host, answers the API, and exits 0 on SIGTERM", async () => {
     database = await createTestDatabase();
     running = startMain({
@@ -112,5 +112,5 @@ describe("server/main.ts serving", () => {
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
     expect(started.stderr()).toBe("");
-  }, TEST_LIMIT_MS);
+  });
 });
