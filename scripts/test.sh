@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`, and so CI (.ci/run): every check of DESIGN §7, stopping at the first failure. The machine
-# may have only two cores, so at most two lanes run at a time, each a chain of steps:
+# may have only two cores. The single-threaded checks run as two lanes side by side, each a chain of steps;
+# the test suites, which use both cores themselves (vitest.config.ts), follow one at a time:
 #   system packages
-#   typecheck (tsc)                              ‖  lint (biome) → migrations check → unit tests
-#   API tests on SQLite → API tests on PostgreSQL  ‖  client build (vite)
-#   browser tests (Chromium, on that one build)
+#   typecheck (tsc)  ‖  lint (biome) → migrations check → unit tests → client build (vite)
+#   API tests on SQLite → API tests on PostgreSQL → browser tests (Chromium, on that one build)
 # It always ends with the line "N passed, N failed" and stops every PostgreSQL server it started.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -142,19 +142,7 @@ lane_checks() {
   step "unit tests"
   run_vitest unit --project unit
   step_done
-}
 
-lane_api() {
-  step "API tests on SQLite"
-  TEST_DB=sqlite run_vitest api-sqlite --project api
-  step_done
-
-  step "API tests on PostgreSQL"
-  TEST_DB=postgres run_vitest api-postgres --project api
-  step_done
-}
-
-lane_build() {
   step "client build (vite)"
   vite build --logLevel warn
   step_done
@@ -178,7 +166,14 @@ ls -d /usr/lib/postgresql/*/bin | head -n 1
 step_done
 
 run_lanes lane_types lane_checks
-run_lanes lane_api lane_build
+
+step "API tests on SQLite"
+TEST_DB=sqlite run_vitest api-sqlite --project api
+step_done
+
+step "API tests on PostgreSQL"
+TEST_DB=postgres run_vitest api-postgres --project api
+step_done
 
 step "browser tests (Chromium)"
 run_vitest e2e --project e2e

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CourseView } from "../../server/presenters/courses.js";
 import type { TagView as TagResult } from "../../server/presenters/tags.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
-import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createCourse,
@@ -12,19 +11,12 @@ import {
   staffedOrganization,
 } from "./support/course-fixtures.js";
 import { type Member, ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
+import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /** Courses (spec §3, §5, §7; DESIGN §6; issue 5 "API rules"). */
 
-let app: TestApp;
-let staff: Awaited<ReturnType<typeof staffedOrganization>>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  staff = await staffedOrganization(app, "courses");
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = suiteApp();
+const staff = suiteFixture(() => staffedOrganization(app, "courses"));
 
 async function newTag(api: ApiClient, input: { name: string; type: "department" | "role"; parentId?: number }) {
   return ok<TagResult>(await api.post("/_api/tags/create", input));
