@@ -4,7 +4,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { NotFound } from "./components/layout/not-found.js";
 import { PageSpinner } from "./components/ui/spinner.js";
-import { queryClient, trpc, trpcClient } from "./lib/trpc.js";
+import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
+import { nameOrganizationsFrom, queryClient, trpc, trpcClient } from "./lib/trpc.js";
 import { routeTree } from "./routeTree.gen.js";
 import "./styles.css";
 
@@ -19,6 +20,8 @@ const router = createRouter({
   notFoundMode: "root",
   defaultNotFoundComponent: NotFound,
 });
+
+nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
 
 declare module "@tanstack/react-router" {
   interface Register {

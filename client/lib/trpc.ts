@@ -5,10 +5,34 @@ import superjson from "superjson";
 import type { AppRouter } from "../../server/routers/index.js";
 import { FRESHNESS } from "../../shared/constants.js";
 
+/** The header that names the organization a call acts on; without it the session's current one applies. */
+export const ORGANIZATION_HEADER = "X-Organization-Id";
+
+/** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
+let organizationOfPage: () => number | undefined = () => undefined;
+
+/**
+ * Makes every call name the organization of the page it comes from. Two tabs may show two organizations
+ * of one session: acting on the session's "current organization" would let one tab write into the other's.
+ */
+export function nameOrganizationsFrom(source: () => number | undefined): void {
+  organizationOfPage = source;
+}
+
+/** The organization of the page on screen (during a navigation: of the page being opened), if any. */
+export function pageOrganizationId(): number | undefined {
+  return organizationOfPage();
+}
+
+function organizationHeaders(): Record<string, string> {
+  const id = organizationOfPage();
+  return id === undefined ? {} : { [ORGANIZATION_HEADER]: String(id) };
+}
+
 /** The one API client: typed React hooks over tRPC at /_api/trpc. */
 export const trpc = createTRPCReact<AppRouter>();
 
-const links = [httpBatchLink({ url: "/_api/trpc", transformer: superjson })];
+const links = [httpBatchLink({ url: "/_api/trpc", transformer: superjson, headers: organizationHeaders })];
 
 export const trpcClient = trpc.createClient({ links });
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
 import { useDocumentTitle } from "../../lib/use-document-title.js";
-import { useCurrentUser } from "../auth/current-user.js";
+import { useRouteOrganization } from "../orgs/hooks.js";
 import { DepartmentCard } from "./department-card.js";
 import { type Department, TAG_TEXT, type TagItem, useTagMutations, useTagTree } from "./queries.js";
 import { TagDialog, type TagDialogTarget } from "./tag-dialog.js";
@@ -16,8 +16,7 @@ import { TagDialog, type TagDialogTarget } from "./tag-dialog.js";
 /** The Departments & Roles page (spec §2). Everyone may look; only tags.manage sees the controls. */
 export function TagsPage() {
   useDocumentTitle("Departments & Roles");
-  const { data: user } = useCurrentUser();
-  const canManage = can(user?.currentOrganization?.role, "tags.manage");
+  const canManage = can(useRouteOrganization().role, "tags.manage");
   const tags = useTagTree();
   const { remove } = useTagMutations();
   const [dialog, setDialog] = useState<TagDialogTarget | null>(null);

@@ -9,6 +9,7 @@ import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
 import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { useCurrentUser } from "../auth/current-user.js";
+import { useRouteOrganization } from "../orgs/hooks.js";
 import { useTagTree } from "../tags/queries.js";
 import { EditMemberDialog } from "./edit-member-dialog.js";
 import { InviteDialog } from "./invite-dialog.js";
@@ -25,7 +26,7 @@ function assignableRoles(actor: Role | undefined, from: Role): Role[] {
 export function TeamPage() {
   useDocumentTitle("Team");
   const { data: user } = useCurrentUser();
-  const actorRole = user?.currentOrganization?.role;
+  const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
   const members = useMembers();
   // For the colour of a role on a card whose member does not hold its department.

@@ -4,7 +4,7 @@ import { requireCoursePermission } from "../../../../features/courses/guards.js"
 import { useDocumentTitle } from "../../../../lib/use-document-title.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/create")({
-  beforeLoad: ({ context, params }) => requireCoursePermission(context.queryClient, params.orgSlug, "courses.create"),
+  beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.create"),
   component: CreateCourseRoute,
 });
 

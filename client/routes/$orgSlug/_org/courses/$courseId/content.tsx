@@ -5,7 +5,7 @@ import { parseId } from "../../../../../features/courses/queries.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/content")({
   // Managing modules and lessons is editing the course (DESIGN §6).
-  beforeLoad: ({ context, params }) => requireCoursePermission(context.queryClient, params.orgSlug, "courses.edit"),
+  beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.edit"),
   component: ContentRoute,
 });
 

@@ -5,7 +5,7 @@ import { parseId } from "../../../../../features/courses/queries.js";
 import { useDocumentTitle } from "../../../../../lib/use-document-title.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/edit")({
-  beforeLoad: ({ context, params }) => requireCoursePermission(context.queryClient, params.orgSlug, "courses.edit"),
+  beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.edit"),
   component: EditCourseRoute,
 });
 
