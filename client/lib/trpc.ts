@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import { createTRPCReact } from "@trpc/react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/routers/index.js";
 import { FRESHNESS } from "../../shared/constants.js";
+import { createMutationCache } from "./mutation-effects.js";
 
 /** The header that names the organization a call acts on; without it the session's current one applies. */
 export const ORGANIZATION_HEADER = "X-Organization-Id";
@@ -29,18 +30,21 @@ function organizationHeaders(): Record<string, string> {
   return id === undefined ? {} : { [ORGANIZATION_HEADER]: String(id) };
 }
 
-/** The one API client: typed React hooks over tRPC at /_api/trpc. */
-export const trpc = createTRPCReact<AppRouter>();
+/** The one API client, over tRPC at /_api/trpc. */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/_api/trpc", transformer: superjson, headers: organizationHeaders })],
+});
 
-const links = [httpBatchLink({ url: "/_api/trpc", transformer: superjson, headers: organizationHeaders })];
-
-export const trpcClient = trpc.createClient({ links });
-
-/** The same client without React, for router loaders and guards. */
-export const apiClient = createTRPCClient<AppRouter>({ links });
-
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: createMutationCache(() => queryClient),
   defaultOptions: {
     queries: { staleTime: FRESHNESS.defaultQueryMs, refetchOnWindowFocus: true },
   },
 });
+
+/**
+ * Query and mutation options for every procedure, with tRPC's own keys:
+ * `useQuery(trpc.tags.list.queryOptions())`, `queryClient.ensureQueryData(trpc.courses.get.queryOptions({ id }))`,
+ * `useMutation(trpc.tags.create.mutationOptions({ meta }))`, `trpc.courses.pathKey()` to invalidate an area.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

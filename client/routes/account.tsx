@@ -7,7 +7,6 @@ import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../com
 import { requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
 import { useLogout } from "../features/auth/mutations.js";
 import { toast } from "../lib/toast.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/account")({
   beforeLoad: async ({ context, location }) => {
@@ -20,7 +19,6 @@ export const Route = createFileRoute("/account")({
 const BILLING_UNAVAILABLE = "Membership billing is not available yet.";
 
 function AccountPage() {
-  useDocumentTitle();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const org = user?.currentOrganization ?? null;

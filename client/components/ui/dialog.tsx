@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "../../lib/cn.js";
+import { focusFirst } from "../../lib/focus.js";
 
 /*
  * Radix supplies the accessibility: focus trap and return, Escape and outside click to close, aria-modal,
@@ -16,9 +17,41 @@ export const DialogClose = DialogPrimitive.Close;
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hide the corner close button, e.g. while a save is in progress. */
   hideCloseButton?: boolean;
+  /** Where focus goes on closing when the control that opened the dialog is gone (see useReturnFocus). */
+  returnFocus?: FocusFallback;
 }
 
-export function DialogContent({ className, children, hideCloseButton = false, ...props }: DialogContentProps) {
+type FocusFallback = () => Element | null | undefined;
+
+/**
+ * Radix gives focus back to the control that had it before the dialog opened. When the dialog's work
+ * removed that control (a deleted item, an empty state that became a list), focus would fall to <body>:
+ * then `returnFocus` (as given when the dialog opened, for what it was opened about), or the main
+ * region, takes it.
+ */
+export function useReturnFocus(returnFocus?: FocusFallback) {
+  const opener = useRef<Element | null>(null);
+  const fallback = useRef<FocusFallback | undefined>(undefined);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement;
+      fallback.current = returnFocus;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      focusFirst(opener.current, fallback.current?.());
+    },
+  };
+}
+
+export function DialogContent({
+  className,
+  children,
+  hideCloseButton = false,
+  returnFocus,
+  ...props
+}: DialogContentProps) {
+  const focusHandlers = useReturnFocus(returnFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
@@ -30,6 +63,11 @@ export function DialogContent({ className, children, hideCloseButton = false, ..
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          focusHandlers.onOpenAutoFocus();
+          props.onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={focusHandlers.onCloseAutoFocus}
       >
         {children}
         {!hideCloseButton && (

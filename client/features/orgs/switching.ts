@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../lib/trpc.js";
+import { trpcClient } from "../../lib/trpc.js";
 import { type CurrentUser, currentUserQueryOptions } from "../auth/current-user.js";
 import { organizationsQueryOptions } from "./queries.js";
 
@@ -20,7 +20,7 @@ function dependsOnOrganization(query: Query): boolean {
  * When the organization changed: cached tags, members, courses … belong to the previous one. Reset
  * rather than invalidate, so that no screen shows the old organization's data while refetching.
  */
-export function resetOrganizationScopedQueries(queryClient: QueryClient): void {
+function resetOrganizationScopedQueries(queryClient: QueryClient): void {
   // Not awaited: the refetch of what is on screen must not hold up the navigation that follows.
   void queryClient.resetQueries({ predicate: dependsOnOrganization });
 }
@@ -49,7 +49,7 @@ export async function applySwitchedUser(queryClient: QueryClient, user: CurrentU
 
 /** Switches without React (route guards); the caller decides what a failure shows. */
 export async function switchOrganization(queryClient: QueryClient, orgId: number): Promise<CurrentUser> {
-  const user = await apiClient.orgs.switch.mutate({ orgId });
+  const user = await trpcClient.orgs.switch.mutate({ orgId });
   await applySwitchedUser(queryClient, user);
   return user;
 }

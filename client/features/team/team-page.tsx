@@ -7,7 +7,6 @@ import { Button } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { useCurrentUser } from "../auth/current-user.js";
 import { useRouteOrganization } from "../orgs/hooks.js";
 import { useTagTree } from "../tags/queries.js";
@@ -24,7 +23,6 @@ function assignableRoles(actor: Role | undefined, from: Role): Role[] {
 
 /** The team page (spec §2): everyone sees the members; team.manage adds invite, role changes and edit. */
 export function TeamPage() {
-  useDocumentTitle("Team");
   const { data: user } = useCurrentUser();
   const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
