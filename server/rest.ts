@@ -1,56 +1,47 @@
+import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import superjson from "superjson";
 import { API_PREFIX } from "../shared/constants.js";
 import { fail, publicError } from "./errors.js";
+import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
-import { type AppServices, createCallerFactory, createContext } from "./trpc.js";
+import { type AppServices, createCallerFactory, createContext, type ProcedureMeta, type RestEndpoint } from "./trpc.js";
+
+/** One documented path of spec §7 and the procedure that serves it. */
+export interface RestRoute extends RestEndpoint {
+  /** The procedure's dotted tRPC path, e.g. `tags.list`. */
+  procedurePath: string;
+  /** The procedure's input schemas: the adapter reads the field types of a GET's query string from them. */
+  inputSchemas: readonly unknown[];
+}
+
+function restMetaOf(procedure: AnyProcedure): ProcedureMeta["rest"] | undefined {
+  const meta = procedure._def.meta as Partial<ProcedureMeta> | undefined;
+  return meta?.rest;
+}
 
 /**
- * The documented paths of spec §7, each naming the procedure that serves it. The adapter adds nothing
- * of its own: the procedure's validation, permissions and result are the same as through tRPC.
+ * Every procedure's REST path, as its `.meta({ rest })` declares it (server/trpc.ts, ProcedureMeta).
+ * Refuses a router in which a procedure declares none, or two claim one method and path: the server
+ * then does not start.
  */
-export const REST_ROUTES: ReadonlyArray<readonly ["GET" | "POST", string, string]> = [
-  ["GET", "/auth/me", "auth.me"],
-  ["POST", "/auth/login", "auth.login"],
-  ["POST", "/auth/register", "auth.register"],
-  ["POST", "/auth/logout", "auth.logout"],
-  ["GET", "/orgs/list", "orgs.list"],
-  ["POST", "/orgs/switch", "orgs.switch"],
-  ["POST", "/orgs/check-slug", "orgs.checkSlug"],
-  ["POST", "/orgs/create", "orgs.create"],
-  ["GET", "/orgs/validate-slug", "orgs.validateSlug"],
-  ["GET", "/orgs/get", "orgs.get"],
-  ["POST", "/orgs/update", "orgs.update"],
-  ["POST", "/orgs/delete", "orgs.delete"],
-  ["GET", "/orgs/stats", "orgs.stats"],
-  ["GET", "/tags/list", "tags.list"],
-  ["POST", "/tags/create", "tags.create"],
-  ["POST", "/tags/update", "tags.update"],
-  ["POST", "/tags/delete", "tags.delete"],
-  ["GET", "/team/members", "team.members"],
-  ["POST", "/team/invite", "team.invite"],
-  ["POST", "/team/update-role", "team.updateRole"],
-  ["POST", "/team/update-member", "team.updateMember"],
-  ["GET", "/team/decode-invite", "team.decodeInvite"],
-  ["POST", "/team/accept-invite", "team.acceptInvite"],
-  ["GET", "/courses/list", "courses.list"],
-  ["GET", "/courses/get", "courses.get"],
-  ["POST", "/courses/create", "courses.create"],
-  ["POST", "/courses/update", "courses.update"],
-  ["POST", "/courses/delete", "courses.delete"],
-  ["GET", "/courses/structure", "courses.structure"],
-  ["GET", "/users/completions", "users.completions"],
-  ["GET", "/lessons/get", "lessons.get"],
-  ["POST", "/lessons/complete", "lessons.complete"],
-  ["POST", "/lessons/create", "lessons.create"],
-  ["POST", "/lessons/update", "lessons.update"],
-  ["POST", "/lessons/delete", "lessons.delete"],
-  ["POST", "/lessons/reorder", "lessons.reorder"],
-  ["POST", "/modules/create", "modules.create"],
-  ["POST", "/modules/update", "modules.update"],
-  ["POST", "/modules/delete", "modules.delete"],
-  ["POST", "/modules/reorder", "modules.reorder"],
-];
+export function restRoutesOf(router: AnyRouter): RestRoute[] {
+  // tRPC keeps every procedure of the nested routers here, under its dotted path.
+  const procedures = Object.entries(router._def.procedures as Record<string, AnyProcedure>);
+  const routes: RestRoute[] = [];
+  const claimed = new Map<string, string>();
+  for (const [procedurePath, procedure] of procedures) {
+    const rest = restMetaOf(procedure);
+    if (rest === undefined) throw new Error(`${procedurePath} declares no REST path (.meta({ rest }))`);
+    if (rest === false) continue;
+    const key = `${rest.method} ${rest.path}`;
+    const other = claimed.get(key);
+    if (other) throw new Error(`${key} is claimed by both ${other} and ${procedurePath}`);
+    claimed.set(key, procedurePath);
+    routes.push({ ...rest, procedurePath, inputSchemas: procedure._def.inputs });
+  }
+  return routes;
+}
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
 const createCaller = createCallerFactory(appRouter);
@@ -74,11 +65,6 @@ export function decodeBody(body: unknown): unknown {
   return body;
 }
 
-function queryInput(query: unknown): unknown {
-  if (query === null || typeof query !== "object" || Object.keys(query).length === 0) return undefined;
-  return query;
-}
-
 export function sendError(reply: FastifyReply, status: number, message: string) {
   return reply
     .code(status)
@@ -86,21 +72,24 @@ export function sendError(reply: FastifyReply, status: number, message: string) 
     .send(superjson.serialize({ error: message }));
 }
 
+/**
+ * Serves each procedure at its documented path. The adapter adds nothing of its own beyond reading the
+ * request: the procedure's validation, permissions and result are the same as through tRPC.
+ */
 export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
-  for (const [method, url, procedurePath] of REST_ROUTES) {
-    if (!(procedurePath in appRouter._def.procedures)) throw new Error(`No procedure named ${procedurePath}`);
+  for (const { method, path, procedurePath, inputSchemas } of restRoutesOf(appRouter)) {
     app.route({
       method,
-      url: `${API_PREFIX}${url}`,
+      url: `${API_PREFIX}${path}`,
       handler: async (req, reply) => {
         const call = procedureAt(createCaller(createContext(services, req, reply)), procedurePath);
         try {
-          const input = method === "GET" ? queryInput(req.query) : decodeBody(req.body);
+          const input = method === "GET" ? inputFromQuery(req.query, inputSchemas) : decodeBody(req.body);
           const result = await call(input);
           return reply.type("application/json").send(superjson.serialize(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);
-          if (!expected) req.log.error({ err: error }, `${method} ${url} failed`);
+          if (!expected) req.log.error({ err: error }, `${method} ${path} failed`);
           return sendError(reply, status, message);
         }
       },

@@ -26,15 +26,39 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
   return { ...services, req, reply, em: services.orm.em.fork() };
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  // Stack traces stay in the server log, never in a response.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    // The typed client shows the same sentence the REST adapter sends.
-    return { ...shape, message: publicError(error).message };
-  },
-});
+/** A documented REST path (spec §7): the method and the path under API_PREFIX, e.g. `/tags/list`. */
+export interface RestEndpoint {
+  method: "GET" | "POST";
+  path: `/${string}`;
+}
+
+/**
+ * Declared by every procedure where it is defined, so that its URL leads to it in one search:
+ *
+ *   list: permittedProcedure("tags.view")
+ *     .meta({ rest: { method: "GET", path: "/tags/list" } })
+ *     .query(...)
+ *
+ * server/rest.ts serves each procedure at its path; `rest: false` marks one that the typed client alone
+ * calls (none does today). A procedure without it, or two claiming one path, stop the server from
+ * starting (and fail tests/unit/rest-routes.test.ts).
+ */
+export interface ProcedureMeta {
+  rest: RestEndpoint | false;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    // Stack traces stay in the server log, never in a response.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      // The typed client shows the same sentence the REST adapter sends.
+      return { ...shape, message: publicError(error).message };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

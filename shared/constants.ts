@@ -114,4 +114,12 @@ export const OFFLINE_AUTO_CHECK_INTERVAL_MS = 10_000;
 export const DEMO_VIDEO = { src: "/demo/trainwright-tour.mp4", poster: "/demo/trainwright-tour.jpg" } as const;
 
 export const API_PREFIX = "/_api";
+
+/**
+ * The organization a typed-client call acts on: the one of the page it comes from (DESIGN §4), so that
+ * two tabs on two organizations never mix. Without it (the documented REST paths) the session's current
+ * organization applies.
+ */
+export const ORGANIZATION_HEADER = "x-organization-id";
+
 export const SESSION_COOKIE = "tw_session";

@@ -9,10 +9,10 @@ import {
   updateCourseInput,
 } from "../../shared/schemas/courses.js";
 import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
-import { courseStructure, courseView, courseViews, tagsOfCourses } from "../course-views.js";
 import { dialectOf } from "../db.js";
 import { Course, CourseTag, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourse, presentCourseStructure, presentCourses } from "../presenters/courses.js";
 import { router } from "../trpc.js";
 import { memberProcedure, permittedProcedure } from "../trpc-org.js";
 
@@ -39,46 +39,54 @@ export const coursesRouter = router({
    * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
    * (tagged course ids, the courses, their tags), however many courses there are.
    */
-  list: memberProcedure.input(listCoursesInput).query(async ({ ctx, input }) => {
-    const conditions: FilterQuery<Course>[] = [];
-    if (!canSeeDrafts(ctx.role)) {
-      // Learners see published courses only; asking for drafts finds none.
-      if (input.status === "draft") return [];
-      conditions.push({ status: "published" });
-    } else if (input.status) {
-      conditions.push({ status: input.status });
-    }
-    if (input.search) {
-      const dialect = dialectOf(ctx.config);
-      conditions.push({
-        $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+  list: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/list" } })
+    .input(listCoursesInput)
+    .query(async ({ ctx, input }) => {
+      const conditions: FilterQuery<Course>[] = [];
+      if (!canSeeDrafts(ctx.role)) {
+        // Learners see published courses only; asking for drafts finds none.
+        if (input.status === "draft") return [];
+        conditions.push({ status: "published" });
+      } else if (input.status) {
+        conditions.push({ status: input.status });
+      }
+      if (input.search) {
+        const dialect = dialectOf(ctx.config);
+        conditions.push({
+          $or: [containsText(dialect, "title", input.search), containsText(dialect, "description", input.search)],
+        });
+      }
+      if (input.tagIds.length > 0) {
+        const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
+        if (links.length === 0) return [];
+        conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
+      }
+      const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
+        orderBy: { createdAt: "desc", id: "desc" },
       });
-    }
-    if (input.tagIds.length > 0) {
-      const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
-      if (links.length === 0) return [];
-      conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
-    }
-    const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
-      orderBy: { createdAt: "desc", id: "desc" },
-    });
-    return courseViews(ctx.em, courses);
-  }),
+      return presentCourses(ctx.em, courses);
+    }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
-  get: memberProcedure.input(courseIdInput).query(async ({ ctx, input }) => {
-    const course = await findVisibleCourse(ctx, input.id);
-    const tags = await tagsOfCourses(ctx.em, [course.id]);
-    const modules = await courseStructure(ctx.em, course.id, ctx.user.id);
-    return courseView(course, tags.get(course.id) ?? [], modules);
-  }),
+  get: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/get" } })
+    .input(courseIdInput)
+    .query(async ({ ctx, input }) => {
+      const course = await findVisibleCourse(ctx, input.id);
+      return presentCourse(ctx.em, course, { withStructureFor: ctx.user.id });
+    }),
 
-  structure: memberProcedure.input(courseStructureInput).query(async ({ ctx, input }) => {
-    const course = await findVisibleCourse(ctx, input.courseId);
-    return courseStructure(ctx.em, course.id, ctx.user.id);
-  }),
+  structure: memberProcedure
+    .meta({ rest: { method: "GET", path: "/courses/structure" } })
+    .input(courseStructureInput)
+    .query(async ({ ctx, input }) => {
+      const course = await findVisibleCourse(ctx, input.courseId);
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id);
+    }),
 
   create: permittedProcedure("courses.create")
+    .meta({ rest: { method: "POST", path: "/courses/create" } })
     .input(createCourseInput)
     .mutation(async ({ ctx, input }) => {
       const tags = await tagsNamed(ctx.em, input.tagIds);
@@ -90,10 +98,11 @@ export const coursesRouter = router({
       });
       for (const tag of tags) ctx.em.create(CourseTag, { organization: ctx.organization, course, tag });
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   update: permittedProcedure("courses.edit")
+    .meta({ rest: { method: "POST", path: "/courses/update" } })
     .input(updateCourseInput)
     .mutation(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.id);
@@ -114,11 +123,12 @@ export const coursesRouter = router({
         }
       }
       await ctx.em.flush();
-      return courseView(course, (await tagsOfCourses(ctx.em, [course.id])).get(course.id) ?? []);
+      return presentCourse(ctx.em, course);
     }),
 
   /** The database cascades to its tags, modules, lessons and their completions. */
   delete: permittedProcedure("courses.delete")
+    .meta({ rest: { method: "POST", path: "/courses/delete" } })
     .input(courseIdInput)
     .mutation(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.id);

@@ -7,12 +7,14 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "../../shared/schemas/courses.js";
-import { embedUrlFor, prepareLessonContent } from "../content.js";
+import { prepareLessonContent } from "../content.js";
 import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
-import { completedAmong, courseStructure, lessonView, loadCourseOutline, type OutlineLesson } from "../course-views.js";
+import { loadCourseOutline } from "../course-outline.js";
 import { Completion, Lesson } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentCompletion, presentLesson, presentLessonPage } from "../presenters/lessons.js";
 import { router } from "../trpc.js";
 import { memberProcedure, permittedProcedure } from "../trpc-org.js";
 
@@ -23,131 +25,128 @@ import { memberProcedure, permittedProcedure } from "../trpc-org.js";
  */
 const editProcedure = permittedProcedure("courses.edit");
 
-type Neighbour = { id: number; title: string } | null;
-
-function neighbour(lesson: OutlineLesson | undefined): Neighbour {
-  return lesson ? { id: lesson.id, title: lesson.title } : null;
-}
-
 export const lessonsRouter = router({
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
-  get: memberProcedure.input(lessonIdInput).query(async ({ ctx, input }) => {
-    const lesson = await findLesson(ctx, input.id);
-    const course = await findVisibleCourse(ctx, lesson.module.course.id);
-    const { lessons } = await loadCourseOutline(ctx.em, course.id);
-    const at = lessons.findIndex((each) => each.id === lesson.id);
-    const done = await completedAmong(ctx.em, ctx.user.id, [lesson.id]);
-    return {
-      id: lesson.id,
-      title: lesson.title,
-      // Sanitized once, when saved (prepareLessonContent); the browser sanitizes again when it shows it.
-      content: lesson.content,
-      videoUrl: lesson.videoUrl,
-      embedUrl: embedUrlFor(lesson.videoUrl),
-      isCompleted: done.has(lesson.id),
-      orderIndex: lesson.orderIndex,
-      module: { id: lesson.module.id, title: lesson.module.title },
-      course: { id: course.id, title: course.title, status: course.status },
-      prevLesson: neighbour(at > 0 ? lessons[at - 1] : undefined),
-      nextLesson: neighbour(at >= 0 ? lessons[at + 1] : undefined),
-    };
-  }),
+  get: memberProcedure
+    .meta({ rest: { method: "GET", path: "/lessons/get" } })
+    .input(lessonIdInput)
+    .query(async ({ ctx, input }) => {
+      const lesson = await findLesson(ctx, input.id);
+      const course = await findVisibleCourse(ctx, lesson.module.course.id);
+      return presentLessonPage(ctx.em, lesson, course, ctx.user.id);
+    }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
-  complete: memberProcedure.input(completeLessonInput).mutation(async ({ ctx, input }) => {
-    const lesson = await findLesson(ctx, input.lessonId);
-    await findVisibleCourse(ctx, lesson.module.course.id);
-    const where = { user: ctx.user.id, lesson: lesson.id };
-    try {
-      // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-      await ctx.em
-        .createQueryBuilder(Completion)
-        .insert({ organization: ctx.organization.id, user: ctx.user.id, lesson: lesson.id, completedAt: new Date() })
-        .onConflict(["organization", "user", "lesson"])
-        .ignore()
-        .execute();
-    } catch (error) {
-      // The lesson was deleted between reading it and recording the completion.
-      if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-      throw error;
-    }
-    const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
-    return { lessonId: lesson.id, completedAt: completion.completedAt };
-  }),
+  complete: memberProcedure
+    .meta({ rest: { method: "POST", path: "/lessons/complete" } })
+    .input(completeLessonInput)
+    .mutation(async ({ ctx, input }) => {
+      const lesson = await findLesson(ctx, input.lessonId);
+      await findVisibleCourse(ctx, lesson.module.course.id);
+      const where = { user: ctx.user.id, lesson: lesson.id };
+      try {
+        // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
+        await ctx.em
+          .createQueryBuilder(Completion)
+          .insert({ organization: ctx.organization.id, user: ctx.user.id, lesson: lesson.id, completedAt: new Date() })
+          .onConflict(["organization", "user", "lesson"])
+          .ignore()
+          .execute();
+      } catch (error) {
+        // The lesson was deleted between reading it and recording the completion.
+        if (error instanceof ForeignKeyConstraintViolationException)
+          throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+        throw error;
+      }
+      const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
+      return presentCompletion(completion);
+    }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
-  create: editProcedure.input(createLessonInput).mutation(async ({ ctx, input }) => {
-    const { module } = await lockModuleCourse(ctx, input.moduleId);
-    const count = await ctx.em.count(Lesson, { module: module.id });
-    const lesson = ctx.em.create(Lesson, {
-      organization: ctx.organization,
-      module,
-      title: input.title,
-      content: prepareLessonContent(input.content ?? null),
-      videoUrl: input.videoUrl ?? null,
-      orderIndex: count,
-    });
-    await ctx.em.flush();
-    return lessonView(lesson);
-  }),
+  create: editProcedure
+    .meta({ rest: { method: "POST", path: "/lessons/create" } })
+    .input(createLessonInput)
+    .mutation(async ({ ctx, input }) => {
+      const { module } = await lockModuleCourse(ctx, input.moduleId);
+      const count = await ctx.em.count(Lesson, { module: module.id });
+      const lesson = ctx.em.create(Lesson, {
+        organization: ctx.organization,
+        module,
+        title: input.title,
+        content: prepareLessonContent(input.content ?? null),
+        videoUrl: input.videoUrl ?? null,
+        orderIndex: count,
+      });
+      await ctx.em.flush();
+      return presentLesson(lesson);
+    }),
 
-  update: editProcedure.input(updateLessonInput).mutation(async ({ ctx, input }) => {
-    const lesson = await findLesson(ctx, input.id);
-    if (input.title !== undefined) lesson.title = input.title;
-    if (input.content !== undefined) lesson.content = prepareLessonContent(input.content);
-    if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
-    await ctx.em.flush();
-    return lessonView(lesson);
-  }),
+  update: editProcedure
+    .meta({ rest: { method: "POST", path: "/lessons/update" } })
+    .input(updateLessonInput)
+    .mutation(async ({ ctx, input }) => {
+      const lesson = await findLesson(ctx, input.id);
+      if (input.title !== undefined) lesson.title = input.title;
+      if (input.content !== undefined) lesson.content = prepareLessonContent(input.content);
+      if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
+      await ctx.em.flush();
+      return presentLesson(lesson);
+    }),
 
   /** Its completions go with it; the module's other lessons close up. */
-  delete: editProcedure.input(lessonIdInput).mutation(async ({ ctx, input }) => {
-    const { lesson } = await lockLessonCourse(ctx, input.id);
-    const moduleId = lesson.module.id;
-    await ctx.em.nativeDelete(Lesson, { id: lesson.id });
-    const remaining = await ctx.em.find(
-      Lesson,
-      { module: moduleId },
-      { fields: ["orderIndex"], orderBy: { orderIndex: "asc", id: "asc" }, refresh: true },
-    );
-    remaining.forEach((each, index) => {
-      each.orderIndex = index;
-    });
-    await ctx.em.flush();
-    return { message: "Lesson deleted." };
-  }),
+  delete: editProcedure
+    .meta({ rest: { method: "POST", path: "/lessons/delete" } })
+    .input(lessonIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const { lesson } = await lockLessonCourse(ctx, input.id);
+      const moduleId = lesson.module.id;
+      await ctx.em.nativeDelete(Lesson, { id: lesson.id });
+      const remaining = await ctx.em.find(
+        Lesson,
+        { module: moduleId },
+        { fields: ["orderIndex"], orderBy: { orderIndex: "asc", id: "asc" }, refresh: true },
+      );
+      remaining.forEach((each, index) => {
+        each.orderIndex = index;
+      });
+      await ctx.em.flush();
+      return { message: "Lesson deleted." };
+    }),
 
   /**
    * Names the target module's lessons in their new order: all it has now, plus any lessons of other
    * modules of the course, which move into it (their old modules close up). One transaction; a stale
    * list is refused whole. Answers with the course structure as it now stands.
    */
-  reorder: editProcedure.input(reorderLessonsInput).mutation(async ({ ctx, input }) => {
-    const { course, module } = await lockModuleCourse(ctx, input.moduleId);
-    const { lessons } = await loadCourseOutline(ctx.em, course.id, { refresh: true });
-    const plan = planLessonReorder(
-      module.id,
-      lessons.map((lesson) => ({ id: lesson.id, moduleId: lesson.module.id })),
-      input.lessons,
-    );
-    const currentTarget = lessons.filter((lesson) => lesson.module.id === module.id).map((lesson) => lesson.id);
-    if (!plan || !matchesExpectedOrder(currentTarget, input.expectedOrder)) {
-      throw fail.conflict(COURSE_MESSAGES.lessonsStale);
-    }
-    const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
-    plan.target.forEach((id, index) => {
-      const lesson = byId.get(id);
-      if (!lesson) return;
-      lesson.module = module;
-      lesson.orderIndex = index;
-    });
-    for (const ids of plan.sources.values()) {
-      ids.forEach((id, index) => {
+  reorder: editProcedure
+    .meta({ rest: { method: "POST", path: "/lessons/reorder" } })
+    .input(reorderLessonsInput)
+    .mutation(async ({ ctx, input }) => {
+      const { course, module } = await lockModuleCourse(ctx, input.moduleId);
+      const { lessons } = await loadCourseOutline(ctx.em, course.id, { refresh: true });
+      const plan = planLessonReorder(
+        module.id,
+        lessons.map((lesson) => ({ id: lesson.id, moduleId: lesson.module.id })),
+        input.lessons,
+      );
+      const currentTarget = lessons.filter((lesson) => lesson.module.id === module.id).map((lesson) => lesson.id);
+      if (!plan || !matchesExpectedOrder(currentTarget, input.expectedOrder)) {
+        throw fail.conflict(COURSE_MESSAGES.lessonsStale);
+      }
+      const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+      plan.target.forEach((id, index) => {
         const lesson = byId.get(id);
-        if (lesson) lesson.orderIndex = index;
+        if (!lesson) return;
+        lesson.module = module;
+        lesson.orderIndex = index;
       });
-    }
-    await ctx.em.flush();
-    return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
-  }),
+      for (const ids of plan.sources.values()) {
+        ids.forEach((id, index) => {
+          const lesson = byId.get(id);
+          if (lesson) lesson.orderIndex = index;
+        });
+      }
+      await ctx.em.flush();
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+    }),
 });

@@ -7,9 +7,10 @@ import {
 } from "../../shared/schemas/courses.js";
 import { findModule, lockCourse, lockModuleCourse } from "../course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "../course-order.js";
-import { courseStructure, moduleView } from "../course-views.js";
 import { CourseModule } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentCourseStructure } from "../presenters/courses.js";
+import { presentModule } from "../presenters/modules.js";
 import { router } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
 
@@ -21,62 +22,74 @@ const editProcedure = permittedProcedure("courses.edit");
 
 export const modulesRouter = router({
   /** Appends: the new module comes last. */
-  create: editProcedure.input(createModuleInput).mutation(async ({ ctx, input }) => {
-    const course = await lockCourse(ctx, input.courseId);
-    const count = await ctx.em.count(CourseModule, { course: course.id });
-    const module = ctx.em.create(CourseModule, {
-      organization: ctx.organization,
-      course,
-      title: input.title,
-      description: input.description ?? null,
-      orderIndex: count,
-    });
-    await ctx.em.flush();
-    return moduleView(module);
-  }),
+  create: editProcedure
+    .meta({ rest: { method: "POST", path: "/modules/create" } })
+    .input(createModuleInput)
+    .mutation(async ({ ctx, input }) => {
+      const course = await lockCourse(ctx, input.courseId);
+      const count = await ctx.em.count(CourseModule, { course: course.id });
+      const module = ctx.em.create(CourseModule, {
+        organization: ctx.organization,
+        course,
+        title: input.title,
+        description: input.description ?? null,
+        orderIndex: count,
+      });
+      await ctx.em.flush();
+      return presentModule(module);
+    }),
 
-  update: editProcedure.input(updateModuleInput).mutation(async ({ ctx, input }) => {
-    const module = await findModule(ctx, input.id);
-    if (input.title !== undefined) module.title = input.title;
-    if (input.description !== undefined) module.description = input.description;
-    await ctx.em.flush();
-    return moduleView(module);
-  }),
+  update: editProcedure
+    .meta({ rest: { method: "POST", path: "/modules/update" } })
+    .input(updateModuleInput)
+    .mutation(async ({ ctx, input }) => {
+      const module = await findModule(ctx, input.id);
+      if (input.title !== undefined) module.title = input.title;
+      if (input.description !== undefined) module.description = input.description;
+      await ctx.em.flush();
+      return presentModule(module);
+    }),
 
   /** Its lessons and their completions go with it (foreign keys cascade); the rest close up. */
-  delete: editProcedure.input(moduleIdInput).mutation(async ({ ctx, input }) => {
-    const { course, module } = await lockModuleCourse(ctx, input.id);
-    await ctx.em.nativeDelete(CourseModule, { id: module.id });
-    const remaining = await ctx.em.find(
-      CourseModule,
-      { course: course.id },
-      { orderBy: { orderIndex: "asc", id: "asc" }, refresh: true },
-    );
-    remaining.forEach((each, index) => {
-      each.orderIndex = index;
-    });
-    await ctx.em.flush();
-    return { message: "Module deleted." };
-  }),
+  delete: editProcedure
+    .meta({ rest: { method: "POST", path: "/modules/delete" } })
+    .input(moduleIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const { course, module } = await lockModuleCourse(ctx, input.id);
+      await ctx.em.nativeDelete(CourseModule, { id: module.id });
+      const remaining = await ctx.em.find(
+        CourseModule,
+        { course: course.id },
+        { orderBy: { orderIndex: "asc", id: "asc" }, refresh: true },
+      );
+      remaining.forEach((each, index) => {
+        each.orderIndex = index;
+      });
+      await ctx.em.flush();
+      return { message: "Module deleted." };
+    }),
 
   /**
    * The list must name exactly the course's modules as they are now; a list from before someone added
    * or deleted one is refused whole. Answers with the course structure as it now stands.
    */
-  reorder: editProcedure.input(reorderModulesInput).mutation(async ({ ctx, input }) => {
-    const course = await lockCourse(ctx, input.courseId);
-    const modules = await ctx.em.find(CourseModule, { course: course.id }, { refresh: true });
-    const order = idsInSubmittedOrder(input.modules);
-    const currentIds = [...modules].sort((a, b) => a.orderIndex - b.orderIndex).map((each) => each.id);
-    if (!sameIdSet(order, currentIds) || !matchesExpectedOrder(currentIds, input.expectedOrder)) {
-      throw fail.conflict(COURSE_MESSAGES.modulesStale);
-    }
-    const byId = new Map(modules.map((each) => [each.id, each]));
-    order.forEach((id, index) => {
-      const module = byId.get(id);
-      if (module) module.orderIndex = index;
-    });
-    await ctx.em.flush();
-    return courseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
-  }),
+  reorder: editProcedure
+    .meta({ rest: { method: "POST", path: "/modules/reorder" } })
+    .input(reorderModulesInput)
+    .mutation(async ({ ctx, input }) => {
+      const course = await lockCourse(ctx, input.courseId);
+      const modules = await ctx.em.find(CourseModule, { course: course.id }, { refresh: true });
+      const order = idsInSubmittedOrder(input.modules);
+      const currentIds = [...modules].sort((a, b) => a.orderIndex - b.orderIndex).map((each) => each.id);
+      if (!sameIdSet(order, currentIds) || !matchesExpectedOrder(currentIds, input.expectedOrder)) {
+        throw fail.conflict(COURSE_MESSAGES.modulesStale);
+      }
+      const byId = new Map(modules.map((each) => [each.id, each]));
+      order.forEach((id, index) => {
+        const module = byId.get(id);
+        if (module) module.orderIndex = index;
+      });
+      await ctx.em.flush();
+      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+    }),
 });

@@ -11,40 +11,9 @@ import type { Config } from "../config.js";
 import { dialectOf } from "../db.js";
 import { type Organization, Tag } from "../entities/index.js";
 import { fail } from "../errors.js";
+import { presentTag, presentTagTree } from "../presenters/tags.js";
 import { router } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
-
-export interface TagView {
-  id: number;
-  name: string;
-  type: TagType;
-  parentId: number | null;
-  color: string | null;
-}
-
-export interface DepartmentView extends TagView {
-  roles: TagView[];
-}
-
-export function tagView(tag: Tag): TagView {
-  return { id: tag.id, name: tag.name, type: tag.type, parentId: tag.parent?.id ?? null, color: tag.color };
-}
-
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
-
-/** Departments, each with its roles, from one query (the tenant filter keeps it to this organization). */
-export async function listTagTree(em: SqlEntityManager): Promise<DepartmentView[]> {
-  const tags = await em.find(Tag, {});
-  const departments = tags.filter((tag) => tag.type === "department").sort(byName);
-  return departments.map((department) => ({
-    ...tagView(department),
-    roles: tags
-      .filter((tag) => tag.type === "role" && tag.parent?.id === department.id)
-      .sort(byName)
-      .map(tagView),
-  }));
-}
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */
 const TAG_WRITES_LOCK = 0x74616773;
@@ -80,9 +49,12 @@ async function assertNameFree(
 }
 
 export const tagsRouter = router({
-  list: permittedProcedure("tags.view").query(({ ctx }) => listTagTree(ctx.em)),
+  list: permittedProcedure("tags.view")
+    .meta({ rest: { method: "GET", path: "/tags/list" } })
+    .query(async ({ ctx }) => presentTagTree(await ctx.em.find(Tag, {}))),
 
   create: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/create" } })
     .input(tagCreateInput)
     .mutation(async ({ ctx, input }) => {
       let parent: Tag | null = null;
@@ -103,10 +75,11 @@ export const tagsRouter = router({
         color: input.type === "department" ? input.color || DEFAULT_DEPARTMENT_COLOR : null,
       });
       await ctx.em.flush();
-      return tagView(tag);
+      return presentTag(tag);
     }),
 
   update: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/update" } })
     .input(tagUpdateInput)
     .mutation(async ({ ctx, input }) => {
       await takeTurnWritingTags(ctx);
@@ -117,11 +90,12 @@ export const tagsRouter = router({
       tag.name = input.name;
       if (tag.type === "department" && input.color) tag.color = input.color;
       await ctx.em.flush();
-      return tagView(tag);
+      return presentTag(tag);
     }),
 
   /** A department takes its roles with it; members and courses lose the tags (foreign keys cascade). */
   delete: permittedProcedure("tags.manage")
+    .meta({ rest: { method: "POST", path: "/tags/delete" } })
     .input(tagDeleteInput)
     .mutation(async ({ ctx, input }) => {
       const tag = await ctx.em.findOne(Tag, { id: input.id });

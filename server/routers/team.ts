@@ -14,46 +14,11 @@ import { dialectOf } from "../db.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
 import { fail } from "../errors.js";
 import { newInvitationToken, openInvitation } from "../invitations.js";
+import { findMembership } from "../membership.js";
+import { presentOrganizationRef } from "../presenters/orgs.js";
+import { presentInvitation, presentMembers } from "../presenters/team.js";
 import { publicProcedure, router, signedInProcedure } from "../trpc.js";
 import { permittedProcedure } from "../trpc-org.js";
-
-export interface MemberView {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  tags: { id: number; name: string; type: string; color: string | null; parentId: number | null }[];
-}
-
-/** Every member with their tags: two queries however large the team. */
-async function listMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
-  const memberships = await em.find(
-    Membership,
-    { organization: organizationId },
-    { populate: ["user"], orderBy: { user: { name: "asc" } } },
-  );
-  const memberTags = await em.find(
-    MemberTag,
-    { membership: { $in: memberships.map((m) => m.id) } },
-    { populate: ["tag"] },
-  );
-  return memberships.map((membership) => ({
-    id: membership.user.id,
-    name: membership.user.name,
-    email: membership.user.email,
-    role: membership.role,
-    tags: memberTags
-      .filter((memberTag) => memberTag.membership.id === membership.id)
-      .map(({ tag }) => ({
-        id: tag.id,
-        name: tag.name,
-        type: tag.type,
-        color: tag.color,
-        parentId: tag.parent?.id ?? null,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  }));
-}
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -65,11 +30,7 @@ async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[
 }
 
 async function memberOfOrganization(em: SqlEntityManager, organizationId: number, userId: number) {
-  const membership = await em.findOne(
-    Membership,
-    { organization: organizationId, user: userId },
-    { populate: ["user"] },
-  );
+  const membership = await findMembership(em, userId, organizationId);
   if (!membership) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
   return membership;
 }
@@ -113,9 +74,12 @@ async function replaceMemberTags(em: SqlEntityManager, membership: Membership, t
 }
 
 export const teamRouter = router({
-  members: permittedProcedure("team.view").query(({ ctx }) => listMembers(ctx.em, ctx.organization.id)),
+  members: permittedProcedure("team.view")
+    .meta({ rest: { method: "GET", path: "/team/members" } })
+    .query(({ ctx }) => presentMembers(ctx.em, ctx.organization.id)),
 
   invite: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/invite" } })
     .input(inviteInput)
     .mutation(async ({ ctx, input }) => {
       if (!canAssignRole(ctx.role, "user", input.role)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
@@ -142,6 +106,7 @@ export const teamRouter = router({
     }),
 
   updateRole: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/update-role" } })
     .input(updateRoleInput)
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
@@ -151,6 +116,7 @@ export const teamRouter = router({
     }),
 
   updateMember: permittedProcedure("team.manage")
+    .meta({ rest: { method: "POST", path: "/team/update-member" } })
     .input(updateMemberInput)
     .mutation(async ({ ctx, input }) => {
       const target = await memberOfOrganization(ctx.em, ctx.organization.id, input.userId);
@@ -178,39 +144,38 @@ export const teamRouter = router({
     }),
 
   /** Anyone holding the link may read who invited them where; the token is the secret. */
-  decodeInvite: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
-    const { invitation, organization } = await openInvitation(ctx.em, input.token);
-    return {
-      email: invitation.email,
-      name: invitation.name,
-      role: invitation.role,
-      orgName: organization.name,
-      orgSlug: organization.slug,
-      inviterName: invitation.invitedBy?.name ?? organization.name,
-      userExists: (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0,
-    };
-  }),
+  decodeInvite: publicProcedure
+    .meta({ rest: { method: "GET", path: "/team/decode-invite" } })
+    .input(tokenInput)
+    .query(async ({ ctx, input }) => {
+      const { invitation, organization } = await openInvitation(ctx.em, input.token);
+      const userExists = (await ctx.em.count(User, { emailKey: invitation.emailKey })) > 0;
+      return presentInvitation(invitation, organization, userExists);
+    }),
 
-  acceptInvite: signedInProcedure.input(tokenInput).mutation(async ({ ctx, input }) => {
-    const { invitation, organization } = await openInvitation(ctx.em, input.token);
-    if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
-    // Single use, also against two calls at once: only the call that turns the open row into a used one
-    // goes on (on PostgreSQL the second waits for the first, then finds the row used). Claimed first, so
-    // that the loser of such a race always hears "used"; a refusal below rolls the claim back.
-    const claimed = await ctx.em.nativeUpdate(
-      Invitation,
-      { id: invitation.id, acceptedAt: null },
-      { acceptedAt: new Date() },
-    );
-    if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
-    // Spec §6: a user already in an organization cannot accept another invitation.
-    if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
-      throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
-    }
-    const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
-    const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
-    for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
-    ctx.user.currentOrganization = organization;
-    return { organization: { id: organization.id, name: organization.name, slug: organization.slug } };
-  }),
+  acceptInvite: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/team/accept-invite" } })
+    .input(tokenInput)
+    .mutation(async ({ ctx, input }) => {
+      const { invitation, organization } = await openInvitation(ctx.em, input.token);
+      if (invitation.emailKey !== ctx.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.invitationMismatch);
+      // Single use, also against two calls at once: only the call that turns the open row into a used one
+      // goes on (on PostgreSQL the second waits for the first, then finds the row used). Claimed first, so
+      // that the loser of such a race always hears "used"; a refusal below rolls the claim back.
+      const claimed = await ctx.em.nativeUpdate(
+        Invitation,
+        { id: invitation.id, acceptedAt: null },
+        { acceptedAt: new Date() },
+      );
+      if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
+      // Spec §6: a user already in an organization cannot accept another invitation.
+      if ((await ctx.em.count(Membership, { user: ctx.user.id })) > 0) {
+        throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
+      }
+      const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
+      const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
+      for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
+      ctx.user.currentOrganization = organization;
+      return { organization: presentOrganizationRef(organization) };
+    }),
 });

@@ -1,15 +1,16 @@
 import { Completion } from "../entities/index.js";
+import { presentCompletedLessons } from "../presenters/lessons.js";
 import { router } from "../trpc.js";
 import { memberProcedure } from "../trpc-org.js";
 
 export const usersRouter = router({
   /** The lessons the caller has completed in the current organization (the tenant filter scopes it). */
-  completions: memberProcedure.query(async ({ ctx }) => {
+  completions: memberProcedure.meta({ rest: { method: "GET", path: "/users/completions" } }).query(async ({ ctx }) => {
     const completions = await ctx.em.find(
       Completion,
       { user: ctx.user.id },
       { fields: ["lesson"], orderBy: { lesson: "asc" } },
     );
-    return { lessonIds: completions.map((completion) => completion.lesson.id) };
+    return presentCompletedLessons(completions);
   }),
 });

@@ -1,11 +1,8 @@
 import { z } from "zod";
 
-/**
- * A positive integer id. Query strings carry ids as text, so text of digits is accepted too; the typed
- * client still sees a number.
- */
+/** A positive integer id. (The REST adapter turns a query string's text into numbers: server/rest-query.ts.) */
 export function positiveId(message = "Must be a positive number.") {
-  return z.coerce.number<number>({ error: message }).int(message).positive(message);
+  return z.number({ error: message }).int(message).positive(message);
 }
 
 export const emailField = (message: string) =>

@@ -101,28 +101,19 @@ export type UpdateCourseInput = z.input<typeof updateCourseInput>;
 export const courseIdInput = z.object({ id: courseIdField }, { error: M.courseIdInvalid });
 export const courseStructureInput = z.object({ courseId: courseIdField }, { error: M.courseIdInvalid });
 
-/**
- * The list filters arrive as query-string text through the REST path: `tagIds` is one value or a
- * repeated one (an array); the typed client sends numbers. Empty text means "no filter".
- */
+/** The course list's filters; none given is every course the caller may see. */
 export const listCoursesInput = z
   .object({
-    status: z
-      .union([statusField, z.literal("")], { error: M.statusInvalid })
-      .optional()
-      .transform((status) => status || undefined),
+    status: statusField.optional(),
     search: z
       .string({ error: M.searchTooLong })
       .trim()
       .max(LIMITS.courseTitleMax, M.searchTooLong)
       .optional()
+      // A blank search is no search.
       .transform((search) => search || undefined),
-    tagIds: z
-      .union([tagIdField, z.array(tagIdField), z.literal("")], { error: M.tagIdInvalid })
-      .optional()
-      .transform((ids) => (ids === undefined || ids === "" ? [] : [...new Set(Array.isArray(ids) ? ids : [ids])])),
+    tagIds: tagIdsField.default([]),
   })
-  // No query string at all is "no filters".
   .prefault({});
 export type ListCoursesInput = z.input<typeof listCoursesInput>;
 

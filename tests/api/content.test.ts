@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LessonView, ModuleOutlineView, ModuleView } from "../../server/course-views.js";
+import type { ModuleOutlineView } from "../../server/presenters/courses.js";
+import type { LessonView } from "../../server/presenters/lessons.js";
+import type { ModuleView } from "../../server/presenters/modules.js";
 import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "../../shared/constants.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
 import { startTestApp, type TestApp } from "./support/app.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CourseView } from "../../server/course-views.js";
+import type { CourseView } from "../../server/presenters/courses.js";
+import type { TagView as TagResult } from "../../server/presenters/tags.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
@@ -24,14 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-interface TagResult {
-  id: number;
-  name: string;
-  type: string;
-  color: string | null;
-  parentId: number | null;
-}
 
 async function newTag(api: ApiClient, input: { name: string; type: "department" | "role"; parentId?: number }) {
   return ok<TagResult>(await api.post("/_api/tags/create", input));

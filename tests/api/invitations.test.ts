@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MemberView as MemberRow } from "../../server/presenters/team.js";
 import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
@@ -28,13 +29,6 @@ import {
 const INVALID = { status: 404, error: M.invitationInvalid };
 const EXPIRED = { status: 400, error: M.invitationExpired };
 const TOKEN_REQUIRED = { status: 400, error: M.tokenRequired };
-
-interface MemberRow {
-  id: number;
-  email: string;
-  role: string;
-  tags: { id: number }[];
-}
 
 let app: TestApp;
 let team: OrgTeam<"manager">;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CourseView, ModuleOutlineView } from "../../server/course-views.js";
+import type { CourseView, ModuleOutlineView } from "../../server/presenters/courses.js";
+import type { LessonPageView as LessonPage } from "../../server/presenters/lessons.js";
 import { progressPercent } from "../../shared/progress.js";
 import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
 import { startTestApp, type TestApp } from "./support/app.js";
@@ -26,20 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-interface LessonPage {
-  id: number;
-  title: string;
-  content: string | null;
-  videoUrl: string | null;
-  embedUrl: string | null;
-  isCompleted: boolean;
-  orderIndex: number;
-  module: { id: number; title: string };
-  course: { id: number; title: string; status: string };
-  prevLesson: { id: number; title: string } | null;
-  nextLesson: { id: number; title: string } | null;
-}
 
 const getLesson = (api: ApiClient, id: number) => api.get("/_api/lessons/get", { id: String(id) });
 const complete = (api: ApiClient, lessonId: number) => api.post("/_api/lessons/complete", { lessonId });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrganizationView } from "../../server/presenters/orgs.js";
 import { ORG_MESSAGES as M } from "../../shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import {
@@ -18,12 +19,6 @@ import {
  * Organizations, part 1 (issue 3 "API rules"; spec §3, §5, §7): create, check-slug, list, switch,
  * validate-slug. get/stats/update/delete are in orgs-admin.test.ts.
  */
-
-interface OrganizationView extends OrgRef {
-  role: string;
-  createdAt: Date;
-  memberCount: number;
-}
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DepartmentView as Department, TagView as Tag } from "../../server/presenters/tags.js";
+import type { MemberView as MemberRow } from "../../server/presenters/team.js";
 import { NO_CURRENT_ORG } from "../../server/trpc-org.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
 import { TAG_MESSAGES as M } from "../../shared/schemas/tags.js";
@@ -10,21 +12,6 @@ import { joinOrg, type OrgTeam, ok, orgWithMembers, refusal, signUp } from "./su
 
 const FORBIDDEN = { status: 403, error: "You don't have permission to do that." };
 const TAG_NOT_FOUND = { status: 404, error: M.notFound };
-
-interface Tag {
-  id: number;
-  name: string;
-  type: "department" | "role";
-  parentId: number | null;
-  color: string | null;
-}
-interface Department extends Tag {
-  roles: Tag[];
-}
-interface MemberRow {
-  id: number;
-  tags: Tag[];
-}
 
 let app: TestApp;
 let team: OrgTeam<"manager" | "teacher" | "learner" | "user">;

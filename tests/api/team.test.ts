@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TagView as MemberTag } from "../../server/presenters/tags.js";
+import type { MemberView as MemberRow } from "../../server/presenters/team.js";
 import { NO_CURRENT_ORG } from "../../server/trpc-org.js";
 import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
 import { startTestApp, type TestApp } from "./support/app.js";
@@ -26,21 +28,6 @@ const ADMIN_ONLY = { status: 403, error: M.adminOnly };
 const OWN_ROLE = { status: 403, error: M.ownRole };
 const MEMBER_NOT_FOUND = { status: 404, error: M.memberNotFound };
 const TAG_NOT_FOUND = { status: 404, error: M.tagNotFound };
-
-interface MemberTag {
-  id: number;
-  name: string;
-  type: string;
-  color: string | null;
-  parentId: number | null;
-}
-interface MemberRow {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  tags: MemberTag[];
-}
 
 let app: TestApp;
 let team: OrgTeam<"manager" | "teacher" | "learner" | "user">;

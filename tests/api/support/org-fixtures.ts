@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { FilterQuery } from "@mikro-orm/core";
 import { expect } from "vitest";
 import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "../../../server/entities/index.js";
+import type { UserView } from "../../../server/presenters/auth.js";
+import type { OrganizationRef } from "../../../server/presenters/orgs.js";
 import type { Role } from "../../../shared/roles.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient, ApiResponse } from "./client.js";
@@ -32,11 +34,7 @@ export interface Member extends Person {
   role: Role;
 }
 
-export interface OrgRef {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type OrgRef = OrganizationRef;
 
 export interface OrgTeam<R extends Role = never> {
   org: OrgRef;
@@ -58,13 +56,7 @@ export function refusal(response: ApiResponse): { status: number; error: string 
 }
 
 /** The user as `/_api/auth/me` shows it (spec §3). */
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  currentOrgId: number | null;
-  currentOrganization: { id: number; name: string; slug: string; role: Role } | null;
-}
+export type Me = UserView;
 
 export async function me(api: ApiClient): Promise<Me> {
   return ok<Me>(await api.get("/_api/auth/me"));

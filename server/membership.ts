@@ -1,0 +1,42 @@
+import type { EntityManager } from "@mikro-orm/core";
+import { ORG_MESSAGES } from "../shared/schemas/orgs.js";
+import { Membership, type User } from "./entities/index.js";
+import { fail } from "./errors.js";
+
+/**
+ * The one way to read who belongs where. A membership always comes with its organization loaded; one
+ * that does not exist reads the same for strangers and for unknown organizations.
+ */
+
+/** Which organization: by id, or by the slug of its URL. */
+export type OrganizationKey = number | { slug: string };
+
+/** The user's membership of the organization, or null. */
+export function findMembership(
+  em: EntityManager,
+  user: User | number,
+  organization: OrganizationKey,
+): Promise<Membership | null> {
+  const userId = typeof user === "number" ? user : user.id;
+  return em.findOne(
+    Membership,
+    { user: userId, organization: typeof organization === "number" ? organization : { slug: organization.slug } },
+    { populate: ["organization", "user"] },
+  );
+}
+
+/** The caller's membership of the organization, or "no access" (404) for strangers and unknown ids alike. */
+export async function membershipOf(em: EntityManager, user: User, organizationId: number): Promise<Membership> {
+  const membership = await findMembership(em, user, organizationId);
+  if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
+  return membership;
+}
+
+/** Every organization the user belongs to, by name. */
+export function membershipsOf(em: EntityManager, user: User): Promise<Membership[]> {
+  return em.find(
+    Membership,
+    { user: user.id },
+    { populate: ["organization"], orderBy: { organization: { name: "asc" } } },
+  );
+}

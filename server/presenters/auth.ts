@@ -1,0 +1,28 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { User } from "../entities/index.js";
+import { findMembership } from "../membership.js";
+import { type OrganizationAccessView, presentOrganizationAccess } from "./orgs.js";
+
+/**
+ * The signed-in user as the client sees it (auth/me, login, register, orgs/switch; spec §3). No hash,
+ * token or internal column leaves the server.
+ */
+export interface UserView {
+  id: number;
+  name: string;
+  email: string;
+  currentOrgId: number | null;
+  currentOrganization: OrganizationAccessView | null;
+}
+
+export async function presentUser(em: EntityManager, user: User): Promise<UserView> {
+  const orgId = user.currentOrganization?.id;
+  const membership = orgId === undefined ? null : await findMembership(em, user, orgId);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    currentOrgId: membership ? membership.organization.id : null,
+    currentOrganization: membership ? presentOrganizationAccess(membership) : null,
+  };
+}

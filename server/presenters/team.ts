@@ -1,0 +1,64 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { Role } from "../../shared/roles.js";
+import { type Invitation, Membership, MemberTag, type Organization } from "../entities/index.js";
+import { presentTag, type TagView } from "./tags.js";
+
+/** A row of the team page (team/members): the person, their role and their tags. */
+export interface MemberView {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  tags: TagView[];
+}
+
+/** What an invitation link tells whoever holds it (team/decode-invite). */
+export interface InvitationView {
+  email: string;
+  name: string;
+  role: Role;
+  orgName: string;
+  orgSlug: string;
+  inviterName: string;
+  userExists: boolean;
+}
+
+/** Every member of an organization with their tags, by name: two queries however large the team. */
+export async function presentMembers(em: SqlEntityManager, organizationId: number): Promise<MemberView[]> {
+  const memberships = await em.find(
+    Membership,
+    { organization: organizationId },
+    { populate: ["user"], orderBy: { user: { name: "asc" } } },
+  );
+  const memberTags = await em.find(
+    MemberTag,
+    { membership: { $in: memberships.map((membership) => membership.id) } },
+    { populate: ["tag"] },
+  );
+  return memberships.map((membership) => ({
+    id: membership.user.id,
+    name: membership.user.name,
+    email: membership.user.email,
+    role: membership.role,
+    tags: memberTags
+      .filter((memberTag) => memberTag.membership.id === membership.id)
+      .map(({ tag }) => presentTag(tag))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+}
+
+export function presentInvitation(
+  invitation: Invitation,
+  organization: Organization,
+  userExists: boolean,
+): InvitationView {
+  return {
+    email: invitation.email,
+    name: invitation.name,
+    role: invitation.role,
+    orgName: organization.name,
+    orgSlug: organization.slug,
+    inviterName: invitation.invitedBy?.name ?? organization.name,
+    userExists,
+  };
+}
