@@ -3,11 +3,8 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/routers/index.js";
-import { FRESHNESS } from "../../shared/constants.js";
+import { FRESHNESS, ORGANIZATION_HEADER } from "../../shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
-
-/** The header that names the organization a call acts on; without it the session's current one applies. */
-export const ORGANIZATION_HEADER = "X-Organization-Id";
 
 /** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
 let organizationOfPage: () => number | undefined = () => undefined;
