@@ -21,11 +21,16 @@ function canTakeFocus(element: Element | null | undefined): element is HTMLEleme
   return !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
 }
 
+/** Frames to wait for a candidate: the change that closed a dialog may still be rendering the list. */
+const MAX_FRAMES = 10;
+
 /**
- * Focuses the first candidate that can take focus; the page's main region when none can, so that
- * keyboard users never start again from <body>.
+ * Focuses the first of the `candidates` that can take focus, asking again for a few frames while
+ * none can; then the page's main region, so that keyboard users never start again from <body>.
  */
-export function focusFirst(...candidates: Array<Element | null | undefined>): void {
-  const target = candidates.find(canTakeFocus) ?? document.getElementById("main");
-  target?.focus();
+export function focusFirst(candidates: () => Array<Element | null | undefined>, frame = 0): void {
+  const target = candidates().find(canTakeFocus);
+  if (target) target.focus();
+  else if (frame < MAX_FRAMES) requestAnimationFrame(() => focusFirst(candidates, frame + 1));
+  else document.getElementById("main")?.focus();
 }

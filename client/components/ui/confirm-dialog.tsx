@@ -40,10 +40,10 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
         <AlertDialog.Content
-          onOpenAutoFocus={focusHandlers.onOpenAutoFocus}
           onCloseAutoFocus={focusHandlers.onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6"
         >
+          {focusHandlers.recorder}
           <AlertDialog.Title className="text-lg font-semibold leading-tight tracking-tight text-slate-900">
             {title}
           </AlertDialog.Title>

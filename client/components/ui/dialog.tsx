@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, useRef } from "react";
+import { type ComponentProps, useRef, useState } from "react";
 import { cn } from "../../lib/cn.js";
 import { focusFirst } from "../../lib/focus.js";
 
@@ -24,6 +24,15 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 type FocusFallback = () => Element | null | undefined;
 
 /**
+ * Records the opener while the dialog's content first renders: after that, a field with autoFocus
+ * takes focus (and Radix then skips its own open hook, so that hook cannot be the place).
+ */
+function OpenerRecorder({ record }: { record: () => void }) {
+  useState(record);
+  return null;
+}
+
+/**
  * Radix gives focus back to the control that had it before the dialog opened. When the dialog's work
  * removed that control (a deleted item, an empty state that became a list), focus would fall to <body>:
  * then `returnFocus` (as given when the dialog opened, for what it was opened about), or the main
@@ -32,14 +41,16 @@ type FocusFallback = () => Element | null | undefined;
 export function useReturnFocus(returnFocus?: FocusFallback) {
   const opener = useRef<Element | null>(null);
   const fallback = useRef<FocusFallback | undefined>(undefined);
+  const record = () => {
+    opener.current = document.activeElement;
+    fallback.current = returnFocus;
+  };
   return {
-    onOpenAutoFocus: () => {
-      opener.current = document.activeElement;
-      fallback.current = returnFocus;
-    },
+    /** Rendered inside the dialog's content, so that it mounts with each opening. */
+    recorder: <OpenerRecorder record={record} />,
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
-      focusFirst(opener.current, fallback.current?.());
+      focusFirst(() => [opener.current, fallback.current?.()]);
     },
   };
 }
@@ -63,12 +74,9 @@ export function DialogContent({
           className,
         )}
         {...props}
-        onOpenAutoFocus={(event) => {
-          focusHandlers.onOpenAutoFocus();
-          props.onOpenAutoFocus?.(event);
-        }}
         onCloseAutoFocus={focusHandlers.onCloseAutoFocus}
       >
+        {focusHandlers.recorder}
         {children}
         {!hideCloseButton && (
           <DialogPrimitive.Close
