@@ -63,24 +63,24 @@ export function useContentMutations(courseId: number) {
   /** On an error the screen goes back to what the server holds (the toast is the mutation's meta). */
   const revert = () => refresh(everyone);
 
+  /** Both reorders answer with the new structure. */
+  const settleHandlers = {
+    onSuccess: (answer: StructureModule[]) => settleReorder(answer),
+    onError: () => {
+      settleReorder(undefined);
+      revert();
+    },
+  };
   const reorderModulesCall = useMutation(
     trpc.modules.reorder.mutationOptions({
       meta: { success: M.modulesReordered, failure: M.reorderModulesFailed },
-      onSuccess: (answer) => settleReorder(answer),
-      onError: () => {
-        settleReorder(undefined);
-        revert();
-      },
+      ...settleHandlers,
     }),
   );
   const reorderLessonsCall = useMutation(
     trpc.lessons.reorder.mutationOptions({
       meta: { success: M.lessonsReordered, failure: M.reorderLessonsFailed },
-      onSuccess: (answer) => settleReorder(answer),
-      onError: () => {
-        settleReorder(undefined);
-        revert();
-      },
+      ...settleHandlers,
     }),
   );
 
