@@ -4,7 +4,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { NotFound } from "./components/layout/not-found.js";
 import { PageSpinner } from "./components/ui/spinner.js";
-import { queryClient, trpc, trpcClient } from "./lib/trpc.js";
+import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
+import { nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
 import { routeTree } from "./routeTree.gen.js";
 import "./styles.css";
 
@@ -12,13 +13,18 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: "intent",
-  // Scrolling on navigation is the ScrollManager's job (spec §2: hash target or top).
-  scrollRestoration: false,
+  // Spec §2: a new page starts at the top (at once, whatever the stylesheet's smooth scrolling says)
+  // or at the element its hash names (smoothly); going back returns to where the page was left.
+  scrollRestoration: true,
+  scrollRestorationBehavior: "instant",
+  defaultHashScrollIntoView: { behavior: "smooth", block: "start" },
   defaultPendingComponent: () => <PageSpinner />,
   // An unknown path is the app's Not Found page, whichever route it partly matched.
   notFoundMode: "root",
   defaultNotFoundComponent: NotFound,
 });
+
+nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -30,10 +36,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 createRoot(root).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

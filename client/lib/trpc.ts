@@ -1,22 +1,47 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import { createTRPCReact } from "@trpc/react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/routers/index.js";
-import { FRESHNESS } from "../../shared/constants.js";
+import { FRESHNESS, ORGANIZATION_HEADER } from "../../shared/constants.js";
+import { createMutationCache } from "./mutation-effects.js";
 
-/** The one API client: typed React hooks over tRPC at /_api/trpc. */
-export const trpc = createTRPCReact<AppRouter>();
+/** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
+let organizationOfPage: () => number | undefined = () => undefined;
 
-const links = [httpBatchLink({ url: "/_api/trpc", transformer: superjson })];
+/**
+ * Makes every call name the organization of the page it comes from. Two tabs may show two organizations
+ * of one session: acting on the session's "current organization" would let one tab write into the other's.
+ */
+export function nameOrganizationsFrom(source: () => number | undefined): void {
+  organizationOfPage = source;
+}
 
-export const trpcClient = trpc.createClient({ links });
+/** The organization of the page on screen (during a navigation: of the page being opened), if any. */
+export function pageOrganizationId(): number | undefined {
+  return organizationOfPage();
+}
 
-/** The same client without React, for router loaders and guards. */
-export const apiClient = createTRPCClient<AppRouter>({ links });
+function organizationHeaders(): Record<string, string> {
+  const id = organizationOfPage();
+  return id === undefined ? {} : { [ORGANIZATION_HEADER]: String(id) };
+}
 
-export const queryClient = new QueryClient({
+/** The one API client, over tRPC at /_api/trpc. */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/_api/trpc", transformer: superjson, headers: organizationHeaders })],
+});
+
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: createMutationCache(() => queryClient),
   defaultOptions: {
     queries: { staleTime: FRESHNESS.defaultQueryMs, refetchOnWindowFocus: true },
   },
 });
+
+/**
+ * Query and mutation options for every procedure, with tRPC's own keys:
+ * `useQuery(trpc.tags.list.queryOptions())`, `queryClient.ensureQueryData(trpc.courses.get.queryOptions({ id }))`,
+ * `useMutation(trpc.tags.create.mutationOptions({ meta }))`, `trpc.courses.pathKey()` to invalidate an area.
+ */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

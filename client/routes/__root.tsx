@@ -1,16 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { APP_NAME } from "../../shared/constants.js";
 import { AppFooter } from "../components/layout/app-footer.js";
 import { AppHeader } from "../components/layout/app-header.js";
 import { NotFound } from "../components/layout/not-found.js";
 import { RouteError } from "../components/layout/route-error.js";
-import { ScrollManager } from "../components/layout/scroll-manager.js";
 import { Toaster } from "../components/ui/toaster.js";
 import { TooltipProvider } from "../components/ui/tooltip.js";
 import { InstallBanner } from "../features/pwa/install-banner.js";
 import { ServiceWorkerUpdates } from "../features/pwa/update-prompt.js";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // Spec §1: the product name, unless a page's own `head` names it (routes/…, lib/route-data.ts).
+  head: () => ({ meta: [{ title: APP_NAME }] }),
   component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RouteError,
@@ -19,6 +21,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootLayout() {
   return (
     <TooltipProvider>
+      <HeadContent />
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -32,7 +35,6 @@ function RootLayout() {
         </main>
         <AppFooter />
       </div>
-      <ScrollManager />
       <Toaster />
       <InstallBanner />
       <ServiceWorkerUpdates />

@@ -10,7 +10,6 @@ import { SessionsCard } from "../features/account/sessions-card.js";
 import { requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
 import { useLogout } from "../features/auth/mutations.js";
 import { toast } from "../lib/toast.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/account")({
   beforeLoad: async ({ context, location }) => {
@@ -23,7 +22,6 @@ export const Route = createFileRoute("/account")({
 const BILLING_UNAVAILABLE = "Membership billing is not available yet.";
 
 function AccountPage() {
-  useDocumentTitle();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const org = user?.currentOrganization ?? null;

@@ -3,7 +3,6 @@ import { ArrowRight } from "lucide-react";
 import { APP_NAME } from "../../shared/constants.js";
 import { buttonClassName } from "../components/ui/button.js";
 import { DemoVideo } from "../features/marketing/demo-video.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 /** The product tour: one of the pages the offline page lists as kept for offline use (spec §2). */
 export const Route = createFileRoute("/demo")({
@@ -11,7 +10,6 @@ export const Route = createFileRoute("/demo")({
 });
 
 function DemoPage() {
-  useDocumentTitle();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-20">
       <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">

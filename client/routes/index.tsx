@@ -7,7 +7,6 @@ import { useCurrentUser } from "../features/auth/current-user.js";
 import { homePathFor } from "../features/auth/destination.js";
 import { DemoVideo } from "../features/marketing/demo-video.js";
 import { AboutSection, FeaturesSection, PolicySections } from "../features/marketing/landing-sections.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/")({
   component: LandingPage,
@@ -16,7 +15,6 @@ export const Route = createFileRoute("/")({
 const HIGHLIGHTS = ["Free to start", "Courses and lessons", "Roles and departments"] as const;
 
 function LandingPage() {
-  useDocumentTitle();
   return (
     <>
       <section className="relative overflow-hidden">

@@ -2,14 +2,12 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
 import { buttonClassName } from "../components/ui/button.js";
 import { DemoVideo } from "../features/marketing/demo-video.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/logged-out")({
   component: LoggedOutPage,
 });
 
 function LoggedOutPage() {
-  useDocumentTitle();
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center sm:px-6 sm:py-20">
       <h1 className="text-2xl font-bold tracking-tight text-balance text-slate-900 sm:text-3xl">

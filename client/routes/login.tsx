@@ -5,7 +5,6 @@ import { CenteredCardPage } from "../components/layout/centered-card-page.js";
 import { AuthForm, type AuthMode } from "../features/auth/auth-form.js";
 import { loadCurrentUser } from "../features/auth/current-user.js";
 import { homePathFor } from "../features/auth/destination.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 interface LoginSearch {
   signup?: true;
@@ -34,7 +33,6 @@ const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
 function LoginPage() {
   const { signup, next } = Route.useSearch();
   const mode: AuthMode = signup ? "signup" : "signin";
-  useDocumentTitle(APP_NAME);
 
   useEffect(() => {
     // Spec §2: on phones the form must start in view, whatever the previous page's scroll was.

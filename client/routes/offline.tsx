@@ -11,7 +11,6 @@ import { Badge } from "../components/ui/badge.js";
 import { Button, buttonClassName } from "../components/ui/button.js";
 import { Card, CardContent, CardFooter, CardHeader } from "../components/ui/card.js";
 import { checkConnection } from "../features/pwa/check-connection.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/offline")({
   component: OfflinePage,
@@ -42,7 +41,6 @@ function useBrowserOnline(): boolean {
 }
 
 function OfflinePage() {
-  useDocumentTitle();
   const navigate = useNavigate();
   const online = useBrowserOnline();
   const [restored, setRestored] = useState(false);

@@ -5,7 +5,6 @@ import { PageSpinner } from "../components/ui/spinner.js";
 import { type CurrentOrganization, requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
 import { DemoVideo } from "../features/marketing/demo-video.js";
 import { dashboardPath } from "../features/orgs/queries.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/onboarding")({
   beforeLoad: async ({ context, location }) => {
@@ -18,7 +17,6 @@ export const Route = createFileRoute("/onboarding")({
 });
 
 function OnboardingPage() {
-  useDocumentTitle();
   const { data: user } = useCurrentUser();
   const context: { organization?: CurrentOrganization } = Route.useRouteContext();
   // The cached user is the live one (a rename elsewhere shows); the guard's copy covers the first render.

@@ -10,7 +10,6 @@ import { useOpenOrganization } from "../features/orgs/hooks.js";
 import { dashboardPath, loadOrganizations, type Organization, useOrganizations } from "../features/orgs/queries.js";
 import { switchOrganization } from "../features/orgs/switching.js";
 import { cn } from "../lib/cn.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 export const Route = createFileRoute("/select-org")({
   beforeLoad: async ({ context, location, preload }) => {
@@ -37,7 +36,6 @@ export const Route = createFileRoute("/select-org")({
 });
 
 function SelectOrgPage() {
-  useDocumentTitle();
   const { data: organizations = [] } = useOrganizations();
   const { data: user } = useCurrentUser();
   const { open, pendingOrgId } = useOpenOrganization();

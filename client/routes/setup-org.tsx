@@ -4,7 +4,6 @@ import { APP_NAME } from "../../shared/constants.js";
 import { Card } from "../components/ui/card.js";
 import { requireSignedIn } from "../features/auth/current-user.js";
 import { CreateOrgForm } from "../features/orgs/create-org-form.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
 
 interface SetupOrgSearch {
   /** "New organization" from the header or /select-org: someone who has one already makes another. */
@@ -25,7 +24,6 @@ export const Route = createFileRoute("/setup-org")({
 });
 
 function SetupOrgPage() {
-  useDocumentTitle();
   const { new: another } = Route.useSearch();
   return (
     <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">

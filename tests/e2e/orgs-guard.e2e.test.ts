@@ -138,7 +138,7 @@ describe("protected organization routes", () => {
     }
   });
 
-  it("switches the organization context when the URL names another organization of the user", async () => {
+  it("opens another organization of the user's by URL, in this tab only: the session stays", async () => {
     const page = await open();
     await signUp(page);
     const first = await createOrg(page.request, "Mine");
@@ -146,11 +146,13 @@ describe("protected organization routes", () => {
     expect(await currentSlug(page)).toBe(second.slug);
 
     await page.goto(`/${first.slug}/settings`);
-    await visible(page.getByText(`Switched to ${first.name}`));
     await visible(page.getByRole("heading", { name: "Settings" }));
     expect(new URL(page.url()).pathname).toBe(`/${first.slug}/settings`);
+    // The tab's organization context is the URL's; the session's current one is what was chosen last.
     await visible(page.getByRole("banner").getByText(`Current organization: ${first.name}`, { exact: true }));
-    expect(await currentSlug(page)).toBe(first.slug);
+    await visible(page.getByLabel("Organization Name"));
+    expect(await page.getByLabel("Organization Name").inputValue()).toBe(first.name);
+    expect(await currentSlug(page)).toBe(second.slug);
   });
 
   it("keeps the URL's organization when another tab switches the session elsewhere", async () => {
@@ -164,13 +166,16 @@ describe("protected organization routes", () => {
     await visible(page.getByRole("heading", { name: `Welcome to ${second.name}` }));
 
     // Another tab (same cookies) switches to the first organization; this tab learns it when it comes
-    // back into focus with a stale user.
+    // back into focus with a stale user, and stays where it is without switching back.
     await call(page.request, "POST", "/_api/orgs/switch", { orgId: first.id });
     await page.clock.fastForward("06:00");
+    const userRefetched = page.waitForResponse((response) => response.url().includes("auth.me"));
     await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
-    await visible(page.getByText(`Switched to ${second.name}`));
+    await userRefetched;
     expect(new URL(page.url()).pathname).toBe(`/${second.slug}/dashboard`);
-    await expect.poll(() => currentSlug(page)).toBe(second.slug);
+    await visible(page.getByRole("heading", { name: `Welcome to ${second.name}` }));
+    await visible(page.getByRole("banner").getByText(`Current organization: ${second.name}`, { exact: true }));
+    expect(await currentSlug(page)).toBe(first.slug);
   });
 
   it("sends a non-member away: to their current dashboard, or to /select-org without one", async () => {

@@ -3,6 +3,7 @@ import { Building2, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../../features/auth/current-user.js";
 import { useNoticesReady } from "../../features/orgs/notices.js";
+import { useActiveOrganization } from "../../features/orgs/route-organization.js";
 import { Button } from "../ui/button.js";
 import { Skeleton } from "../ui/skeleton.js";
 import { Logo } from "./logo.js";
@@ -14,8 +15,8 @@ const MOBILE_MENU_ID = "mobile-menu";
 
 export function AppHeader() {
   const { data: user, isPending } = useCurrentUser();
-  const items = navItemsFor(user);
-  const org = user?.currentOrganization ?? null;
+  const org = useActiveOrganization();
+  const items = navItemsFor(user, org);
   const [menuOpen, setMenuOpen] = useState(false);
   const href = useRouterState({ select: (state) => state.location.href });
   // The header mounts with the toaster: from then on, route guards' notices can be shown.

@@ -1,5 +1,5 @@
 import { can } from "../../../shared/permissions.js";
-import type { CurrentUser } from "../../features/auth/current-user.js";
+import type { CurrentOrganization, CurrentUser } from "../../features/auth/current-user.js";
 
 export interface NavItem {
   label: string;
@@ -18,12 +18,11 @@ const VISITOR_NAV: readonly NavItem[] = [
 ];
 
 /**
- * Spec §2: a signed-in user's navigation, filtered by the permission table. Links into an organization
- * need its slug, so they are left out while the user has no current organization.
+ * Spec §2: a signed-in user's navigation in organization `org` (the one this tab works in), filtered by
+ * the permission table. Links into an organization need its slug, so they are left out without one.
  */
-export function navItemsFor(user: CurrentUser | null | undefined): readonly NavItem[] {
+export function navItemsFor(user: CurrentUser | null | undefined, org: CurrentOrganization | null): readonly NavItem[] {
   if (!user) return VISITOR_NAV;
-  const org = user.currentOrganization;
   const items: NavItem[] = [];
   if (org) {
     const base = `/${encodeURIComponent(org.slug)}`;

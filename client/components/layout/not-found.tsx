@@ -1,10 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Compass } from "lucide-react";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { buttonClassName } from "../ui/button.js";
 
 export function NotFound() {
-  useDocumentTitle();
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">

@@ -2,9 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { roleLabel } from "../../../shared/roles.js";
-import { useCurrentUser } from "../../features/auth/current-user.js";
 import { useOpenOrganization } from "../../features/orgs/hooks.js";
 import { useOrganizations } from "../../features/orgs/queries.js";
+import { useActiveOrganization } from "../../features/orgs/route-organization.js";
 import { Button, buttonClassName } from "../ui/button.js";
 import { Label } from "../ui/label.js";
 import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.js";
@@ -21,14 +21,14 @@ const NEW_ORGANIZATION = "New organization";
  * created without typing its address.
  */
 export function OrgSwitcher() {
-  const { data: user } = useCurrentUser();
+  const current = useActiveOrganization();
   const { data: organizations } = useOrganizations();
   const [open, setOpen] = useState(false);
   // Spec §4: a failed switch from the selector is only logged; the select stays on the current one.
   const { open: openOrganization, pendingOrgId } = useOpenOrganization({ notifyOnError: false });
   const selectId = useId();
 
-  if (!user?.currentOrganization || !organizations) return null;
+  if (!current || !organizations) return null;
 
   if (organizations.length <= 1) {
     return (
@@ -45,7 +45,6 @@ export function OrgSwitcher() {
     );
   }
 
-  const current = user.currentOrganization;
   const onChange = async (value: string) => {
     const target = organizations.find((org) => String(org.id) === value);
     if (!target || target.id === current.id) return;

@@ -54,7 +54,10 @@ export interface ButtonProps extends ComponentProps<"button"> {
   size?: ButtonSize;
   /** Render the single child (e.g. a router Link) with the button's look instead of a <button>. */
   asChild?: boolean;
-  /** Shows a spinner before the label and disables the button while an action runs. */
+  /**
+   * Shows a spinner before the label and refuses clicks while an action runs. The button stays
+   * focusable (aria-disabled rather than disabled): a disabled button drops keyboard focus to <body>.
+   */
   loading?: boolean;
 }
 
@@ -67,12 +70,13 @@ export function Button({
   type,
   disabled,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
   const classes = buttonClassName({ variant, size, className });
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot.Root className={classes} onClick={onClick} {...props}>
         {children}
       </Slot.Root>
     );
@@ -82,8 +86,14 @@ export function Button({
     <button
       type={type ?? "button"}
       className={classes}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        // Also cancels a form's submission by Enter, which arrives as a click on its submit button.
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       {loading && <Spinner size="sm" decorative />}

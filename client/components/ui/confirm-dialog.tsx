@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "./button.js";
+import { useReturnFocus } from "./dialog.js";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -13,6 +14,8 @@ export interface ConfirmDialogProps {
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** Where focus goes afterwards when the control that asked is gone (the deleted item's button). */
+  returnFocus?: () => Element | null | undefined;
 }
 
 /**
@@ -29,12 +32,18 @@ export function ConfirmDialog({
   pendingLabel,
   pending = false,
   onConfirm,
+  returnFocus,
 }: ConfirmDialogProps) {
+  const focusHandlers = useReturnFocus(returnFocus);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6">
+        <AlertDialog.Content
+          onCloseAutoFocus={focusHandlers.onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6"
+        >
+          {focusHandlers.recorder}
           <AlertDialog.Title className="text-lg font-semibold leading-tight tracking-tight text-slate-900">
             {title}
           </AlertDialog.Title>

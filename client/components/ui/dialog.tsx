@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef, useState } from "react";
 import { cn } from "../../lib/cn.js";
+import { focusFirst } from "../../lib/focus.js";
 
 /*
  * Radix supplies the accessibility: focus trap and return, Escape and outside click to close, aria-modal,
@@ -16,9 +17,52 @@ export const DialogClose = DialogPrimitive.Close;
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hide the corner close button, e.g. while a save is in progress. */
   hideCloseButton?: boolean;
+  /** Where focus goes on closing when the control that opened the dialog is gone (see useReturnFocus). */
+  returnFocus?: FocusFallback;
 }
 
-export function DialogContent({ className, children, hideCloseButton = false, ...props }: DialogContentProps) {
+type FocusFallback = () => Element | null | undefined;
+
+/**
+ * Records the opener while the dialog's content first renders: after that, a field with autoFocus
+ * takes focus (and Radix then skips its own open hook, so that hook cannot be the place).
+ */
+function OpenerRecorder({ record }: { record: () => void }) {
+  useState(record);
+  return null;
+}
+
+/**
+ * Radix gives focus back to the control that had it before the dialog opened. When the dialog's work
+ * removed that control (a deleted item, an empty state that became a list), focus would fall to <body>:
+ * then `returnFocus` (as given when the dialog opened, for what it was opened about), or the main
+ * region, takes it.
+ */
+export function useReturnFocus(returnFocus?: FocusFallback) {
+  const opener = useRef<Element | null>(null);
+  const fallback = useRef<FocusFallback | undefined>(undefined);
+  const record = () => {
+    opener.current = document.activeElement;
+    fallback.current = returnFocus;
+  };
+  return {
+    /** Rendered inside the dialog's content, so that it mounts with each opening. */
+    recorder: <OpenerRecorder record={record} />,
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      focusFirst(() => [opener.current, fallback.current?.()]);
+    },
+  };
+}
+
+export function DialogContent({
+  className,
+  children,
+  hideCloseButton = false,
+  returnFocus,
+  ...props
+}: DialogContentProps) {
+  const focusHandlers = useReturnFocus(returnFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
@@ -30,7 +74,9 @@ export function DialogContent({ className, children, hideCloseButton = false, ..
           className,
         )}
         {...props}
+        onCloseAutoFocus={focusHandlers.onCloseAutoFocus}
       >
+        {focusHandlers.recorder}
         {children}
         {!hideCloseButton && (
           <DialogPrimitive.Close

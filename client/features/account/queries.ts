@@ -1,6 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc.js";
 import { currentUserQueryOptions } from "../auth/current-user.js";
 
@@ -14,39 +12,36 @@ export const ACCOUNT_FALLBACKS = {
 } as const;
 
 export function useSessions() {
-  return trpc.auth.sessions.useQuery(undefined, { refetchOnWindowFocus: true });
+  return useQuery(trpc.auth.sessions.queryOptions(undefined, { refetchOnWindowFocus: true }));
 }
 
 export function useSignOutOthers() {
-  const utils = trpc.useUtils();
-  return trpc.auth.signOutOthers.useMutation({
-    onSuccess: ({ message }) => {
-      toast.success(message);
-      void utils.auth.sessions.invalidate();
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, ACCOUNT_FALLBACKS.signOutOthers));
-    },
-  });
+  return useMutation(
+    trpc.auth.signOutOthers.mutationOptions({
+      meta: {
+        success: "answer",
+        failure: ACCOUNT_FALLBACKS.signOutOthers,
+        invalidates: [trpc.auth.sessions.queryKey()],
+      },
+    }),
+  );
 }
 
 /** The form shows a refusal itself (next to the fields), so only success is toasted here. */
 export function useChangePassword() {
-  const utils = trpc.useUtils();
-  return trpc.auth.changePassword.useMutation({
-    onSuccess: ({ message }) => {
-      toast.success(message);
-      void utils.auth.sessions.invalidate();
-    },
-  });
+  return useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      meta: { success: "answer", invalidates: [trpc.auth.sessions.queryKey()] },
+    }),
+  );
 }
 
 export function useChangeEmail() {
   const queryClient = useQueryClient();
-  return trpc.auth.changeEmail.useMutation({
-    onSuccess: ({ message, user }) => {
-      toast.success(message);
-      queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
-    },
-  });
+  return useMutation(
+    trpc.auth.changeEmail.mutationOptions({
+      meta: { success: "answer" },
+      onSuccess: ({ user }) => queryClient.setQueryData(currentUserQueryOptions.queryKey, user),
+    }),
+  );
 }

@@ -1,11 +1,10 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
-import { getQueryKey } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/routers/index.js";
 import { FRESHNESS } from "../../../shared/constants.js";
 import { isUnauthorized } from "../../lib/errors.js";
-import { apiClient, trpc } from "../../lib/trpc.js";
+import { trpc, trpcClient } from "../../lib/trpc.js";
 
 export type CurrentUser = inferRouterOutputs<AppRouter>["auth"]["me"];
 export type CurrentOrganization = NonNullable<CurrentUser["currentOrganization"]>;
@@ -13,7 +12,7 @@ export type CurrentOrganization = NonNullable<CurrentUser["currentOrganization"]
 /** Spec §4: a 401 from the current-user call means "signed out", which is a state, not an error. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiClient.auth.me.query();
+    return await trpcClient.auth.me.query();
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;
@@ -21,11 +20,12 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 /**
- * The current user's query. It shares tRPC's key for auth.me, so `trpc.useUtils().auth.me.invalidate()`
- * refreshes it too. Data: undefined while unknown (loading), null when signed out, the user otherwise.
+ * The current user's query, under tRPC's key for auth.me (so invalidating `trpc.auth.me.queryKey()`
+ * refreshes it), with a query function that reads a 401 as "signed out". Data: undefined while unknown (loading), null when signed out, the user otherwise.
  */
 export const currentUserQueryOptions = queryOptions({
-  queryKey: getQueryKey(trpc.auth.me, undefined, "query"),
+  // A copy of tRPC's key: the original is typed for the user alone, this query also holds null.
+  queryKey: [...trpc.auth.me.queryKey()],
   queryFn: fetchCurrentUser,
   staleTime: FRESHNESS.currentUserMs,
   refetchOnWindowFocus: true,

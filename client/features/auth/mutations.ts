@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
@@ -32,28 +32,25 @@ function useAfterAuth(options: AuthNavigationOptions) {
 
 export function useLogin(options: AuthNavigationOptions = {}) {
   const afterAuth = useAfterAuth(options);
-  return trpc.auth.login.useMutation({
-    onSuccess: async (user) => {
-      toast.success(AUTH_MESSAGES.loginSuccess);
-      await afterAuth(user);
-    },
-    onError: (error) => {
-      toast.error(loginErrorText(error));
-    },
-  });
+  return useMutation(
+    trpc.auth.login.mutationOptions({
+      meta: { success: AUTH_MESSAGES.loginSuccess },
+      onSuccess: afterAuth,
+      // Spec §8 names the texts for each failure, not only a fallback.
+      onError: (error) => toast.error(loginErrorText(error)),
+    }),
+  );
 }
 
 export function useRegister(options: AuthNavigationOptions = {}) {
   const afterAuth = useAfterAuth(options);
-  return trpc.auth.register.useMutation({
-    onSuccess: async (user) => {
-      toast.success(AUTH_MESSAGES.registerSuccess);
-      await afterAuth(user);
-    },
-    onError: (error) => {
-      toast.error(registerErrorText(error));
-    },
-  });
+  return useMutation(
+    trpc.auth.register.mutationOptions({
+      meta: { success: AUTH_MESSAGES.registerSuccess },
+      onSuccess: afterAuth,
+      onError: (error) => toast.error(registerErrorText(error)),
+    }),
+  );
 }
 
 export interface LogoutOptions {
@@ -65,15 +62,15 @@ export interface LogoutOptions {
 export function useLogout({ stayOnPage = false }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return trpc.auth.logout.useMutation({
-    onSuccess: async () => {
-      queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
-      void queryClient.invalidateQueries();
-      if (stayOnPage) return;
-      await navigate({ to: "/logged-out" });
-    },
-    onError: (error) => {
-      toast.error(logoutErrorText(error));
-    },
-  });
+  return useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: async () => {
+        queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
+        void queryClient.invalidateQueries();
+        if (stayOnPage) return;
+        await navigate({ to: "/logged-out" });
+      },
+      onError: (error) => toast.error(logoutErrorText(error)),
+    }),
+  );
 }

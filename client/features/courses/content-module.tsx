@@ -3,6 +3,7 @@ import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { Button } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
+import { focusTarget } from "../../lib/focus.js";
 import { InlineTitle } from "./inline-title.js";
 import type { StructureLesson, StructureModule } from "./types.js";
 import type { ContentMutations } from "./use-content-mutations.js";
@@ -15,6 +16,8 @@ const handleClass =
 
 export interface DeleteTarget {
   kind: "module" | "lesson";
+  /** The module of a lesson; the module itself for a module. */
+  moduleId: number;
   id: number;
   title: string;
 }
@@ -61,7 +64,7 @@ export function ContentModule({
           variant="ghost"
           size="icon-sm"
           aria-label={`Delete module ${module.title}`}
-          onClick={() => onDelete({ kind: "module", id: module.id, title: module.title })}
+          onClick={() => onDelete({ kind: "module", id: module.id, moduleId: module.id, title: module.title })}
           className="text-slate-500 hover:text-red-600"
         >
           <Trash2 aria-hidden="true" />
@@ -109,7 +112,9 @@ export function ContentModule({
                       variant="ghost"
                       size="icon-sm"
                       aria-label={`Delete lesson ${lesson.title}`}
-                      onClick={() => onDelete({ kind: "lesson", id: lesson.id, title: lesson.title })}
+                      onClick={() =>
+                        onDelete({ kind: "lesson", id: lesson.id, moduleId: module.id, title: lesson.title })
+                      }
                       className="text-slate-500 hover:text-red-600"
                     >
                       <Trash2 aria-hidden="true" />
@@ -134,6 +139,7 @@ export function ContentModule({
           size="sm"
           loading={adding}
           aria-label={`Add Lesson to ${module.title}`}
+          {...focusTarget("add-lesson", module.id)}
           onClick={() => mutations.addLesson(module.id)}
         >
           {!adding && <Plus aria-hidden="true" />}

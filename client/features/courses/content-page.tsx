@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
+import { focusTarget, focusTargetElement } from "../../lib/focus.js";
 import { ContentModule, type DeleteTarget, LESSON_LIST_PREFIX } from "./content-module.js";
 import { StatusBadge } from "./course-tags.js";
 import { LessonDialog } from "./lesson-dialog.js";
@@ -32,7 +32,6 @@ function dropAnnouncement(result: DropResult, modules: readonly StructureModule[
 export function ContentPage({ orgSlug, courseId }: { orgSlug: string; courseId: number | null }) {
   const course = useCourse(courseId);
   const structure = useCourseStructure(courseId);
-  useDocumentTitle(course.data ? `Content: ${course.data.title}` : undefined);
 
   const failure = courseId === null ? new Error("Course not found.") : (course.error ?? structure.error);
   if (failure) {
@@ -112,6 +111,7 @@ function ContentEditor({
           </p>
         </div>
         <Button
+          {...focusTarget("add-module")}
           onClick={mutations.addModule}
           loading={mutations.createModule.isPending}
           className="self-start sm:self-auto"
@@ -176,6 +176,12 @@ function ContentEditor({
         pendingLabel="Deleting..."
         pending={deletion.isPending}
         onConfirm={confirmDelete}
+        // A deleted lesson's buttons are gone: its module's "Add Lesson"; after a module, "Add Module".
+        returnFocus={() =>
+          deleting?.kind === "lesson"
+            ? focusTargetElement("add-lesson", deleting.moduleId)
+            : focusTargetElement("add-module")
+        }
       />
     </section>
   );

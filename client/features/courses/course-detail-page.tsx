@@ -3,7 +3,6 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";
@@ -19,7 +18,6 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const course = useCourse(courseId);
   const canEdit = useCan("courses.edit");
   const canDelete = useCan("courses.delete");
-  useDocumentTitle(course.data?.title);
 
   if (courseId === null || course.isError) {
     return (

@@ -1,15 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { DEFAULT_COURSE_STATUS } from "../../../shared/constants.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { CourseForm } from "./course-form.js";
 import { CourseLoadFailure } from "./page-state.js";
-import { useCourse, useInvalidateCourses } from "./queries.js";
+import { courseReaders, useCourse } from "./queries.js";
 
 export const COURSE_FORM_MESSAGES = {
   created: "Course created successfully!",
@@ -33,17 +32,17 @@ const backLinkClass =
 
 export function CreateCoursePage({ orgSlug }: { orgSlug: string }) {
   const navigate = useNavigate();
-  const invalidate = useInvalidateCourses();
-  const create = trpc.courses.create.useMutation({
-    onSuccess: async (course) => {
-      toast.success(COURSE_FORM_MESSAGES.created);
-      void invalidate();
-      await navigate({ to: "/$orgSlug/courses/$courseId", params: { orgSlug, courseId: String(course.id) } });
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, COURSE_FORM_MESSAGES.createFailed));
-    },
-  });
+  const create = useMutation(
+    trpc.courses.create.mutationOptions({
+      meta: {
+        success: COURSE_FORM_MESSAGES.created,
+        failure: COURSE_FORM_MESSAGES.createFailed,
+        invalidates: courseReaders(),
+      },
+      onSuccess: (course) =>
+        navigate({ to: "/$orgSlug/courses/$courseId", params: { orgSlug, courseId: String(course.id) } }),
+    }),
+  );
 
   return (
     <EditorShell
@@ -70,18 +69,18 @@ export function CreateCoursePage({ orgSlug }: { orgSlug: string }) {
 
 export function EditCoursePage({ orgSlug, courseId }: { orgSlug: string; courseId: number | null }) {
   const navigate = useNavigate();
-  const invalidate = useInvalidateCourses();
   const course = useCourse(courseId);
-  const update = trpc.courses.update.useMutation({
-    onSuccess: async (saved) => {
-      toast.success(COURSE_FORM_MESSAGES.updated);
-      void invalidate();
-      await navigate({ to: "/$orgSlug/courses/$courseId", params: { orgSlug, courseId: String(saved.id) } });
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, COURSE_FORM_MESSAGES.updateFailed));
-    },
-  });
+  const update = useMutation(
+    trpc.courses.update.mutationOptions({
+      meta: {
+        success: COURSE_FORM_MESSAGES.updated,
+        failure: COURSE_FORM_MESSAGES.updateFailed,
+        invalidates: courseReaders(),
+      },
+      onSuccess: (saved) =>
+        navigate({ to: "/$orgSlug/courses/$courseId", params: { orgSlug, courseId: String(saved.id) } }),
+    }),
+  );
 
   if (courseId === null || course.isError) return <CourseLoadFailure orgSlug={orgSlug} error={course.error} />;
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Badge } from "../../components/ui/badge.js";
 import { cn } from "../../lib/cn.js";
-import { useTagTree } from "./queries.js";
+import { useTagTree } from "../tags/queries.js";
 import type { CourseStatus, CourseTag, TagDepartment } from "./types.js";
 
 /** Roles have no colour of their own (spec §3): they wear their department's. */

@@ -7,7 +7,7 @@ import { Input } from "../../components/ui/input.js";
 import { Spinner } from "../../components/ui/spinner.js";
 import { errorMessage } from "../../lib/errors.js";
 import { useDebouncedValue } from "../../lib/use-debounced-value.js";
-import { useCurrentUser } from "../auth/current-user.js";
+import { useRouteOrganization } from "../orgs/hooks.js";
 import { CourseCard, CourseCardSkeleton } from "./course-card.js";
 import { PageMessage } from "./page-state.js";
 import { useCourseList } from "./queries.js";
@@ -17,7 +17,7 @@ import { useCan } from "./use-org-role.js";
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
-  const { data: user } = useCurrentUser();
+  const organization = useRouteOrganization();
   const canCreate = useCan("courses.create");
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -40,9 +40,7 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Courses</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {user?.currentOrganization ? `Training for ${user.currentOrganization.name}` : "Training for your team"}
-          </p>
+          <p className="mt-1 text-sm text-slate-600">Training for {organization.name}</p>
         </div>
         {canCreate && (
           <Link to="/$orgSlug/courses/create" params={{ orgSlug }} className={buttonClassName()}>

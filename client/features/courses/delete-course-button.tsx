@@ -1,29 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
-import { useInvalidateCourses } from "./queries.js";
+import { courseReaders } from "./queries.js";
 
 export function DeleteCourseButton({ course, orgSlug }: { course: { id: number; title: string }; orgSlug: string }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const invalidate = useInvalidateCourses();
-  const remove = trpc.courses.delete.useMutation({
-    onSuccess: async () => {
-      toast.success("Course deleted successfully!");
-      setOpen(false);
-      await navigate({ to: "/$orgSlug/courses", params: { orgSlug } });
-      // Only after leaving: the detail page, still mounted until now, must not refetch a deleted course.
-      void invalidate();
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, "Failed to delete course."));
-    },
-  });
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.courses.delete.mutationOptions({
+      meta: { success: "Course deleted successfully!", failure: "Failed to delete course." },
+      onSuccess: async () => {
+        setOpen(false);
+        await navigate({ to: "/$orgSlug/courses", params: { orgSlug } });
+        // Only after leaving (so not in `meta`): the detail page, mounted until now, must not refetch a
+        // deleted course.
+        for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
+      },
+    }),
+  );
 
   return (
     <>

@@ -142,7 +142,11 @@ function LessonForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <FormField label="Title" error={errors.title?.message}>
-        {(field) => <Input {...field} {...register("title")} maxLength={LIMITS.lessonTitleMax} />}
+        {(field) => (
+          // The form appears once the lesson has loaded, after the dialog has focused what it had: a
+          // dialog opens with focus in its first field.
+          <Input {...field} {...register("title")} maxLength={LIMITS.lessonTitleMax} autoFocus />
+        )}
       </FormField>
       <FormField
         label="Content"

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Flag } from "lucide-react";
 import { Badge } from "../../components/ui/badge.js";
@@ -6,12 +7,10 @@ import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { cn } from "../../lib/cn.js";
 import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
 import { PageMessage } from "./page-state.js";
-import { isNotFound, useInvalidateCourses, useLesson } from "./queries.js";
+import { courseReaders, isNotFound, useLesson } from "./queries.js";
 import type { LessonPageData } from "./types.js";
 
 const crumbClass =
@@ -19,7 +18,6 @@ const crumbClass =
 
 export function LessonPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const lesson = useLesson(lessonId);
-  useDocumentTitle(lesson.data?.title);
 
   if (lessonId === null || (lesson.isError && isNotFound(lesson.error))) {
     return (
@@ -115,19 +113,16 @@ function LessonView({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageDa
 }
 
 function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
-  const utils = trpc.useUtils();
-  const invalidate = useInvalidateCourses();
-  const complete = trpc.lessons.complete.useMutation({
-    onSuccess: () => {
-      toast.success("Lesson marked as complete!");
-      // Shown as done at once; the course progress, structure and completions catch up behind it.
-      utils.lessons.get.setData({ id: lesson.id }, (old) => (old ? { ...old, isCompleted: true } : old));
-      void invalidate();
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, "Failed to mark as complete."));
-    },
-  });
+  // The lesson (now done), the course progress, structure and completions are refetched.
+  const complete = useMutation(
+    trpc.lessons.complete.mutationOptions({
+      meta: {
+        success: "Lesson marked as complete!",
+        failure: "Failed to mark as complete.",
+        invalidates: courseReaders(),
+      },
+    }),
+  );
   return (
     <Button
       variant={lesson.isCompleted ? "outline" : "primary"}

@@ -1,6 +1,5 @@
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useCallback } from "react";
 import { FRESHNESS } from "../../../shared/constants.js";
 import { trpc } from "../../lib/trpc.js";
 
@@ -34,53 +33,50 @@ export function parseId(param: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export function useCourseList(search: string) {
-  return trpc.courses.list.useQuery(search ? { search } : {}, {
+export function courseListQuery(search = "") {
+  return trpc.courses.list.queryOptions(search ? { search } : {}, {
     staleTime: FRESHNESS.contentMs,
     // While a new search runs, the previous results stay on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCourse(id: number | null) {
-  return trpc.courses.get.useQuery(
-    { id: id ?? 0 },
-    { enabled: id !== null, staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
+export function courseQuery(id: number) {
+  return trpc.courses.get.queryOptions({ id }, { staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused });
+}
+
+export function courseStructureQuery(courseId: number) {
+  return trpc.courses.structure.queryOptions(
+    { courseId },
+    { staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
   );
+}
+
+export function lessonQuery(id: number) {
+  return trpc.lessons.get.queryOptions({ id }, { staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused });
+}
+
+export function useCourseList(search: string) {
+  return useQuery(courseListQuery(search));
+}
+
+export function useCourse(id: number | null) {
+  return useQuery({ ...courseQuery(id ?? 0), enabled: id !== null });
 }
 
 export function useCourseStructure(courseId: number | null) {
-  return trpc.courses.structure.useQuery(
-    { courseId: courseId ?? 0 },
-    { enabled: courseId !== null, staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
-  );
+  return useQuery({ ...courseStructureQuery(courseId ?? 0), enabled: courseId !== null });
 }
 
 export function useLesson(id: number | null, options: { enabled?: boolean } = {}) {
-  return trpc.lessons.get.useQuery(
-    { id: id ?? 0 },
-    { enabled: id !== null && (options.enabled ?? true), staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused },
-  );
-}
-
-export function useTagTree() {
-  return trpc.tags.list.useQuery(undefined, { staleTime: FRESHNESS.contentMs });
+  return useQuery({ ...lessonQuery(id ?? 0), enabled: id !== null && (options.enabled ?? true) });
 }
 
 /**
- * Marks stale everything a change to a course's content or a learner's progress shows up in: the list
- * (tags, status), the detail (modules, progress), the structure, lesson pages (titles, Previous/Next)
- * and the completions. Stale queries that are on screen refetch at once; the rest when next shown.
+ * Everything a change to a course's content or a learner's progress shows up in: the list (tags,
+ * status), the detail (modules, progress), the structure, lesson pages (titles, Previous/Next) and the
+ * completions. Stale queries that are on screen refetch at once; the rest when next shown.
  */
-export function useInvalidateCourses() {
-  const utils = trpc.useUtils();
-  return useCallback(
-    () =>
-      Promise.all([
-        utils.courses.invalidate(),
-        utils.lessons.get.invalidate(),
-        utils.users.completions.invalidate(),
-      ]).then(() => undefined),
-    [utils],
-  );
+export function courseReaders() {
+  return [trpc.courses.pathKey(), trpc.lessons.get.pathKey(), trpc.users.completions.pathKey()];
 }

@@ -2,8 +2,8 @@ import { Label } from "../../components/ui/label.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { TriStateCheckbox } from "../../components/ui/tri-state-checkbox.js";
 import { errorMessage } from "../../lib/errors.js";
+import { useTagTree } from "../tags/queries.js";
 import { ColorDot } from "./course-tags.js";
-import { useTagTree } from "./queries.js";
 import { departmentState, toggleDepartment, toggleRole } from "./tag-selection.js";
 
 export interface TagsTreeProps {

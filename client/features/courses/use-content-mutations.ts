@@ -1,9 +1,10 @@
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "../../../shared/constants.js";
-import { errorMessage } from "../../lib/errors.js";
 import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { moveLesson, moveModule, positionsOf } from "./content-order.js";
+import { courseStructureQuery } from "./queries.js";
 import type { StructureModule } from "./types.js";
 
 export const CONTENT_MESSAGES = {
@@ -34,106 +35,91 @@ const M = CONTENT_MESSAGES;
  * replaces it; on an error the screen goes back to what the server holds.
  */
 export function useContentMutations(courseId: number) {
-  const utils = trpc.useUtils();
-  const key = { courseId };
+  const queryClient = useQueryClient();
+  const structure = courseStructureQuery(courseId);
   // Reorders still on their way: only the last answer may replace the screen, or a quick second drag
   // would flash back to the state after the first.
   const reordersInFlight = useRef(0);
 
   /** The detail page, lesson pages (titles, Previous/Next) and the list read what changed. */
-  const refreshReaders = () => {
-    void utils.courses.get.invalidate({ id: courseId });
-    void utils.lessons.get.invalidate();
+  const readers = [trpc.courses.get.queryKey({ id: courseId }), trpc.lessons.get.pathKey()];
+  const everyone = [structure.queryKey, ...readers];
+  const refresh = (queryKeys: QueryKey[]) => {
+    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
   };
-  const refreshAll = () => {
-    void utils.courses.structure.invalidate(key);
-    refreshReaders();
-  };
+  const structureData = () => queryClient.getQueryData(structure.queryKey);
   const optimistic = (update: (modules: StructureModule[]) => StructureModule[] | null) => {
-    void utils.courses.structure.cancel(key);
-    const current = utils.courses.structure.getData(key);
+    void queryClient.cancelQueries({ queryKey: structure.queryKey });
+    const current = structureData();
     const next = current ? update(current) : null;
-    if (next) utils.courses.structure.setData(key, next);
+    if (next) queryClient.setQueryData(structure.queryKey, next);
     return next;
   };
-  const settleReorder = (structure: StructureModule[] | undefined) => {
+  const settleReorder = (answer: StructureModule[] | undefined) => {
     reordersInFlight.current -= 1;
-    if (reordersInFlight.current === 0 && structure) utils.courses.structure.setData(key, structure);
-    refreshReaders();
+    if (reordersInFlight.current === 0 && answer) queryClient.setQueryData(structure.queryKey, answer);
+    refresh(readers);
   };
-  const revert = (error: unknown, fallback: string) => {
-    toast.error(errorMessage(error, fallback));
-    refreshAll();
+  /** On an error the screen goes back to what the server holds (the toast is the mutation's meta). */
+  const revert = () => refresh(everyone);
+
+  /** Both reorders answer with the new structure. */
+  const settleHandlers = {
+    onSuccess: (answer: StructureModule[]) => settleReorder(answer),
+    onError: () => {
+      settleReorder(undefined);
+      revert();
+    },
   };
+  const reorderModulesCall = useMutation(
+    trpc.modules.reorder.mutationOptions({
+      meta: { success: M.modulesReordered, failure: M.reorderModulesFailed },
+      ...settleHandlers,
+    }),
+  );
+  const reorderLessonsCall = useMutation(
+    trpc.lessons.reorder.mutationOptions({
+      meta: { success: M.lessonsReordered, failure: M.reorderLessonsFailed },
+      ...settleHandlers,
+    }),
+  );
 
-  const reorderModulesCall = trpc.modules.reorder.useMutation({
-    onSuccess: (structure) => {
-      settleReorder(structure);
-      toast.success(M.modulesReordered);
-    },
-    onError: (error) => {
-      settleReorder(undefined);
-      revert(error, M.reorderModulesFailed);
-    },
-  });
-  const reorderLessonsCall = trpc.lessons.reorder.useMutation({
-    onSuccess: (structure) => {
-      settleReorder(structure);
-      toast.success(M.lessonsReordered);
-    },
-    onError: (error) => {
-      settleReorder(undefined);
-      revert(error, M.reorderLessonsFailed);
-    },
-  });
-
-  const createModule = trpc.modules.create.useMutation({
-    onSuccess: () => {
-      toast.success(M.moduleCreated);
-      refreshAll();
-    },
-    onError: (error) => toast.error(errorMessage(error, M.createModuleFailed)),
-  });
-  const updateModule = trpc.modules.update.useMutation({
-    onSuccess: () => {
-      toast.success(M.moduleUpdated);
-      refreshReaders();
-    },
-    onError: (error) => revert(error, M.updateModuleFailed),
-  });
-  const deleteModule = trpc.modules.delete.useMutation({
-    onSuccess: () => {
-      toast.success(M.moduleDeleted);
-      refreshAll();
-    },
-    onError: (error) => toast.error(errorMessage(error, M.deleteModuleFailed)),
-  });
-  const createLesson = trpc.lessons.create.useMutation({
-    onSuccess: () => {
-      toast.success(M.lessonCreated);
-      refreshAll();
-    },
-    onError: (error) => toast.error(errorMessage(error, M.createLessonFailed)),
-  });
-  const updateLesson = trpc.lessons.update.useMutation({
-    onSuccess: () => {
-      toast.success(M.lessonUpdated);
-      refreshAll();
-    },
-    onError: (error) => toast.error(errorMessage(error, M.updateLessonFailed)),
-  });
-  const deleteLesson = trpc.lessons.delete.useMutation({
-    onSuccess: () => {
-      toast.success(M.lessonDeleted);
-      refreshAll();
-    },
-    onError: (error) => toast.error(errorMessage(error, M.deleteLessonFailed)),
-  });
+  const createModule = useMutation(
+    trpc.modules.create.mutationOptions({
+      meta: { success: M.moduleCreated, failure: M.createModuleFailed, invalidates: everyone },
+    }),
+  );
+  const updateModule = useMutation(
+    trpc.modules.update.mutationOptions({
+      meta: { success: M.moduleUpdated, failure: M.updateModuleFailed, invalidates: readers },
+      onError: revert,
+    }),
+  );
+  const deleteModule = useMutation(
+    trpc.modules.delete.mutationOptions({
+      meta: { success: M.moduleDeleted, failure: M.deleteModuleFailed, invalidates: everyone },
+    }),
+  );
+  const createLesson = useMutation(
+    trpc.lessons.create.mutationOptions({
+      meta: { success: M.lessonCreated, failure: M.createLessonFailed, invalidates: everyone },
+    }),
+  );
+  const updateLesson = useMutation(
+    trpc.lessons.update.mutationOptions({
+      meta: { success: M.lessonUpdated, failure: M.updateLessonFailed, invalidates: everyone },
+    }),
+  );
+  const deleteLesson = useMutation(
+    trpc.lessons.delete.mutationOptions({
+      meta: { success: M.lessonDeleted, failure: M.deleteLessonFailed, invalidates: everyone },
+    }),
+  );
 
   return {
     reorderModules(from: number, to: number) {
       // What this screen saw: the server refuses the reorder if someone else changed the order meanwhile.
-      const expectedOrder = utils.courses.structure.getData(key)?.map((module) => module.id);
+      const expectedOrder = structureData()?.map((module) => module.id);
       const next = optimistic((modules) => moveModule(modules, from, to));
       if (!next) return;
       reordersInFlight.current += 1;
@@ -141,12 +127,12 @@ export function useContentMutations(courseId: number) {
     },
     /** Within a module or into another: one lessons/reorder call naming the target module's new list. */
     moveLesson(from: { moduleId: number; index: number }, to: { moduleId: number; index: number }) {
-      void utils.courses.structure.cancel(key);
-      const current = utils.courses.structure.getData(key);
+      void queryClient.cancelQueries({ queryKey: structure.queryKey });
+      const current = structureData();
       const move = current ? moveLesson(current, from, to) : null;
       if (!move) return;
       const expectedOrder = current?.find((module) => module.id === move.target.id)?.lessons.map((lesson) => lesson.id);
-      utils.courses.structure.setData(key, move.modules);
+      queryClient.setQueryData(structure.queryKey, move.modules);
       reordersInFlight.current += 1;
       const crossed = from.moduleId !== to.moduleId;
       reorderLessonsCall.mutate(

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, LogOut, MailOpen, UserRoundX, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { roleLabel } from "../../../shared/roles.js";
@@ -5,7 +6,6 @@ import { Button } from "../../components/ui/button.js";
 import { PageSpinner, Spinner } from "../../components/ui/spinner.js";
 import { errorMessage } from "../../lib/errors.js";
 import { trpc } from "../../lib/trpc.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { AuthForm } from "../auth/auth-form.js";
 import { useCurrentUser } from "../auth/current-user.js";
 import { homePathFor } from "../auth/destination.js";
@@ -20,7 +20,6 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * sent a token of another organization to the generic page; this decides what the visitor sees.
  */
 export function InvitePage({ token }: { token: string | undefined }) {
-  useDocumentTitle();
   if (!token) {
     return (
       <InviteCard
@@ -40,7 +39,9 @@ export function InvitePage({ token }: { token: string | undefined }) {
 function InviteForToken({ token }: { token: string }) {
   // No retry (spec §9), and no refetch on focus: a link that has just been used must not turn into an
   // error card under the person who used it.
-  const invite = trpc.team.decodeInvite.useQuery({ token }, { retry: false, refetchOnWindowFocus: false });
+  const invite = useQuery(
+    trpc.team.decodeInvite.queryOptions({ token }, { retry: false, refetchOnWindowFocus: false }),
+  );
   const { data: user, isPending: userPending } = useCurrentUser();
   const accept = useAcceptInvite();
   const logout = useLogout({ stayOnPage: true });

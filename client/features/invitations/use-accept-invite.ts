@@ -1,7 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { currentUserQueryOptions } from "../auth/current-user.js";
 
@@ -20,20 +18,19 @@ export const INVITE_TEXT = {
  * organization's dashboard, or /select-org when the answer names none.
  */
 export function useAcceptInvite() {
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  return trpc.team.acceptInvite.useMutation({
-    onSuccess: async ({ organization }) => {
-      toast.success(INVITE_TEXT.joined);
-      // Both before leaving: the organization pages' guard reads the user and the organizations list.
-      await Promise.all([
-        utils.orgs.invalidate(),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryOptions.queryKey }),
-      ]);
-      const slug = organization?.slug;
-      await navigate({ href: slug ? `/${encodeURIComponent(slug)}/dashboard` : "/select-org", replace: true });
-    },
-    onError: (error) => toast.error(errorMessage(error, INVITE_TEXT.acceptFailed)),
-  });
+  return useMutation(
+    trpc.team.acceptInvite.mutationOptions({
+      meta: {
+        success: INVITE_TEXT.joined,
+        failure: INVITE_TEXT.acceptFailed,
+        // Both refetched before leaving: the organization pages' guard reads the user and the list.
+        invalidates: [trpc.orgs.pathKey(), currentUserQueryOptions.queryKey],
+      },
+      onSuccess: async ({ organization }) => {
+        const slug = organization?.slug;
+        await navigate({ href: slug ? `/${encodeURIComponent(slug)}/dashboard` : "/select-org", replace: true });
+      },
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -19,7 +19,6 @@ import { ORG_TEXT } from "./messages.js";
 import { organizationsQueryOptions, reloadCurrentUser } from "./queries.js";
 import { useSlugAvailability } from "./slug-availability.js";
 import { SlugStatusIcon, SlugStatusText } from "./slug-status.js";
-import { resetOrganizationScopedQueries } from "./switching.js";
 
 /**
  * The slug as it is being typed: the rules of `slugify` (spec §4), except that a trailing hyphen
@@ -40,7 +39,6 @@ function sanitizeTypedSlug(value: string): string {
 /** Spec §2 and §4: create an organization (name, slug derived from it, availability check). */
 export function CreateOrgForm() {
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
   // Until the slug is edited by hand it follows the name; emptying it hands it back to the name.
   const [slugEdited, setSlugEdited] = useState(false);
@@ -65,25 +63,24 @@ export function CreateOrgForm() {
   const slug = slugify(watch("slug"));
   const availability = useSlugAvailability(slug);
 
-  const create = trpc.orgs.create.useMutation({
-    onSuccess: async (org) => {
-      toast.success(ORG_TEXT.created(org.name));
-      // The slug is taken now; the cached "available" answer must not outlive that.
-      utils.orgs.checkSlug.setData({ slug: org.slug }, { isAvailable: false });
-      // The new organization is the current one (the server made it so): the pages that follow read it.
-      resetOrganizationScopedQueries(queryClient);
-      await Promise.all([
-        reloadCurrentUser(queryClient),
-        queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
-      ]);
-      await navigate({ to: "/onboarding" });
-    },
-    onError: (error, input) => {
-      toast.error(errorMessage(error, ORG_TEXT.createFailed));
+  const create = useMutation(
+    trpc.orgs.create.mutationOptions({
+      meta: { failure: ORG_TEXT.createFailed },
+      onSuccess: async (org) => {
+        toast.success(ORG_TEXT.created(org.name));
+        // The slug is taken now; the cached "available" answer must not outlive that.
+        queryClient.setQueryData(trpc.orgs.checkSlug.queryKey({ slug: org.slug }), { isAvailable: false });
+        // The new organization is the current one (the server made it so): the pages that follow read it.
+        await Promise.all([
+          reloadCurrentUser(queryClient),
+          queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
+        ]);
+        await navigate({ to: "/onboarding" });
+      },
       // Someone may have taken the slug since it was checked: ask again.
-      void utils.orgs.checkSlug.invalidate({ slug: input.slug });
-    },
-  });
+      onError: (_error, input) => queryClient.invalidateQueries({ queryKey: trpc.orgs.checkSlug.queryKey(input) }),
+    }),
+  );
 
   const nameField = register("name", {
     onChange: (event: { target: { value: string } }) => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -17,11 +17,9 @@ import { FormAlert } from "../../components/ui/form-alert.js";
 import { Input } from "../../components/ui/input.js";
 import { Label } from "../../components/ui/label.js";
 import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { ORG_TEXT } from "./messages.js";
-import { loadOrganizations, reloadCurrentUser } from "./queries.js";
-import { resetOrganizationScopedQueries } from "./switching.js";
+import { loadOrganizations, organizationQuery, orgStatsQuery, reloadCurrentUser } from "./queries.js";
 
 /**
  * Spec §2 and §5: deleting the organization, for admins, only once its exact name is typed. Afterwards
@@ -32,23 +30,21 @@ export function DangerZone({ orgId, name }: { orgId: number; name: string }) {
   const [typed, setTyped] = useState("");
   const confirmId = useId();
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
 
-  const remove = trpc.orgs.delete.useMutation({
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await Promise.all([reloadCurrentUser(queryClient), loadOrganizations(queryClient, { fresh: true })]);
-      resetOrganizationScopedQueries(queryClient);
-      await navigate({ to: "/select-org", replace: true });
-      // Only now: while this page was still on screen, its queries would have refetched into errors.
-      utils.orgs.get.reset({ orgId });
-      utils.orgs.stats.reset({ orgId });
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, ORG_TEXT.deleteFailed));
-    },
-  });
+  const remove = useMutation(
+    trpc.orgs.delete.mutationOptions({
+      meta: { success: "answer", failure: ORG_TEXT.deleteFailed },
+      onSuccess: async () => {
+        await Promise.all([reloadCurrentUser(queryClient), loadOrganizations(queryClient, { fresh: true })]);
+        await navigate({ to: "/select-org", replace: true });
+        // Only now: while this page was still on screen, its queries would have refetched into errors.
+        for (const query of [organizationQuery(orgId), orgStatsQuery(orgId)]) {
+          void queryClient.resetQueries({ queryKey: query.queryKey });
+        }
+      },
+    }),
+  );
 
   const matches = typed === name;
   const onOpenChange = (next: boolean) => {

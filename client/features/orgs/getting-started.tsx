@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Circle, CircleCheck } from "lucide-react";
-import { FRESHNESS } from "../../../shared/constants.js";
 import { type Action, can } from "../../../shared/permissions.js";
 import type { Role } from "../../../shared/roles.js";
 import { buttonClassName } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Spinner } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
-import { trpc } from "../../lib/trpc.js";
+import { courseListQuery } from "../courses/queries.js";
+import { tagTreeQuery } from "../tags/queries.js";
+import { membersQuery } from "../team/queries.js";
 
 /** "loading" until the data that decides the step has arrived; a failed read counts as not done. */
 type StepState = "loading" | "done" | "todo";
@@ -37,9 +39,9 @@ function stateOf(query: { isPending: boolean; isError: boolean }, done: boolean)
  */
 export function GettingStarted({ slug, role }: { slug: string; role: Role }) {
   const base = `/${encodeURIComponent(slug)}`;
-  const tags = trpc.tags.list.useQuery(undefined, { staleTime: FRESHNESS.contentMs });
-  const members = trpc.team.members.useQuery();
-  const courses = trpc.courses.list.useQuery({}, { staleTime: FRESHNESS.contentMs });
+  const tags = useQuery(tagTreeQuery());
+  const members = useQuery(membersQuery());
+  const courses = useQuery(courseListQuery());
 
   const steps: Step[] = [
     {

@@ -1,23 +1,21 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { redirect } from "@tanstack/react-router";
+import { notFound, redirect } from "@tanstack/react-router";
 import { cleanOrgSlugParam, isPlaceholderSlug } from "../../../shared/slug.js";
 import { toast } from "../../lib/toast.js";
+import { pageOrganizationId } from "../../lib/trpc.js";
 import { type CurrentUser, requireSignedIn } from "../auth/current-user.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
 import { showNotice } from "./notices.js";
-import { dashboardPath, loadOrganizations, type Organization, organizationsFetchedWithin } from "./queries.js";
-import { switchOrganization } from "./switching.js";
+import { dashboardPath, loadOrganizations, type Organization, organizationsQueryOptions } from "./queries.js";
+import { enterOrganization } from "./switching.js";
 
 export interface OrganizationGuardInput {
   queryClient: QueryClient;
   location: { pathname: string; searchStr: string; hash: string };
   orgSlug: string;
-  /** The router runs guards ahead of time when a link is hovered: no toasts and no switching then. */
+  /** The router runs guards ahead of time when a link is hovered: no toasts then. */
   preload: boolean;
 }
-
-/** A list younger than this was fetched for this very navigation: asking again cannot change it. */
-const JUST_FETCHED_MS = 2_000;
 
 /** The path after the organization segment, with the query and hash: "/courses/5?tab=x#top". */
 function restOfLocation({ pathname, searchStr, hash }: OrganizationGuardInput["location"]): string {
@@ -26,9 +24,9 @@ function restOfLocation({ pathname, searchStr, hash }: OrganizationGuardInput["l
 }
 
 /** Where someone goes when the URL's organization is not theirs: their current one, or the chooser. */
-function fallbackPath(user: CurrentUser, organizations: Organization[], unreachableId?: number): string {
+function fallbackPath(user: CurrentUser, organizations: Organization[]): string {
   const current = user.currentOrganization;
-  const usable = current && current.id !== unreachableId && organizations.some((org) => org.id === current.id);
+  const usable = current && organizations.some((org) => org.id === current.id);
   return usable ? dashboardPath(current.slug) : "/select-org";
 }
 
@@ -37,11 +35,28 @@ function notify(preload: boolean, kind: "error" | "success", message: string, id
 }
 
 /**
+ * The user's organization with this slug. The cached list may predate an organization created or
+ * joined elsewhere (another tab, an invite), so a miss in a list that came from the cache asks again.
+ */
+async function findOrganization(queryClient: QueryClient, slug: string) {
+  const cachedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt;
+  let organizations = await loadOrganizations(queryClient);
+  let organization = organizations.find((org) => org.slug === slug);
+  const fromCache = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt === cachedAt;
+  if (!organization && fromCache) {
+    organizations = await loadOrganizations(queryClient, { fresh: true });
+    organization = organizations.find((org) => org.slug === slug);
+  }
+  return { organizations, organization };
+}
+
+/**
  * Spec §2, protected-route behaviour, for every /:orgSlug/… page. In order: signed in (else
  * /login?next=…), placeholder slug (replaced by the current organization's), the client slug check
- * (spec §5), membership (from the cached organizations list, so moving around costs no request), the
- * canonical spelling of the slug, and a switch of the current organization when the URL names another
- * of the user's. Resolves to the organization, which becomes route context for the pages below.
+ * (spec §5), membership (from the cached organizations list, so moving around costs no request) and the
+ * canonical spelling of the slug. The session's current organization is left alone: the page names its
+ * organization with every call (lib/trpc.ts), so two tabs may show two organizations. Resolves to the
+ * organization, which becomes route context for the pages below.
  */
 export async function guardOrganizationRoute(input: OrganizationGuardInput): Promise<{ organization: Organization }> {
   const { queryClient, location, orgSlug, preload } = input;
@@ -60,13 +75,7 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
     throw redirect({ to: "/select-org", replace: true });
   }
 
-  let organizations = await loadOrganizations(queryClient);
-  let organization = organizations.find((org) => org.slug === slug);
-  if (!organization && !organizationsFetchedWithin(queryClient, JUST_FETCHED_MS)) {
-    // The cached list may predate an organization created or joined elsewhere (another tab, an invite).
-    organizations = await loadOrganizations(queryClient, { fresh: true });
-    organization = organizations.find((org) => org.slug === slug);
-  }
+  const { organizations, organization } = await findOrganization(queryClient, slug);
   if (!organization) {
     notify(preload, "error", ORG_TEXT.noAccess, ORG_TOAST_IDS.guard);
     throw redirect({ href: fallbackPath(user, organizations), replace: true });
@@ -77,17 +86,13 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
     throw redirect({ href: `/${encodeURIComponent(organization.slug)}${rest}`, replace: true });
   }
 
-  if (user.currentOrgId !== organization.id) {
-    // A preload must not change the session; the real navigation will switch.
-    if (preload) throw redirect({ to: "/select-org" });
-    try {
-      await switchOrganization(queryClient, organization.id);
-    } catch (error) {
-      console.error("Switching to the organization in the URL failed:", error);
-      notify(preload, "error", ORG_TEXT.switchToRequestedFailed, ORG_TOAST_IDS.guard);
-      throw redirect({ href: fallbackPath(user, organizations, organization.id), replace: true });
-    }
-    notify(preload, "success", ORG_TEXT.switched(organization.name), ORG_TOAST_IDS.switched);
+  if (preload) {
+    // A hovered link's loaders fetch with the organization of the page on screen, into a cache that
+    // holds that organization's answers: links into another organization are not preloaded (the router
+    // drops a preload that ends in "not found" quietly and loads the page afresh when it is opened).
+    if (pageOrganizationId() !== organization.id) throw notFound();
+  } else {
+    enterOrganization(queryClient, organization.id);
   }
 
   return { organization };

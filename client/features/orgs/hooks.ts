@@ -1,7 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouteContext } from "@tanstack/react-router";
 import { useRef } from "react";
-import { errorMessage } from "../../lib/errors.js";
 import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 import { useCurrentUser } from "../auth/current-user.js";
@@ -20,17 +19,17 @@ export interface SwitchOrganizationOptions {
 /** orgs.switch with the spec's cache updates and toasts ("Switched to …", "Failed to switch organization."). */
 export function useSwitchOrganization({ notifyOnError = true }: SwitchOrganizationOptions = {}) {
   const queryClient = useQueryClient();
-  return trpc.orgs.switch.useMutation({
-    onSuccess: async (user) => {
-      await applySwitchedUser(queryClient, user);
-      const name = user.currentOrganization?.name;
-      if (name) toast.success(ORG_TEXT.switched(name), { id: ORG_TOAST_IDS.switched });
-    },
-    onError: (error) => {
-      console.error("Switching organization failed:", error);
-      if (notifyOnError) toast.error(errorMessage(error, ORG_TEXT.switchFailed));
-    },
-  });
+  return useMutation(
+    trpc.orgs.switch.mutationOptions({
+      meta: notifyOnError ? { failure: ORG_TEXT.switchFailed } : {},
+      onSuccess: async (user) => {
+        await applySwitchedUser(queryClient, user);
+        const name = user.currentOrganization?.name;
+        if (name) toast.success(ORG_TEXT.switched(name), { id: ORG_TOAST_IDS.switched });
+      },
+      onError: (error) => console.error("Switching organization failed:", error),
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save, TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -12,10 +12,10 @@ import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
+import { currentUserQueryOptions } from "../auth/current-user.js";
 import { ORG_TEXT } from "./messages.js";
-import { organizationsQueryOptions, reloadCurrentUser } from "./queries.js";
+import { organizationQuery, organizationsQueryOptions } from "./queries.js";
 
 /** Under the "Error Loading Organization" title when the server gave no message of its own. */
 const LOAD_FAILED_DETAIL = "The organization's details could not be loaded. Check your connection and try again.";
@@ -25,7 +25,7 @@ type ProfileValues = z.infer<typeof profileSchema>;
 
 /** Spec §2, settings: the organization profile. The name changes with "org.manage"; the slug never does. */
 export function OrgProfileCard({ orgId, canEdit }: { orgId: number; canEdit: boolean }) {
-  const organization = trpc.orgs.get.useQuery({ orgId });
+  const organization = useQuery(organizationQuery(orgId));
 
   if (organization.isPending) {
     return (
@@ -75,7 +75,6 @@ interface ProfileFormProps {
 
 function ProfileForm({ orgId, name, slug, canEdit }: ProfileFormProps) {
   const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const {
     register,
     handleSubmit,
@@ -87,20 +86,17 @@ function ProfileForm({ orgId, name, slug, canEdit }: ProfileFormProps) {
     defaultValues: { name },
   });
 
-  const update = trpc.orgs.update.useMutation({
-    onSuccess: async (updated) => {
-      toast.success(ORG_TEXT.updated);
-      utils.orgs.get.setData({ orgId }, updated);
-      // The header shows the name from the current user; lists and switchers from orgs.list.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationsQueryOptions.queryKey }),
-        reloadCurrentUser(queryClient),
-      ]);
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, ORG_TEXT.updateFailed));
-    },
-  });
+  const update = useMutation(
+    trpc.orgs.update.mutationOptions({
+      // The header shows the name from the organizations list or the current user.
+      meta: {
+        success: ORG_TEXT.updated,
+        failure: ORG_TEXT.updateFailed,
+        invalidates: [organizationsQueryOptions.queryKey, currentUserQueryOptions.queryKey],
+      },
+      onSuccess: (updated) => queryClient.setQueryData(organizationQuery(orgId).queryKey, updated),
+    }),
+  );
 
   const onSubmit = handleSubmit((values) => update.mutate({ orgId, name: values.name }));
   const failure = update.error ? errorMessage(update.error, ORG_TEXT.updateFailed) : null;

@@ -1,11 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { BookOpenCheck, CircleCheckBig, FileText, TriangleAlert, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { SKELETON_COUNTS } from "../../../shared/constants.js";
 import { Button } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { trpc } from "../../lib/trpc.js";
 import { ORG_TEXT } from "./messages.js";
+import { orgStatsQuery } from "./queries.js";
 
 interface StatCardProps {
   label: string;
@@ -30,7 +31,7 @@ const GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4";
 
 /** Spec §2, settings: the four statistics cards, 4 skeletons while loading (§9). */
 export function OrgStats({ orgId }: { orgId: number }) {
-  const stats = trpc.orgs.stats.useQuery({ orgId });
+  const stats = useQuery(orgStatsQuery(orgId));
 
   if (stats.isPending) {
     return (

@@ -1,21 +1,15 @@
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/routers/index.js";
 import { FRESHNESS } from "../../../shared/constants.js";
-import { apiClient, trpc } from "../../lib/trpc.js";
+import { trpc } from "../../lib/trpc.js";
 import { type CurrentUser, currentUserQueryOptions } from "../auth/current-user.js";
 
 /** One of the signed-in user's organizations, with their role in it (spec §3). */
 export type Organization = inferRouterOutputs<AppRouter>["orgs"]["list"][number];
 
-/**
- * The user's organizations. The key is tRPC's own for orgs.list, so `trpc.orgs.list.useQuery()` and
- * `utils.orgs.list.invalidate()` share this cache with the route guards, which read it without hooks.
- */
-export const organizationsQueryOptions = queryOptions({
-  queryKey: getQueryKey(trpc.orgs.list, undefined, "query"),
-  queryFn: () => apiClient.orgs.list.query(),
+/** The user's organizations, shared by the screens and the route guards, which read it without hooks. */
+export const organizationsQueryOptions = trpc.orgs.list.queryOptions(undefined, {
   staleTime: FRESHNESS.defaultQueryMs,
 });
 
@@ -36,6 +30,16 @@ export function loadOrganizations(queryClient: QueryClient, { fresh = false } = 
 export function organizationsFetchedWithin(queryClient: QueryClient, ms: number): boolean {
   const updatedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt ?? 0;
   return Date.now() - updatedAt < ms;
+}
+
+/** One organization's profile (settings). */
+export function organizationQuery(orgId: number) {
+  return trpc.orgs.get.queryOptions({ orgId });
+}
+
+/** One organization's statistics (settings). */
+export function orgStatsQuery(orgId: number) {
+  return trpc.orgs.stats.queryOptions({ orgId });
 }
 
 /** The current user straight from the server, for flows that just changed it (create, delete). */

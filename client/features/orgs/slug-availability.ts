@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { FRESHNESS, LIMITS, SLUG_CHECK } from "../../../shared/constants.js";
 import { isPlaceholderSlug, ORG_SLUG_PATTERN } from "../../../shared/slug.js";
 import { trpc } from "../../lib/trpc.js";
@@ -24,9 +25,11 @@ export function useSlugAvailability(slug: string): SlugAvailability {
     debounced.length <= LIMITS.orgSlugMax &&
     ORG_SLUG_PATTERN.test(debounced) &&
     !isPlaceholderSlug(debounced);
-  const check = trpc.orgs.checkSlug.useQuery(
-    { slug: debounced },
-    { enabled: wellFormed, staleTime: Number.POSITIVE_INFINITY, gcTime: FRESHNESS.slugCheckCacheMs, retry: false },
+  const check = useQuery(
+    trpc.orgs.checkSlug.queryOptions(
+      { slug: debounced },
+      { enabled: wellFormed, staleTime: Number.POSITIVE_INFINITY, gcTime: FRESHNESS.slugCheckCacheMs, retry: false },
+    ),
   );
 
   if (slug.length < SLUG_CHECK.minLength) return "idle";

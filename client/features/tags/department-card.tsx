@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../components/ui/collapsible.js";
 import { WithTooltip } from "../../components/ui/tooltip.js";
+import { focusTarget } from "../../lib/focus.js";
 import type { Department, TagItem } from "./queries.js";
 import { TagDot, tagColor } from "./tag-dot.js";
 
@@ -67,6 +68,7 @@ export function DepartmentCard({ department, canManage, onAddRole, onEdit, onDel
                 className="ml-1"
                 onClick={() => onAddRole(department)}
                 aria-label={`Add Role to ${department.name}`}
+                {...focusTarget("add-role", department.id)}
               >
                 <Plus />
                 Add Role

@@ -1,8 +1,7 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/routers/index.js";
 import { FRESHNESS } from "../../../shared/constants.js";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 
 export type Department = inferRouterOutputs<AppRouter>["tags"]["list"][number];
@@ -19,43 +18,36 @@ export const TAG_TEXT = {
   loadFailed: "Error Loading Tags",
 } as const;
 
-/** The department tree of the current organization; fresh for 5 minutes (spec §9). */
+/** The department tree of the page's organization; fresh for 5 minutes (spec §9). */
+export function tagTreeQuery() {
+  return trpc.tags.list.queryOptions(undefined, { staleTime: FRESHNESS.contentMs });
+}
+
 export function useTagTree() {
-  return trpc.tags.list.useQuery(undefined, { staleTime: FRESHNESS.contentMs });
+  return useQuery(tagTreeQuery());
 }
 
 /**
  * Create, update and delete, each with its toasts. A changed or deleted tag also changes what member
- * cards and course cards show, so those answers are refreshed too; the tag list itself is awaited so
- * that a dialog closes onto the updated list.
+ * cards and course cards show, so those answers are refreshed too; the tag list is refetched before a
+ * dialog's own onSuccess, so that it closes onto the updated list.
  */
 export function useTagMutations() {
-  const utils = trpc.useUtils();
-  const refresh = async () => {
-    void utils.team.members.invalidate();
-    void utils.courses.invalidate();
-    await utils.tags.list.invalidate();
-  };
-  const create = trpc.tags.create.useMutation({
-    onSuccess: async () => {
-      toast.success(TAG_TEXT.created);
-      await refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, TAG_TEXT.createFailed)),
-  });
-  const update = trpc.tags.update.useMutation({
-    onSuccess: async () => {
-      toast.success(TAG_TEXT.updated);
-      await refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, TAG_TEXT.updateFailed)),
-  });
-  const remove = trpc.tags.delete.useMutation({
-    onSuccess: async () => {
-      toast.success(TAG_TEXT.deleted);
-      await refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, TAG_TEXT.deleteFailed)),
-  });
+  const invalidates = [trpc.tags.list.queryKey(), trpc.team.members.queryKey(), trpc.courses.pathKey()];
+  const create = useMutation(
+    trpc.tags.create.mutationOptions({
+      meta: { success: TAG_TEXT.created, failure: TAG_TEXT.createFailed, invalidates },
+    }),
+  );
+  const update = useMutation(
+    trpc.tags.update.mutationOptions({
+      meta: { success: TAG_TEXT.updated, failure: TAG_TEXT.updateFailed, invalidates },
+    }),
+  );
+  const remove = useMutation(
+    trpc.tags.delete.mutationOptions({
+      meta: { success: TAG_TEXT.deleted, failure: TAG_TEXT.deleteFailed, invalidates },
+    }),
+  );
   return { create, update, remove };
 }

@@ -14,6 +14,7 @@ import {
 } from "../../components/ui/dialog.js";
 import { FormField } from "../../components/ui/form-field.js";
 import { Input } from "../../components/ui/input.js";
+import { focusTargetElement } from "../../lib/focus.js";
 import { ColorPicker } from "./color-picker.js";
 import { type Department, type TagItem, useTagMutations } from "./queries.js";
 
@@ -36,6 +37,20 @@ function descriptionOf(target: TagDialogTarget): string {
     return `Rename "${target.tag.name}"${target.tag.type === "department" ? " or change its color" : ""}.`;
   if (target.type === "role") return `Add a role to the ${target.parent.name} department.`;
   return "Departments group the roles of your team. Pick a color to tell them apart.";
+}
+
+/**
+ * Where focus goes when the control that opened a tag's dialog is gone: its department's "Add Role"
+ * for a role, else "Add Department" (the header's, once the empty state's has gone with the first one).
+ */
+export function nextToTag(tag: { type: string; parentId: number | null } | null): HTMLElement | null {
+  if (tag?.type === "role" && tag.parentId !== null) return focusTargetElement("add-role", tag.parentId);
+  return focusTargetElement("add-department");
+}
+
+function focusAfter(target: TagDialogTarget): HTMLElement | null {
+  if (target.mode === "edit") return nextToTag(target.tag);
+  return target.type === "role" ? focusTargetElement("add-role", target.parent.id) : nextToTag(null);
 }
 
 export interface TagDialogProps {
@@ -99,7 +114,7 @@ function TagDialogBody({ target, onClose }: { target: TagDialogTarget; onClose: 
   });
 
   return (
-    <DialogContent hideCloseButton={pending}>
+    <DialogContent hideCloseButton={pending} returnFocus={() => focusAfter(target)}>
       <DialogHeader>
         <DialogTitle>{titleOf(target)}</DialogTitle>
         <DialogDescription>{descriptionOf(target)}</DialogDescription>

@@ -7,17 +7,15 @@ import { Card } from "../../components/ui/card.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
-import { useCurrentUser } from "../auth/current-user.js";
+import { focusTarget } from "../../lib/focus.js";
+import { useRouteOrganization } from "../orgs/hooks.js";
 import { DepartmentCard } from "./department-card.js";
 import { type Department, TAG_TEXT, type TagItem, useTagMutations, useTagTree } from "./queries.js";
-import { TagDialog, type TagDialogTarget } from "./tag-dialog.js";
+import { nextToTag, TagDialog, type TagDialogTarget } from "./tag-dialog.js";
 
 /** The Departments & Roles page (spec §2). Everyone may look; only tags.manage sees the controls. */
 export function TagsPage() {
-  useDocumentTitle("Departments & Roles");
-  const { data: user } = useCurrentUser();
-  const canManage = can(user?.currentOrganization?.role, "tags.manage");
+  const canManage = can(useRouteOrganization().role, "tags.manage");
   const tags = useTagTree();
   const { remove } = useTagMutations();
   const [dialog, setDialog] = useState<TagDialogTarget | null>(null);
@@ -36,7 +34,7 @@ export function TagsPage() {
           </p>
         </div>
         {canManage && departments.length > 0 && (
-          <Button onClick={addDepartment} className="self-start sm:self-auto">
+          <Button onClick={addDepartment} className="self-start sm:self-auto" {...focusTarget("add-department")}>
             <Plus />
             Add Department
           </Button>
@@ -73,7 +71,7 @@ export function TagsPage() {
                   : "Your organization has no departments yet. An admin can create them."}
               </p>
               {canManage && (
-                <Button className="mt-2" onClick={addDepartment}>
+                <Button className="mt-2" onClick={addDepartment} {...focusTarget("add-department")}>
                   <Plus />
                   Add Department
                 </Button>
@@ -109,6 +107,7 @@ export function TagsPage() {
             pendingLabel="Deleting..."
             pending={remove.isPending}
             onConfirm={() => deleting && remove.mutate({ id: deleting.id }, { onSuccess: () => setDeleting(null) })}
+            returnFocus={() => nextToTag(deleting)}
           />
         </>
       )}

@@ -87,7 +87,8 @@ export function MemberCard({
           value={member.role}
           onChange={(role) => onRoleChange(member, role)}
           allowed={assignableRoles}
-          disabled={locked || rolePending}
+          disabled={locked}
+          pending={rolePending}
         />
         {/* In the footer rather than beside the name, which leaves the e-mail the card's full width. */}
         {canEdit && (

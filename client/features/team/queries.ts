@@ -1,7 +1,6 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/routers/index.js";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
 import { trpc } from "../../lib/trpc.js";
 
 export type Member = inferRouterOutputs<AppRouter>["team"]["members"][number];
@@ -19,37 +18,36 @@ export const TEAM_TEXT = {
   copyFailed: "Could not copy the link. Select it and copy it by hand.",
 } as const;
 
+export function membersQuery() {
+  return trpc.team.members.queryOptions();
+}
+
 export function useMembers() {
-  return trpc.team.members.useQuery();
+  return useQuery(membersQuery());
 }
 
 /** The role select on a member card; the toast is the server's "<name>'s role updated to <role>". */
 export function useUpdateRole() {
-  const utils = trpc.useUtils();
-  return trpc.team.updateRole.useMutation({
-    onSuccess: async ({ message }) => {
-      toast.success(message);
-      await utils.team.members.invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error, TEAM_TEXT.roleUpdateFailed)),
-  });
+  return useMutation(
+    trpc.team.updateRole.mutationOptions({
+      meta: { success: "answer", failure: TEAM_TEXT.roleUpdateFailed, invalidates: [trpc.team.members.queryKey()] },
+    }),
+  );
 }
 
 export function useUpdateMember() {
-  const utils = trpc.useUtils();
-  return trpc.team.updateMember.useMutation({
-    onSuccess: async () => {
-      toast.success(TEAM_TEXT.memberUpdated);
-      // Editing oneself changes the name in the header too.
-      void utils.auth.me.invalidate();
-      await utils.team.members.invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error, TEAM_TEXT.memberUpdateFailed)),
-  });
+  return useMutation(
+    trpc.team.updateMember.mutationOptions({
+      meta: {
+        success: TEAM_TEXT.memberUpdated,
+        failure: TEAM_TEXT.memberUpdateFailed,
+        // Editing oneself changes the name in the header too.
+        invalidates: [trpc.team.members.queryKey(), trpc.auth.me.queryKey()],
+      },
+    }),
+  );
 }
 
 export function useInvite() {
-  return trpc.team.invite.useMutation({
-    onError: (error) => toast.error(errorMessage(error, TEAM_TEXT.inviteFailed)),
-  });
+  return useMutation(trpc.team.invite.mutationOptions({ meta: { failure: TEAM_TEXT.inviteFailed } }));
 }

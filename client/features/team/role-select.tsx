@@ -1,5 +1,6 @@
 import { ROLES, type Role, roleLabel } from "../../../shared/roles.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select.js";
+import { cn } from "../../lib/cn.js";
 
 export interface RoleSelectProps {
   value: Role;
@@ -7,6 +8,11 @@ export interface RoleSelectProps {
   /** The roles the actor may choose; the others are listed but disabled, so the list reads the same for all. */
   allowed: readonly Role[];
   disabled?: boolean;
+  /**
+   * A change is being saved: further changes wait. The select stays enabled, so that keyboard focus
+   * stays on it (a disabled control drops focus to <body>).
+   */
+  pending?: boolean;
   id?: string;
   "aria-label"?: string;
   "aria-describedby"?: string;
@@ -14,10 +20,10 @@ export interface RoleSelectProps {
   className?: string;
 }
 
-export function RoleSelect({ value, onChange, allowed, disabled, className, ...aria }: RoleSelectProps) {
+export function RoleSelect({ value, onChange, allowed, disabled, pending, className, ...aria }: RoleSelectProps) {
   return (
-    <Select value={value} onValueChange={(next) => onChange(next as Role)} disabled={disabled}>
-      <SelectTrigger className={className} {...aria}>
+    <Select value={value} onValueChange={(next) => !pending && onChange(next as Role)} disabled={disabled}>
+      <SelectTrigger className={cn(className, pending && "opacity-60")} aria-busy={pending || undefined} {...aria}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

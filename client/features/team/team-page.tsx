@@ -7,8 +7,8 @@ import { Button } from "../../components/ui/button.js";
 import { Card } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { errorMessage } from "../../lib/errors.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
 import { useCurrentUser } from "../auth/current-user.js";
+import { useRouteOrganization } from "../orgs/hooks.js";
 import { useTagTree } from "../tags/queries.js";
 import { EditMemberDialog } from "./edit-member-dialog.js";
 import { InviteDialog } from "./invite-dialog.js";
@@ -23,9 +23,8 @@ function assignableRoles(actor: Role | undefined, from: Role): Role[] {
 
 /** The team page (spec §2): everyone sees the members; team.manage adds invite, role changes and edit. */
 export function TeamPage() {
-  useDocumentTitle("Team");
   const { data: user } = useCurrentUser();
-  const actorRole = user?.currentOrganization?.role;
+  const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
   const members = useMembers();
   // For the colour of a role on a card whose member does not hold its department.

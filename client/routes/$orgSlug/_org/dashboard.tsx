@@ -4,11 +4,21 @@ import { ROLE_BADGE_VARIANTS, roleLabel } from "../../../../shared/roles.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { buttonClassName } from "../../../components/ui/button.js";
 import { useCurrentUser } from "../../../features/auth/current-user.js";
+import { courseListQuery } from "../../../features/courses/queries.js";
 import { GettingStarted } from "../../../features/orgs/getting-started.js";
 import { useRouteOrganization } from "../../../features/orgs/hooks.js";
-import { useDocumentTitle } from "../../../lib/use-document-title.js";
+import { tagTreeQuery } from "../../../features/tags/queries.js";
+import { membersQuery } from "../../../features/team/queries.js";
+import { ensurePageData } from "../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
+  // What the Getting Started card ticks off.
+  loader: ({ context: { queryClient } }) =>
+    ensurePageData([
+      queryClient.ensureQueryData(tagTreeQuery()),
+      queryClient.ensureQueryData(membersQuery()),
+      queryClient.ensureQueryData(courseListQuery()),
+    ]),
   component: DashboardPage,
 });
 
@@ -16,7 +26,6 @@ export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
 function DashboardPage() {
   const organization = useRouteOrganization();
   const { data: user } = useCurrentUser();
-  useDocumentTitle();
   const coursesPath: string = `/${encodeURIComponent(organization.slug)}/courses`;
 
   return (

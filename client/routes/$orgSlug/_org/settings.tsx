@@ -4,8 +4,8 @@ import { DangerZone } from "../../../features/orgs/danger-zone.js";
 import { useRouteOrganization } from "../../../features/orgs/hooks.js";
 import { OrgProfileCard } from "../../../features/orgs/org-profile-form.js";
 import { OrgStats } from "../../../features/orgs/org-stats.js";
-import { dashboardPath } from "../../../features/orgs/queries.js";
-import { useDocumentTitle } from "../../../lib/use-document-title.js";
+import { dashboardPath, organizationQuery, orgStatsQuery } from "../../../features/orgs/queries.js";
+import { ensurePageData } from "../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/settings")({
   // Spec §6: the settings page needs the settings permission; without it, the dashboard.
@@ -15,11 +15,15 @@ export const Route = createFileRoute("/$orgSlug/_org/settings")({
       throw redirect({ href: dashboardPath(organization.slug), replace: true });
     }
   },
+  loader: ({ context: { queryClient, organization } }) =>
+    ensurePageData([
+      queryClient.ensureQueryData(organizationQuery(organization.id)),
+      queryClient.ensureQueryData(orgStatsQuery(organization.id)),
+    ]),
   component: SettingsPage,
 });
 
 function SettingsPage() {
-  useDocumentTitle();
   const organization = useRouteOrganization();
   const isAdmin = can(organization.role, "org.manage");
 

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { tagTreeQuery } from "../../../features/tags/queries.js";
 import { TagsPage } from "../../../features/tags/tags-page.js";
+import { ensurePageData, titled } from "../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/tags")({
+  loader: ({ context: { queryClient } }) => ensurePageData([queryClient.ensureQueryData(tagTreeQuery())]),
+  head: () => titled("Departments & Roles"),
   component: TagsPage,
 });

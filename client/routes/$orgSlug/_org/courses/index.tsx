@@ -1,13 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CoursesListPage } from "../../../../features/courses/courses-list-page.js";
-import { useDocumentTitle } from "../../../../lib/use-document-title.js";
+import { courseListQuery } from "../../../../features/courses/queries.js";
+import { tagTreeQuery } from "../../../../features/tags/queries.js";
+import { ensurePageData, titled } from "../../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/")({
+  // The cards show each course's tags by name and colour.
+  loader: ({ context: { queryClient } }) =>
+    ensurePageData([queryClient.ensureQueryData(courseListQuery()), queryClient.ensureQueryData(tagTreeQuery())]),
+  head: () => titled("Courses"),
   component: CoursesRoute,
 });
 
 function CoursesRoute() {
   const { orgSlug } = Route.useParams();
-  useDocumentTitle("Courses");
   return <CoursesListPage orgSlug={orgSlug} />;
 }

@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LessonPage } from "../../../../features/courses/lesson-page.js";
-import { parseId } from "../../../../features/courses/queries.js";
+import { lessonQuery, parseId } from "../../../../features/courses/queries.js";
+import { titled, titleOf } from "../../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/lessons/$lessonId")({
+  loader: ({ context: { queryClient }, params }) => {
+    const id = parseId(params.lessonId);
+    return titleOf(id === null ? null : queryClient.ensureQueryData(lessonQuery(id)));
+  },
+  head: ({ loaderData }) => titled(loaderData?.title),
   component: LessonRoute,
 });
 

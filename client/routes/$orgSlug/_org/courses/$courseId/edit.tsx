@@ -1,16 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { EditCoursePage } from "../../../../../features/courses/course-editor-pages.js";
 import { requireCoursePermission } from "../../../../../features/courses/guards.js";
-import { parseId } from "../../../../../features/courses/queries.js";
-import { useDocumentTitle } from "../../../../../lib/use-document-title.js";
+import { courseQuery, parseId } from "../../../../../features/courses/queries.js";
+import { tagTreeQuery } from "../../../../../features/tags/queries.js";
+import { ensurePageData, titled } from "../../../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/edit")({
-  beforeLoad: ({ context, params }) => requireCoursePermission(context.queryClient, params.orgSlug, "courses.edit"),
+  beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.edit"),
+  loader: ({ context: { queryClient }, params }) => {
+    const id = parseId(params.courseId);
+    if (id === null) return;
+    return ensurePageData([queryClient.ensureQueryData(courseQuery(id)), queryClient.ensureQueryData(tagTreeQuery())]);
+  },
+  head: () => titled("Edit Course"),
   component: EditCourseRoute,
 });
 
 function EditCourseRoute() {
   const { orgSlug, courseId } = Route.useParams();
-  useDocumentTitle("Edit Course");
   return <EditCoursePage orgSlug={orgSlug} courseId={parseId(courseId)} />;
 }

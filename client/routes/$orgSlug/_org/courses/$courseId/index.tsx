@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CourseDetailPage } from "../../../../../features/courses/course-detail-page.js";
-import { parseId } from "../../../../../features/courses/queries.js";
+import { courseQuery, parseId } from "../../../../../features/courses/queries.js";
+import { titled, titleOf } from "../../../../../lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/")({
+  loader: ({ context: { queryClient }, params }) => {
+    const id = parseId(params.courseId);
+    return titleOf(id === null ? null : queryClient.ensureQueryData(courseQuery(id)));
+  },
+  head: ({ loaderData }) => titled(loaderData?.title),
   component: CourseDetailRoute,
 });
 

@@ -1,0 +1,41 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { type AnyRouter, useMatch } from "@tanstack/react-router";
+import { cleanOrgSlugParam } from "../../../shared/slug.js";
+import { type CurrentOrganization, useCurrentUser } from "../auth/current-user.js";
+import { type Organization, organizationsQueryOptions } from "./queries.js";
+
+/** The layout route of every organization page; its `$orgSlug` names the organization. */
+const ORGANIZATION_LAYOUT_ID = "/$orgSlug/_org";
+
+function findBySlug(organizations: Organization[] | undefined, orgSlug: string): Organization | undefined {
+  const slug = cleanOrgSlugParam(orgSlug);
+  return slug ? organizations?.find((org) => org.slug === slug) : undefined;
+}
+
+/**
+ * The id of the organization whose page the router shows, or is opening (its loaders run before the
+ * page is shown), resolved from the organizations list the guard loaded. Undefined outside those pages.
+ */
+export function organizationIdOfRoute(router: AnyRouter, queryClient: QueryClient): number | undefined {
+  const { pendingMatches, matches } = router.state;
+  const layout = (pendingMatches ?? matches).find((match) => match.routeId === ORGANIZATION_LAYOUT_ID);
+  const orgSlug: unknown = layout?.params.orgSlug;
+  if (typeof orgSlug !== "string") return undefined;
+  return findBySlug(queryClient.getQueryData(organizationsQueryOptions.queryKey), orgSlug)?.id;
+}
+
+/**
+ * The organization this tab works in, for the header and navigation: on an organization page the one
+ * its URL names, elsewhere the session's current one.
+ */
+export function useActiveOrganization(): CurrentOrganization | null {
+  const { data: user } = useCurrentUser();
+  const orgSlug = useMatch({
+    from: ORGANIZATION_LAYOUT_ID,
+    shouldThrow: false,
+    select: (match) => match.params.orgSlug,
+  });
+  const { data: organizations } = useQuery({ ...organizationsQueryOptions, enabled: orgSlug !== undefined });
+  const routeOrganization = orgSlug === undefined ? undefined : findBySlug(organizations, orgSlug);
+  return routeOrganization ?? user?.currentOrganization ?? null;
+}
