@@ -9,6 +9,7 @@ import { API_PREFIX } from "../shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
 import { registerLifecycle } from "./lifecycle.js";
+import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -49,7 +50,10 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.logLevel !== "debug",
+    // registerObservability writes one access-log line per request instead of Fastify's two.
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
 
   // An empty body is no body (logout is posted empty); anything else must be well-formed JSON.
@@ -65,6 +69,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   registerLifecycle(app);
+  registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
 
@@ -78,7 +83,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : publicError(error).status;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message =
       status === 413
@@ -98,6 +103,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       router: appRouter,
       createContext: ({ req, res }: { req: FastifyRequest; res: import("fastify").FastifyReply }) =>
         createContext(services, req, res),
+      // An outage is 503 (try again), not 500: publicError names it, and the status follows.
+      responseMeta: ({ errors }: { errors: Error[] }) =>
+        errors.some((error) => publicError(error).status === 503) ? { status: 503 } : {},
       onError: ({ error, path: procedurePath, req }: { error: Error; path?: string; req: FastifyRequest }) => {
         if (!publicError(error).expected) req.log.error({ err: error }, `tRPC ${procedurePath} failed`);
       },

@@ -23,6 +23,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "silent";
   /** Trust X-Forwarded-* headers from a proxy in front. */
   trustProxy: boolean;
+  /** Bearer token that opens /_api/metrics; null leaves the endpoint off. */
+  metricsToken: string | null;
   /** On SIGTERM, how long requests already accepted may take before they are cut off. */
   shutdownTimeoutSeconds: number;
 }
@@ -73,6 +75,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
   }
   const host = env.HOST?.trim() || "0.0.0.0";
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    // Not echoed: it is a secret.
+    throw new ConfigError("METRICS_TOKEN must be at least 16 visible characters (no spaces).");
+  }
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
     host,
@@ -88,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
     trustProxy: flag(env, "TRUST_PROXY", false),
+    metricsToken,
     shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
   };
 }

@@ -16,7 +16,8 @@ export type ConfigOverrides = Partial<
     | "RATE_LIMIT_PER_IP"
     | "CLIENT_DIR"
     | "LOG_LEVEL"
-    | "TRUST_PROXY",
+    | "TRUST_PROXY"
+    | "METRICS_TOKEN",
     string
   >
 >;
