@@ -156,9 +156,7 @@ async function main(): Promise<void> {
     // Let start-up garbage settle before calling the figure "idle".
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMiB = treeRssMiB(child.pid as number);
-    console.log(`ready after ${readyMs.toFixed(0)} ms; measuring the landing page`);
     const scripts = await landingPageScripts(base);
-    console.log("loading");
     const loaded = await load(base, child.pid as number);
     console.log(`command: ${[program, ...args].join(" ")}`);
     console.log(`first answer: ${readyMs.toFixed(0)} ms after the process started`);
