@@ -9,27 +9,16 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { freePort } from "./lib/postgres.js";
 
 const LOAD_REQUESTS = 2000;
 const LOAD_CONCURRENCY = 16;
 const READY_LIMIT_MS = 180_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Resident memory of a process and all its descendants, in MiB (Linux /proc). */
 function treeRssMiB(rootPid: number): number {
