@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../server/database-admin.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
-import { type ServerProcess, startServerProcess } from "./support/server-process.js";
+import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 
 const onPostgres = inject("testDb") === "postgres";
 const INSTANCES = 3;
@@ -80,14 +80,18 @@ describe("start-up on the database", () => {
       servers.push(server);
       expect(await readiness(server.url)).toBe(200);
     },
-    90_000,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
-  it("SQLite: a fresh data folder is created and migrated on first start", async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const server = await startServerProcess({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" });
-    servers.push(server);
-    expect(await readiness(server.url)).toBe(200);
-  });
+  it(
+    "SQLite: a fresh data folder is created and migrated on first start",
+    async () => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const server = await startServerProcess({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" });
+      servers.push(server);
+      expect(await readiness(server.url)).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

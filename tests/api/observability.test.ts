@@ -3,7 +3,7 @@ import { DATABASE_UNAVAILABLE } from "../../server/errors.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { errorOf } from "./support/fixtures.js";
-import { type ServerProcess, startServerProcess } from "./support/server-process.js";
+import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 
 const PASSWORD = "a long enough password";
 const TOKEN = "metrics-token-0123456789";
@@ -51,43 +51,50 @@ describe("request ids", () => {
 });
 
 describe("the access log", () => {
-  it("writes one info line per request: method, route, status, ms, user and organization, no bodies", async () => {
-    database = await createTestDatabase();
-    server = await startServerProcess({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? undefined });
-    const register = await fetch(`${server.url}/_api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-request-id": "log-test-register" },
-      body: JSON.stringify({ name: "Logged", email: "logged@example.com", password: PASSWORD }),
-    });
-    expect(register.status).toBe(200);
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const me = await fetch(`${server.url}/_api/auth/me?x=secret-query`, {
-      headers: { cookie, "x-request-id": "log-test-me" },
-    });
-    expect(me.status).toBe(200);
-    const { id: userId } = (await me.json()).json as { id: number };
+  it(
+    "writes one info line per request: method, route, status, ms, user and organization, no bodies",
+    async () => {
+      database = await createTestDatabase();
+      server = await startServerProcess({
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: database.databaseUrl ?? undefined,
+      });
+      const register = await fetch(`${server.url}/_api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-request-id": "log-test-register" },
+        body: JSON.stringify({ name: "Logged", email: "logged@example.com", password: PASSWORD }),
+      });
+      expect(register.status).toBe(200);
+      const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const me = await fetch(`${server.url}/_api/auth/me?x=secret-query`, {
+        headers: { cookie, "x-request-id": "log-test-me" },
+      });
+      expect(me.status).toBe(200);
+      const { id: userId } = (await me.json()).json as { id: number };
 
-    await expect.poll(() => server?.output().includes('"reqId":"log-test-me"')).toBe(true);
-    const lines = (server.output().match(/^\{.*\}$/gm) ?? []).map(
-      (line) => JSON.parse(line) as Record<string, unknown>,
-    );
-    const meLines = lines.filter((line) => line.reqId === "log-test-me");
-    expect(meLines).toHaveLength(1);
-    expect(meLines[0]).toMatchObject({
-      level: 30,
-      msg: "request",
-      method: "GET",
-      route: "/_api/auth/me",
-      status: 200,
-      userId,
-      orgId: null,
-    });
-    expect(typeof meLines[0]?.ms).toBe("number");
-    expect(lines.filter((line) => line.reqId === "log-test-register")).toHaveLength(1);
-    expect(server.output()).not.toContain(PASSWORD);
-    expect(server.output()).not.toContain("logged@example.com");
-    expect(server.output()).not.toContain("secret-query");
-  });
+      await expect.poll(() => server?.output().includes('"reqId":"log-test-me"')).toBe(true);
+      const lines = (server.output().match(/^\{.*\}$/gm) ?? []).map(
+        (line) => JSON.parse(line) as Record<string, unknown>,
+      );
+      const meLines = lines.filter((line) => line.reqId === "log-test-me");
+      expect(meLines).toHaveLength(1);
+      expect(meLines[0]).toMatchObject({
+        level: 30,
+        msg: "request",
+        method: "GET",
+        route: "/_api/auth/me",
+        status: 200,
+        userId,
+        orgId: null,
+      });
+      expect(typeof meLines[0]?.ms).toBe("number");
+      expect(lines.filter((line) => line.reqId === "log-test-register")).toHaveLength(1);
+      expect(server.output()).not.toContain(PASSWORD);
+      expect(server.output()).not.toContain("logged@example.com");
+      expect(server.output()).not.toContain("secret-query");
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("metrics", () => {
