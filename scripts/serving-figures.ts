@@ -9,27 +9,16 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { freePort } from "./lib/postgres.js";
 
 const LOAD_REQUESTS = 2000;
 const LOAD_CONCURRENCY = 16;
 const READY_LIMIT_MS = 180_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Resident memory of a process and all its descendants, in MiB (Linux /proc). */
 function treeRssMiB(rootPid: number): number {
@@ -156,9 +145,7 @@ async function main(): Promise<void> {
     // Let start-up garbage settle before calling the figure "idle".
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMiB = treeRssMiB(child.pid as number);
-    console.log(`ready after ${readyMs.toFixed(0)} ms; measuring the landing page`);
     const scripts = await landingPageScripts(base);
-    console.log("loading");
     const loaded = await load(base, child.pid as number);
     console.log(`command: ${[program, ...args].join(" ")}`);
     console.log(`first answer: ${readyMs.toFixed(0)} ms after the process started`);

@@ -11,6 +11,7 @@ import { registerHealthRoutes } from "./health.js";
 import { registerLessonContentPool } from "./lesson-content.js";
 import { registerLifecycle } from "./lifecycle.js";
 import { loggerOptions } from "./logging.js";
+import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
@@ -56,7 +57,10 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.logLevel !== "debug",
+    // registerObservability writes one access-log line per request instead of Fastify's two.
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
 
   // An empty body is no body (logout is posted empty); anything else must be well-formed JSON.
@@ -73,6 +77,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   registerLessonContentPool(app, config);
   registerLifecycle(app);
+  registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));
   registerPermissionsPolicy(app);
@@ -87,7 +92,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : publicError(error).status;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message =
       status === 413
@@ -107,6 +112,9 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
       router: appRouter,
       createContext: ({ req, res }: { req: FastifyRequest; res: import("fastify").FastifyReply }) =>
         createContext(services, req, res),
+      // An outage is 503 (try again), not 500: publicError names it, and the status follows.
+      responseMeta: ({ errors }: { errors: Error[] }) =>
+        errors.some((error) => publicError(error).status === 503) ? { status: 503 } : {},
       onError: ({ error, path: procedurePath, req }: { error: Error; path?: string; req: FastifyRequest }) => {
         if (!publicError(error).expected) req.log.error({ err: error }, `tRPC ${procedurePath} failed`);
       },

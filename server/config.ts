@@ -28,6 +28,8 @@ export interface Config {
   contentTimeLimitMs: number;
   /** The cost of each argon2id password hash; lowered only by the test harnesses, to save time. */
   passwordHashing: PasswordHashing;
+  /** Bearer token that opens /_api/metrics; null leaves the endpoint off. */
+  metricsToken: string | null;
   /** On SIGTERM, how long requests already accepted may take before they are cut off. */
   shutdownTimeoutSeconds: number;
 }
@@ -94,6 +96,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
   }
   const host = env.HOST?.trim() || "0.0.0.0";
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    // Not echoed: it is a secret.
+    throw new ConfigError("METRICS_TOKEN must be at least 16 visible characters (no spaces).");
+  }
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
     host,
@@ -115,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
       memoryKib: integer(env, "PASSWORD_HASH_MEMORY_KIB", 19_456, 8, 1_048_576),
       iterations: integer(env, "PASSWORD_HASH_ITERATIONS", 2, 1, 16),
     },
+    metricsToken,
     shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
   };
 }

@@ -1,10 +1,26 @@
-import { UniqueConstraintViolationException } from "@mikro-orm/core";
+import { ConnectionException, UniqueConstraintViolationException } from "@mikro-orm/core";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 
 export const GENERIC_ERROR = "Something went wrong. Please try again.";
 export const NOT_SIGNED_IN = "You need to log in first.";
+export const DATABASE_UNAVAILABLE = "The database is not answering. Please try again in a moment.";
+
+/** Error codes of a database that cannot be reached (sockets) or is going away (PostgreSQL 08xxx, 57P0x). */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
+
+/** The database, not the request, is the problem: anywhere along the error's causes. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = String((current as { code?: unknown }).code ?? "");
+    if (current instanceof ConnectionException || UNREACHABLE_CODES.has(code)) return true;
+    if (/^(08|57P0)/.test(code) || current.name === "KnexTimeoutError") return true;
+    if (/Connection terminated|connection is closed|Unable to acquire a connection/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 /** Short constructors so that handlers read as the rule they enforce. */
 export const fail = {
@@ -38,6 +54,7 @@ export function publicError(error: unknown): { status: number; message: string; 
   if (cause instanceof UniqueConstraintViolationException) {
     return { status: 409, message: "That already exists.", expected: true };
   }
+  if (isDatabaseUnavailable(cause ?? error)) return { status: 503, message: DATABASE_UNAVAILABLE, expected: false };
   const status = getHTTPStatusCodeFromError(trpcError);
   if (status >= 500) return { status, message: GENERIC_ERROR, expected: false };
   return { status, message: trpcError.message, expected: true };

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import type { Config } from "./config.js";
 import { fail, publicError } from "./errors.js";
+import { noteActor } from "./observability.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { resumeSession } from "./sessions.js";
 
@@ -95,6 +96,7 @@ export const rateLimitedProcedure = t.procedure;
 const requireSession = t.middleware(async ({ ctx, next }) => {
   const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
+  noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
   return next({ ctx: { user: resumed.user, session: resumed.session } });
 });
 

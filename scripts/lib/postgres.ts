@@ -26,7 +26,7 @@ function postgresBinDir(): string {
   throw new Error(`No initdb under ${root}.`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../server/database-admin.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
-import { type ServerProcess, startServerProcess } from "./support/server-process.js";
+import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 
 const onPostgres = inject("testDb") === "postgres";
 const INSTANCES = 3;
@@ -21,22 +21,26 @@ async function readiness(url: string): Promise<number> {
 }
 
 describe("start-up on the database", () => {
-  it.runIf(onPostgres)(`${INSTANCES} instances starting at once on an empty PostgreSQL all come up`, async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? undefined };
-    const started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startServerProcess(env)));
-    servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-    expect(started.filter((result) => result.status === "rejected")).toEqual([]);
-    for (const server of servers) expect(await readiness(server.url)).toBe(200);
+  it.runIf(onPostgres)(
+    `${INSTANCES} instances starting at once on an empty PostgreSQL all come up`,
+    async () => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const env = { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? undefined };
+      const started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startServerProcess(env)));
+      servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+      expect(started.filter((result) => result.status === "rejected")).toEqual([]);
+      for (const server of servers) expect(await readiness(server.url)).toBe(200);
 
-    const register = await fetch(`${servers[0]?.url}/_api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Many", email: "many@example.com", password: "a long enough password" }),
-    });
-    expect(register.status).toBe(200);
-  });
+      const register = await fetch(`${servers[0]?.url}/_api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Many", email: "many@example.com", password: "a long enough password" }),
+      });
+      expect(register.status).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it.runIf(onPostgres)(
     "a DATABASE_URL naming a missing database stops start-up with one line and creates nothing; db:create makes it",
@@ -80,14 +84,18 @@ describe("start-up on the database", () => {
       servers.push(server);
       expect(await readiness(server.url)).toBe(200);
     },
-    90_000,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
-  it("SQLite: a fresh data folder is created and migrated on first start", async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
-    const server = await startServerProcess({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" });
-    servers.push(server);
-    expect(await readiness(server.url)).toBe(200);
-  });
+  it(
+    "SQLite: a fresh data folder is created and migrated on first start",
+    async () => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const server = await startServerProcess({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? "" });
+      servers.push(server);
+      expect(await readiness(server.url)).toBe(200);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/db.js";
 import { drain } from "../../server/lifecycle.js";
 import { RateLimiter } from "../../server/rate-limit.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
-import { type ServerProcess, startServerProcess } from "./support/server-process.js";
+import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 
 const PASSWORD = "a long enough password";
 const IN_FLIGHT = 20;
@@ -65,30 +65,34 @@ afterEach(async () => {
 });
 
 describe("graceful shutdown (SIGTERM)", () => {
-  it("completes every request already sent, resets none, then exits cleanly and refuses new connections", async () => {
-    database = await createTestDatabase();
-    server = await startServerProcess({
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? undefined,
-      RATE_LIMIT_PER_IP: "100000",
-      RATE_LIMIT_PER_EMAIL: "100000",
-    });
-    await register(server.url, "drain@example.com");
+  it(
+    "completes every request already sent, resets none, then exits cleanly and refuses new connections",
+    async () => {
+      database = await createTestDatabase();
+      server = await startServerProcess({
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: database.databaseUrl ?? undefined,
+        RATE_LIMIT_PER_IP: "100000",
+        RATE_LIMIT_PER_EMAIL: "100000",
+      });
+      await register(server.url, "drain@example.com");
 
-    const signIns = Array.from({ length: IN_FLIGHT }, () => signIn(server?.url ?? "", "drain@example.com"));
-    await Promise.all(signIns.map((s) => s.sent));
-    server.child.kill("SIGTERM");
-    const outcomes = await Promise.all(signIns.map((s) => s.outcome));
+      const signIns = Array.from({ length: IN_FLIGHT }, () => signIn(server?.url ?? "", "drain@example.com"));
+      await Promise.all(signIns.map((s) => s.sent));
+      server.child.kill("SIGTERM");
+      const outcomes = await Promise.all(signIns.map((s) => s.outcome));
 
-    expect(outcomes.filter((o) => o.error !== null)).toEqual([]);
-    expect(outcomes.map((o) => o.status)).toEqual(Array(IN_FLIGHT).fill(200));
-    expect(await server.exited).toBe(0);
-    const late = await fetch(`${server.url}/_api/health`).then(
-      (response) => `answered ${response.status}`,
-      (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
-    );
-    expect(late).toBe("ECONNREFUSED");
-  });
+      expect(outcomes.filter((o) => o.error !== null)).toEqual([]);
+      expect(outcomes.map((o) => o.status)).toEqual(Array(IN_FLIGHT).fill(200));
+      expect(await server.exited).toBe(0);
+      const late = await fetch(`${server.url}/_api/health`).then(
+        (response) => `answered ${response.status}`,
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+      );
+      expect(late).toBe("ECONNREFUSED");
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("readiness", () => {

@@ -18,7 +18,8 @@ export type ConfigOverrides = Partial<
     | "CLIENT_DIR"
     | "LOG_LEVEL"
     | "TRUST_PROXY"
-    | "CONTENT_TIME_LIMIT_MS",
+    | "CONTENT_TIME_LIMIT_MS"
+    | "METRICS_TOKEN",
     string
   >
 >;
