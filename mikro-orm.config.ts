@@ -52,7 +52,7 @@ export function ormOptions(settings: DatabaseSettings): Options {
     ensureDatabase: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
-    // Tenant isolation, enforced once (DESIGN §4): every read of an organization's table is limited to
+    // Tenant isolation, enforced once (docs/DESIGN.md §4): every read of an organization's table is limited to
     // the organization the procedure pipeline set. Without that parameter the query fails loudly.
     filters: {
       [TENANT_FILTER]: {
@@ -84,7 +84,7 @@ export function ormOptions(settings: DatabaseSettings): Options {
     pool: {
       min: 1,
       max: 1,
-      // Durability settings of DESIGN §1, applied to the one connection SQLite is given.
+      // Durability settings of docs/DESIGN.md §1, applied to the one connection SQLite is given.
       afterCreate: (conn: SqlitePragmaTarget, done: (error: Error | null, conn: SqlitePragmaTarget) => void) => {
         try {
           conn.pragma("journal_mode = WAL");

@@ -13,7 +13,7 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: "intent",
-  // Spec §2: a new page starts at the top (at once, whatever the stylesheet's smooth scrolling says)
+  // docs/SPEC.md §2: a new page starts at the top (at once, whatever the stylesheet's smooth scrolling says)
   // or at the element its hash names (smoothly); going back returns to where the page was left.
   scrollRestoration: true,
   scrollRestorationBehavior: "instant",

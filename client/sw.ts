@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (spec §7: registered at /_api/service-worker with scope /). vite-plugin-pwa
+ * The service worker (docs/SPEC.md §7: registered at /_api/service-worker with scope /). vite-plugin-pwa
  * builds it with `injectManifest` into dist/client/sw.js and replaces `self.__WB_MANIFEST` with the
  * list of built files (the app shell, hashed assets, icons) and their revisions.
  *
@@ -17,7 +17,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { API_PREFIX, SKIP_WAITING_MESSAGE } from "../shared/constants.js";
+import { API_PREFIX, SKIP_WAITING_MESSAGE } from "#shared/constants.js";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

@@ -11,11 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import superjson from "superjson";
-import { buildApp } from "../server/app.js";
-import { loadConfig } from "../server/config.js";
-import { openDatabase } from "../server/db.js";
-import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "../server/entities/index.js";
-import { RateLimiter } from "../server/rate-limit.js";
+import { buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { openDatabase } from "#server/db.js";
+import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
+import { RateLimiter } from "#server/rate-limit.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { THEME_COLOR } from "../shared/constants.js";
+import { THEME_COLOR } from "#shared/constants.js";
 
 const OUT_DIR = path.resolve("client/public/icons");
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`, and so CI (.ci/run): every check of DESIGN §7, stopping at the first failure. The machine
+# `npm test`, and so CI (.ci/run): every check of docs/DESIGN.md §7, stopping at the first failure. The machine
 # may have only two cores. The single-threaded checks run as two lanes side by side, each a chain of steps;
 # the test suites, which use both cores themselves (vitest.config.ts), follow one at a time:
 #   system packages

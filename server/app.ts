@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { API_PREFIX } from "../shared/constants.js";
+import { API_PREFIX } from "#shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
 import { registerLessonContentPool } from "./lesson-content.js";
@@ -24,7 +24,7 @@ const SOURCE_MAP_PATH = /\.map(\?|$)/i;
 
 const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
 
-/** DESIGN §5: writes carry JSON (which a plain HTML form cannot send) and, when the browser says where they come from, come from here. */
+/** docs/DESIGN.md §5: writes carry JSON (which a plain HTML form cannot send) and, when the browser says where they come from, come from here. */
 function writeRefusal(req: FastifyRequest): { status: number; message: string } | null {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return null;
   const contentType = req.headers["content-type"] ?? "";

@@ -3,7 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import { VIDEO_FRAME_SOURCES } from "./security-headers.js";
 
 /**
- * Lesson content is written by members and shown to everyone in the organization (DESIGN §5): what
+ * Lesson content is written by members and shown to everyone in the organization (docs/DESIGN.md §5): what
  * is stored is always sanitized HTML, so a `<script>`, an `on*` handler or a `javascript:` link saved by
  * one member never runs in another member's browser. The client sanitizes again when it shows it.
  */

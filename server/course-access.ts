@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { can } from "../shared/permissions.js";
-import type { Role } from "../shared/roles.js";
-import { COURSE_MESSAGES } from "../shared/schemas/courses.js";
+import { can } from "#shared/permissions.js";
+import type { Role } from "#shared/roles.js";
+import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { Config } from "./config.js";
 import { Course, CourseModule, Lesson } from "./entities/index.js";
 import { fail } from "./errors.js";

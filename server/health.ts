@@ -1,7 +1,7 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import type { FastifyInstance } from "fastify";
-import { API_PREFIX } from "../shared/constants.js";
+import { API_PREFIX } from "#shared/constants.js";
 
 /** A probe must answer even when the database hangs: a load balancer waits only so long. */
 const DATABASE_CHECK_MS = 2000;

@@ -1,6 +1,6 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "../shared/constants.js";
+import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { Invitation, KnownDevice, RateLimitBucket, Session } from "./entities/index.js";
 import { KNOWN_DEVICE_DAYS } from "./known-devices.js";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { DAY_MS, INVITATION_DAYS } from "../shared/constants.js";
-import { TEAM_MESSAGES } from "../shared/schemas/team.js";
+import { DAY_MS, INVITATION_DAYS } from "#shared/constants.js";
+import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { Invitation, Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { scopeToOrganization } from "./trpc-org.js";
@@ -11,7 +11,7 @@ export function hashSecret(secret: string): string {
 }
 
 /**
- * DESIGN §5: the token is `<org-slug>.<random secret>`; the slug lets the page and the server find the
+ * docs/DESIGN.md §5: the token is `<org-slug>.<random secret>`; the slug lets the page and the server find the
  * organization. Only the secret's hash is kept, and the link expires after INVITATION_DAYS.
  */
 export function newInvitationToken(slug: string): { token: string; secretHash: string; expiresAt: Date } {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { API_PREFIX, DAY_MS, DEVICE_COOKIE } from "../shared/constants.js";
+import { API_PREFIX, DAY_MS, DEVICE_COOKIE } from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { KnownDevice, type User } from "./entities/index.js";
 import { cookieIsSecure, hashToken } from "./sessions.js";

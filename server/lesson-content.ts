@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { FastifyInstance } from "fastify";
-import { can } from "../shared/permissions.js";
-import { COURSE_MESSAGES } from "../shared/schemas/courses.js";
+import { can } from "#shared/permissions.js";
+import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { Config } from "./config.js";
 import { fail } from "./errors.js";
 import { resumeSession } from "./sessions.js";

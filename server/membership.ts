@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { ORG_MESSAGES } from "../shared/schemas/orgs.js";
+import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
 

@@ -3,7 +3,7 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { API_PREFIX } from "../shared/constants.js";
+import { API_PREFIX } from "#shared/constants.js";
 
 export const METRICS_PATH = `${API_PREFIX}/metrics`;
 export const REQUEST_ID_HEADER = "x-request-id";

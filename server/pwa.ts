@@ -9,7 +9,7 @@ import {
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_URL,
   THEME_COLOR,
-} from "../shared/constants.js";
+} from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { sendError } from "./rest.js";
 
@@ -29,7 +29,7 @@ export const MANIFEST_ICONS: readonly ManifestIcon[] = [
   { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
 ];
 
-/** Spec §1: the installable app's manifest, built from the shared constants so it never drifts from the page. */
+/** docs/SPEC.md §1: the installable app's manifest, built from the shared constants so it never drifts from the page. */
 export function webAppManifest() {
   return {
     id: "/",

@@ -1,13 +1,13 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import superjson from "superjson";
-import { API_PREFIX } from "../shared/constants.js";
+import { API_PREFIX } from "#shared/constants.js";
 import { fail, publicError } from "./errors.js";
 import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
 import { type AppServices, createCallerFactory, createContext, type ProcedureMeta, type RestEndpoint } from "./trpc.js";
 
-/** One documented path of spec §7 and the procedure that serves it. */
+/** One documented path of docs/SPEC.md §7 and the procedure that serves it. */
 export interface RestRoute extends RestEndpoint {
   /** The procedure's dotted tRPC path, e.g. `tags.list`. */
   procedurePath: string;

@@ -2,7 +2,7 @@ import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 
-/** The hosts whose players a lesson may embed (DESIGN §5); the sanitizer allows the same list. */
+/** The hosts whose players a lesson may embed (docs/DESIGN.md §5); the sanitizer allows the same list. */
 export const VIDEO_FRAME_SOURCES = [
   "https://www.youtube.com",
   "https://www.youtube-nocookie.com",

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "../shared/constants.js";
+import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { Session, type User } from "./entities/index.js";
 
@@ -36,7 +36,7 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
   });
 }
 
-/** Starts a new session for the user: a fresh token on every sign-in (DESIGN §5). */
+/** Starts a new session for the user: a fresh token on every sign-in (docs/DESIGN.md §5). */
 export function startSession(em: EntityManager, reply: FastifyReply, config: Config, user: User): void {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();

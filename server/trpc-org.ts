@@ -1,9 +1,9 @@
 import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { type Action, can } from "#shared/permissions.js";
+import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
-import { ORGANIZATION_HEADER } from "../shared/constants.js";
-import { type Action, can } from "../shared/permissions.js";
-import { ORG_MESSAGES, orgIdInput } from "../shared/schemas/orgs.js";
 import type { Membership, Organization, User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { membershipOf } from "./membership.js";
@@ -79,7 +79,7 @@ export function permittedProcedure(action: Action) {
   });
 }
 
-/** Acts on the organization named by `orgId` in the input (the orgs endpoints of spec §7). */
+/** Acts on the organization named by `orgId` in the input (the orgs endpoints of docs/SPEC.md §7). */
 export function organizationProcedure(action: Action) {
   return signedInProcedure.input(orgIdInput).use(async ({ ctx, input, next }) => {
     const membership = await membershipOf(ctx.em, ctx.user, input.orgId);

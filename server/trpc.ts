@@ -27,7 +27,7 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
   return { ...services, req, reply, em: services.orm.em.fork() };
 }
 
-/** A documented REST path (spec §7): the method and the path under API_PREFIX, e.g. `/tags/list`. */
+/** A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`. */
 export interface RestEndpoint {
   method: "GET" | "POST";
   path: `/${string}`;

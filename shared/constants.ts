@@ -19,7 +19,7 @@ const MINUTE = MINUTE_MS;
 /** A session's "last seen" is written at most this often (issue 18), so it is shown to that precision. */
 export const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
 
-/** DESIGN §5: an invitation link works for this many days. */
+/** docs/DESIGN.md §5: an invitation link works for this many days. */
 export const INVITATION_DAYS = 7;
 
 export const FRESHNESS = {
@@ -97,12 +97,12 @@ export const DEPARTMENT_COLORS = [
 ] as const;
 export const DEFAULT_DEPARTMENT_COLOR = DEPARTMENT_COLORS[0].hex;
 
-/** The one key the app keeps in local storage (spec §3). */
+/** The one key the app keeps in local storage (docs/SPEC.md §3). */
 export const INSTALL_BANNER_DISMISSED_KEY = "trainwright.installBannerDismissed";
 
 export const CACHED_OFFLINE_PAGES = ["/", "/demo", "/offline"] as const;
 
-/** The web app manifest and the service worker are served by the API (spec §1, §7). */
+/** The web app manifest and the service worker are served by the API (docs/SPEC.md §1, §7). */
 export const MANIFEST_URL = "/_api/manifest";
 export const SERVICE_WORKER_URL = "/_api/service-worker";
 /** The file vite-plugin-pwa builds from client/sw.ts into the client folder. */
@@ -124,7 +124,7 @@ export const DEMO_VIDEO = { src: "/demo/trainwright-tour.mp4", poster: "/demo/tr
 export const API_PREFIX = "/_api";
 
 /**
- * The organization a typed-client call acts on: the one of the page it comes from (DESIGN §4), so that
+ * The organization a typed-client call acts on: the one of the page it comes from (docs/DESIGN.md §4), so that
  * two tabs on two organizations never mix. Without it (the documented REST paths) the session's current
  * organization applies.
  */

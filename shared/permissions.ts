@@ -1,7 +1,7 @@
 import type { Role } from "./roles.js";
 
 /**
- * The permission matrix (DESIGN §6) as one table. Every check on the server and every visibility
+ * The permission matrix (docs/DESIGN.md §6) as one table. Every check on the server and every visibility
  * decision in the client goes through `can`, so a change of policy is a change of this table only.
  */
 export const ACTIONS = [
@@ -37,7 +37,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   "team.manage": MANAGEMENT,
   "settings.view": MANAGEMENT,
   "org.manage": ADMIN_ONLY,
-  /** Spec §2: the Team and Tags links are shown to admins only. */
+  /** docs/SPEC.md §2: the Team and Tags links are shown to admins only. */
   "nav.teamAndTags": ADMIN_ONLY,
 };
 
@@ -45,7 +45,7 @@ export function can(role: Role | null | undefined, action: Action): boolean {
   return role != null && PERMISSIONS[action].includes(role);
 }
 
-/** DESIGN §6: a manager manages the team but never grants or removes the admin role. */
+/** docs/DESIGN.md §6: a manager manages the team but never grants or removes the admin role. */
 export function canAssignRole(actorRole: Role, fromRole: Role, toRole: Role): boolean {
   if (!can(actorRole, "team.manage")) return false;
   if (actorRole === "admin") return true;

@@ -1,5 +1,5 @@
 /**
- * Progress through a course or a module (spec §9): completed divided by total, as a rounded percent.
+ * Progress through a course or a module (docs/SPEC.md §9): completed divided by total, as a rounded percent.
  * Nothing to do counts as done, so an empty course shows 100%.
  */
 export function progressPercent(completed: number, total: number): number {

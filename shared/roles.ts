@@ -1,4 +1,4 @@
-/** The role enumeration of spec §3 and how each role is shown. */
+/** The role enumeration of docs/SPEC.md §3 and how each role is shown. */
 export const ROLES = ["admin", "learner", "manager", "teacher", "user"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,7 +18,7 @@ export function roleLabel(role: Role | null | undefined): string {
 
 export type BadgeVariant = "destructive" | "secondary" | "default";
 
-/** Spec §6: admin destructive, manager and teacher secondary, learner and user default. */
+/** docs/SPEC.md §6: admin destructive, manager and teacher secondary, learner and user default. */
 export const ROLE_BADGE_VARIANTS: Record<Role, BadgeVariant> = {
   admin: "destructive",
   manager: "secondary",

@@ -1,6 +1,6 @@
 import { LIMITS } from "./constants.js";
 
-/** Spec §4: lowercase, spaces to hyphens, non-word characters removed, hyphens collapsed and trimmed. */
+/** docs/SPEC.md §4: lowercase, spaces to hyphens, non-word characters removed, hyphens collapsed and trimmed. */
 export function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -23,7 +23,7 @@ export function isPlaceholderSlug(value: string): boolean {
 }
 
 /**
- * Spec §5, client check of a slug taken from a URL. Returns the cleaned slug, or null when the value
+ * docs/SPEC.md §5, client check of a slug taken from a URL. Returns the cleaned slug, or null when the value
  * cannot name an organization.
  */
 export function cleanOrgSlugParam(value: string | undefined | null): string | null {

@@ -9,7 +9,7 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * The sentence to show for a failed call (spec §8): the server's own message when the server answered,
+ * The sentence to show for a failed call (docs/SPEC.md §8): the server's own message when the server answered,
  * the feature's fallback when the call failed without an answer (network, parse), and `unknown` when
  * what was thrown is not an error at all.
  */

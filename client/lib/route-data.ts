@@ -1,7 +1,7 @@
 /**
  * How long a page's loader waits for its data. Data already cached (or fetched since a link was
  * hovered, `defaultPreload: "intent"`) is there at once and the page opens without skeletons; a slow
- * answer leaves the page to show its own skeletons (spec §9) rather than a blank wait.
+ * answer leaves the page to show its own skeletons (docs/SPEC.md §9) rather than a blank wait.
  */
 const LOADER_PATIENCE_MS = 300;
 
@@ -35,7 +35,7 @@ export async function titleOf(load: Promise<{ title: string }> | null): Promise<
   }
 }
 
-/** The page title (spec §1: the product name unless the page names itself), for a route's `head`. */
+/** The page title (docs/SPEC.md §1: the product name unless the page names itself), for a route's `head`. */
 export function titled(title: string | undefined) {
   return { meta: title ? [{ title }] : [] };
 }

@@ -2,8 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
-import type { AppRouter } from "../../server/routers/index.js";
-import { FRESHNESS, ORGANIZATION_HEADER } from "../../shared/constants.js";
+import type { AppRouter } from "#server/routers/index.js";
+import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
 
 /** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */

@@ -1,17 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
-import { APP_NAME } from "../../shared/constants.js";
-import { AppFooter } from "../components/layout/app-footer.js";
-import { AppHeader } from "../components/layout/app-header.js";
-import { NotFound } from "../components/layout/not-found.js";
-import { RouteError } from "../components/layout/route-error.js";
-import { Toaster } from "../components/ui/toaster.js";
-import { TooltipProvider } from "../components/ui/tooltip.js";
-import { InstallBanner } from "../features/pwa/install-banner.js";
-import { ServiceWorkerUpdates } from "../features/pwa/update-prompt.js";
+import { AppFooter } from "#client/components/layout/app-footer.js";
+import { AppHeader } from "#client/components/layout/app-header.js";
+import { NotFound } from "#client/components/layout/not-found.js";
+import { RouteError } from "#client/components/layout/route-error.js";
+import { Toaster } from "#client/components/ui/toaster.js";
+import { TooltipProvider } from "#client/components/ui/tooltip.js";
+import { InstallBanner } from "#client/features/pwa/install-banner.js";
+import { ServiceWorkerUpdates } from "#client/features/pwa/update-prompt.js";
+import { APP_NAME } from "#shared/constants.js";
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  // Spec §1: the product name, unless a page's own `head` names it (routes/…, lib/route-data.ts).
+  // docs/SPEC.md §1: the product name, unless a page's own `head` names it (routes/…, lib/route-data.ts).
   head: () => ({ meta: [{ title: APP_NAME }] }),
   component: RootLayout,
   notFoundComponent: NotFound,

@@ -1,15 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CreditCard, LogOut, UserRound } from "lucide-react";
-import { ROLE_BADGE_VARIANTS, roleLabel } from "../../shared/roles.js";
-import { Badge } from "../components/ui/badge.js";
-import { Button } from "../components/ui/button.js";
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card.js";
-import { EmailCard } from "../features/account/email-card.js";
-import { PasswordCard } from "../features/account/password-card.js";
-import { SessionsCard } from "../features/account/sessions-card.js";
-import { requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
-import { useLogout } from "../features/auth/mutations.js";
-import { toast } from "../lib/toast.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { EmailCard } from "#client/features/account/email-card.js";
+import { PasswordCard } from "#client/features/account/password-card.js";
+import { SessionsCard } from "#client/features/account/sessions-card.js";
+import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
+import { useLogout } from "#client/features/auth/mutations.js";
+import { toast } from "#client/lib/toast.js";
+import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/account")({
   beforeLoad: async ({ context, location }) => {

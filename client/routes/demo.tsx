@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowRight } from "lucide-react";
-import { APP_NAME } from "../../shared/constants.js";
-import { buttonClassName } from "../components/ui/button.js";
-import { DemoVideo } from "../features/marketing/demo-video.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { DemoVideo } from "#client/features/marketing/demo-video.js";
+import { APP_NAME } from "#shared/constants.js";
 
-/** The product tour: one of the pages the offline page lists as kept for offline use (spec §2). */
+/** The product tour: one of the pages the offline page lists as kept for offline use (docs/SPEC.md §2). */
 export const Route = createFileRoute("/demo")({
   component: DemoPage,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowRight, CircleCheck } from "lucide-react";
-import { MARKETING_LINE } from "../../shared/constants.js";
-import { buttonClassName } from "../components/ui/button.js";
-import { Skeleton } from "../components/ui/skeleton.js";
-import { useCurrentUser } from "../features/auth/current-user.js";
-import { homePathFor } from "../features/auth/destination.js";
-import { DemoVideo } from "../features/marketing/demo-video.js";
-import { AboutSection, FeaturesSection, PolicySections } from "../features/marketing/landing-sections.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { homePathFor } from "#client/features/auth/destination.js";
+import { DemoVideo } from "#client/features/marketing/demo-video.js";
+import { AboutSection, FeaturesSection, PolicySections } from "#client/features/marketing/landing-sections.js";
+import { MARKETING_LINE } from "#shared/constants.js";
 
 export const Route = createFileRoute("/")({
   component: LandingPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvitePage } from "../features/invitations/invite-page.js";
-import { tokenFromSearch } from "../features/invitations/token.js";
+import { InvitePage } from "#client/features/invitations/invite-page.js";
+import { tokenFromSearch } from "#client/features/invitations/token.js";
 
 /** The generic invitation page, for a token whose organization is not the one in a link's path. */
 export const Route = createFileRoute("/invite")({

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
-import { buttonClassName } from "../components/ui/button.js";
-import { DemoVideo } from "../features/marketing/demo-video.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { DemoVideo } from "#client/features/marketing/demo-video.js";
 
 export const Route = createFileRoute("/logged-out")({
   component: LoggedOutPage,

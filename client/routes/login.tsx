@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { APP_NAME, MOBILE_BREAKPOINT_PX } from "../../shared/constants.js";
-import { CenteredCardPage } from "../components/layout/centered-card-page.js";
-import { AuthForm, type AuthMode } from "../features/auth/auth-form.js";
-import { loadCurrentUser } from "../features/auth/current-user.js";
-import { homePathFor } from "../features/auth/destination.js";
+import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
+import { AuthForm, type AuthMode } from "#client/features/auth/auth-form.js";
+import { loadCurrentUser } from "#client/features/auth/current-user.js";
+import { homePathFor } from "#client/features/auth/destination.js";
+import { APP_NAME, MOBILE_BREAKPOINT_PX } from "#shared/constants.js";
 
 interface LoginSearch {
   signup?: true;
@@ -35,7 +35,7 @@ function LoginPage() {
   const mode: AuthMode = signup ? "signup" : "signin";
 
   useEffect(() => {
-    // Spec §2: on phones the form must start in view, whatever the previous page's scroll was.
+    // docs/SPEC.md §2: on phones the form must start in view, whatever the previous page's scroll was.
     if (window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches) {
       window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     }

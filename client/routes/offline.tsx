@@ -1,16 +1,16 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, House, RefreshCw, Wifi, WifiOff } from "lucide-react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { Badge } from "#client/components/ui/badge.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { Card, CardContent, CardFooter, CardHeader } from "#client/components/ui/card.js";
+import { checkConnection } from "#client/features/pwa/check-connection.js";
 import {
   APP_NAME,
   CACHED_OFFLINE_PAGES,
   OFFLINE_AUTO_CHECK_INTERVAL_MS,
   OFFLINE_REDIRECT_DELAY_MS,
-} from "../../shared/constants.js";
-import { Badge } from "../components/ui/badge.js";
-import { Button, buttonClassName } from "../components/ui/button.js";
-import { Card, CardContent, CardFooter, CardHeader } from "../components/ui/card.js";
-import { checkConnection } from "../features/pwa/check-connection.js";
+} from "#shared/constants.js";
 
 export const Route = createFileRoute("/offline")({
   component: OfflinePage,
@@ -49,7 +49,7 @@ function OfflinePage() {
 
   const goHome = useCallback(() => void navigate({ to: "/", replace: true }), [navigate]);
 
-  // Spec §2: once the browser is online, say so and go home. "Online" only means a network is there, so
+  // docs/SPEC.md §2: once the browser is online, say so and go home. "Online" only means a network is there, so
   // the server is asked first, and asked again every little while: this page is also shown when just the
   // server is unreachable, and sending the visitor home then would bounce them straight back here.
   useEffect(() => {
@@ -82,7 +82,7 @@ function OfflinePage() {
       await checkConnection();
       goHome();
     } catch (error) {
-      // Spec §4: a failed retry is logged and the page stays.
+      // docs/SPEC.md §4: a failed retry is logged and the page stays.
       console.error("Retry Connection failed: the server is still unreachable.", error);
       setRetryFailed(true);
     } finally {

@@ -1,15 +1,15 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { LayoutDashboard, Tags } from "lucide-react";
-import { buttonClassName } from "../components/ui/button.js";
-import { PageSpinner } from "../components/ui/spinner.js";
-import { type CurrentOrganization, requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
-import { DemoVideo } from "../features/marketing/demo-video.js";
-import { dashboardPath } from "../features/orgs/queries.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { PageSpinner } from "#client/components/ui/spinner.js";
+import { type CurrentOrganization, requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
+import { DemoVideo } from "#client/features/marketing/demo-video.js";
+import { dashboardPath } from "#client/features/orgs/queries.js";
 
 export const Route = createFileRoute("/onboarding")({
   beforeLoad: async ({ context, location }) => {
     const user = await requireSignedIn(context.queryClient, location);
-    // Spec §2: onboarding follows the creation of an organization; without one, create it first.
+    // docs/SPEC.md §2: onboarding follows the creation of an organization; without one, create it first.
     if (!user.currentOrganization) throw redirect({ to: "/setup-org", replace: true });
     return { organization: user.currentOrganization };
   },

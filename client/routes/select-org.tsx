@@ -1,15 +1,20 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { Building2, ChevronRight, Plus, Users } from "lucide-react";
-import { roleLabel } from "../../shared/roles.js";
-import { Badge } from "../components/ui/badge.js";
-import { buttonClassName } from "../components/ui/button.js";
-import { Card } from "../components/ui/card.js";
-import { Spinner } from "../components/ui/spinner.js";
-import { requireSignedIn, useCurrentUser } from "../features/auth/current-user.js";
-import { useOpenOrganization } from "../features/orgs/hooks.js";
-import { dashboardPath, loadOrganizations, type Organization, useOrganizations } from "../features/orgs/queries.js";
-import { switchOrganization } from "../features/orgs/switching.js";
-import { cn } from "../lib/cn.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Spinner } from "#client/components/ui/spinner.js";
+import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
+import { useOpenOrganization } from "#client/features/orgs/hooks.js";
+import {
+  dashboardPath,
+  loadOrganizations,
+  type Organization,
+  useOrganizations,
+} from "#client/features/orgs/queries.js";
+import { switchOrganization } from "#client/features/orgs/switching.js";
+import { cn } from "#client/lib/cn.js";
+import { roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/select-org")({
   beforeLoad: async ({ context, location, preload }) => {
@@ -26,7 +31,7 @@ export const Route = createFileRoute("/select-org")({
       try {
         await switchOrganization(queryClient, only.id);
       } catch (error) {
-        // Spec §4: logged only; the dashboard's guard tries again and says so if it fails too.
+        // docs/SPEC.md §4: logged only; the dashboard's guard tries again and says so if it fails too.
         console.error("Switching to the only organization failed:", error);
       }
     }

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
-import { APP_NAME } from "../../shared/constants.js";
-import { Card } from "../components/ui/card.js";
-import { requireSignedIn } from "../features/auth/current-user.js";
-import { CreateOrgForm } from "../features/orgs/create-org-form.js";
+import { Card } from "#client/components/ui/card.js";
+import { requireSignedIn } from "#client/features/auth/current-user.js";
+import { CreateOrgForm } from "#client/features/orgs/create-org-form.js";
+import { APP_NAME } from "#shared/constants.js";
 
 interface SetupOrgSearch {
   /** "New organization" from the header or /select-org: someone who has one already makes another. */
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/setup-org")({
   }),
   beforeLoad: async ({ context, location, search }) => {
     const user = await requireSignedIn(context.queryClient, location);
-    // Spec §2: a user with a current organization is past this step, unless they asked for another one.
+    // docs/SPEC.md §2: a user with a current organization is past this step, unless they asked for another one.
     if (user.currentOrganization && !search.new) throw redirect({ to: "/onboarding", replace: true });
   },
   component: SetupOrgPage,

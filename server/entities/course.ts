@@ -101,7 +101,7 @@ export const LessonSchema = new EntitySchema<Lesson>({
   indexes: [{ name: "lessons_org_module_order_idx", properties: ["organization", "module", "orderIndex"] }],
 });
 
-/** One user finished one lesson. There is no undo (spec §4). */
+/** One user finished one lesson. There is no undo (docs/SPEC.md §4). */
 export class Completion {
   [OptionalProps]?: "completedAt";
   id!: number;

@@ -1,5 +1,5 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { Role } from "../../shared/roles.js";
+import type { Role } from "#shared/roles.js";
 import type { User } from "./user.js";
 
 export class Organization {

@@ -1,8 +1,8 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { TagType } from "../../shared/schemas/tags.js";
+import type { TagType } from "#shared/schemas/tags.js";
 import type { Membership, Organization } from "./organization.js";
 
-/** A department (with a colour) or a role inside a department (spec §3). */
+/** A department (with a colour) or a role inside a department (docs/SPEC.md §3). */
 export class Tag {
   [OptionalProps]?: "createdAt" | "parent" | "color";
   id!: number;

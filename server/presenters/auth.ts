@@ -1,10 +1,10 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { User } from "../entities/index.js";
-import { findMembership } from "../membership.js";
+import type { User } from "#server/entities/index.js";
+import { findMembership } from "#server/membership.js";
 import { type OrganizationAccessView, presentOrganizationAccess } from "./orgs.js";
 
 /**
- * The signed-in user as the client sees it (auth/me, login, register, orgs/switch; spec §3). No hash,
+ * The signed-in user as the client sees it (auth/me, login, register, orgs/switch; docs/SPEC.md §3). No hash,
  * token or internal column leaves the server.
  */
 export interface UserView {

@@ -1,11 +1,11 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { completedAmong, loadCourseOutline } from "../course-outline.js";
-import type { CourseStatus } from "../entities/course.js";
-import { type Course, CourseTag } from "../entities/index.js";
+import { completedAmong, loadCourseOutline } from "#server/course-outline.js";
+import type { CourseStatus } from "#server/entities/course.js";
+import { type Course, CourseTag } from "#server/entities/index.js";
 import { compareTags, presentTag, type TagView } from "./tags.js";
 
 /**
- * A course as its card, form and detail page show it (courses/list, get, create, update; spec §3, §7),
+ * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
  * and its structure (courses/structure, and the answer of every reorder). Each answers for any number
  * of courses, modules or lessons in a fixed number of queries.
  */

@@ -1,4 +1,4 @@
-import type { CourseModule } from "../entities/index.js";
+import type { CourseModule } from "#server/entities/index.js";
 
 /** A module as its writes answer (modules/create, update). */
 export interface ModuleView {

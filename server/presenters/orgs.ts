@@ -1,7 +1,7 @@
 import { raw } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Role } from "../../shared/roles.js";
-import { Completion, Course, Lesson, Membership, type Organization } from "../entities/index.js";
+import { Completion, Course, Lesson, Membership, type Organization } from "#server/entities/index.js";
+import type { Role } from "#shared/roles.js";
 
 /** An organization named by link: invitations, accept-invite. */
 export interface OrganizationRef {

@@ -1,5 +1,5 @@
-import type { TagType } from "../../shared/schemas/tags.js";
-import type { Tag } from "../entities/index.js";
+import type { Tag } from "#server/entities/index.js";
+import type { TagType } from "#shared/schemas/tags.js";
 
 /** A department or role as every response shows it: on the tags page, a member and a course. */
 export interface TagView {

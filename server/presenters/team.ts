@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Role } from "../../shared/roles.js";
-import { type Invitation, Membership, MemberTag, type Organization } from "../entities/index.js";
+import { type Invitation, Membership, MemberTag, type Organization } from "#server/entities/index.js";
+import type { Role } from "#shared/roles.js";
 import { presentTag, type TagView } from "./tags.js";
 
 /** A row of the team page (team/members): the person, their role and their tags. */

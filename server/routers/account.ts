@@ -1,13 +1,13 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
-import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "../../shared/schemas/account.js";
-import { emailKeyOf, Session, User } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { knownDeviceOf } from "../known-devices.js";
-import { hashPassword, verifyPassword } from "../passwords.js";
-import { presentUser } from "../presenters/auth.js";
-import { endOtherSessions, startSession } from "../sessions.js";
-import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "../trpc.js";
-import { deviceOf } from "../user-agent.js";
+import { emailKeyOf, Session, User } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { knownDeviceOf } from "#server/known-devices.js";
+import { hashPassword, verifyPassword } from "#server/passwords.js";
+import { presentUser } from "#server/presenters/auth.js";
+import { endOtherSessions, startSession } from "#server/sessions.js";
+import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "#server/trpc.js";
+import { deviceOf } from "#server/user-agent.js";
+import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
 
 /**
  * The account page (issue 18, decision 0015): one's own e-mail, password and sessions. Each acts on the

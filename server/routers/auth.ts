@@ -1,11 +1,11 @@
-import { loginInput, registerInput } from "../../shared/schemas/auth.js";
-import { emailKeyOf, User } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { knownDeviceOf, rememberDevice } from "../known-devices.js";
-import { hashPassword, verifyPassword } from "../passwords.js";
-import { presentUser } from "../presenters/auth.js";
-import { clearSessionCookie, resumeSession, startSession } from "../sessions.js";
-import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "../trpc.js";
+import { emailKeyOf, User } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { knownDeviceOf, rememberDevice } from "#server/known-devices.js";
+import { hashPassword, verifyPassword } from "#server/passwords.js";
+import { presentUser } from "#server/presenters/auth.js";
+import { clearSessionCookie, resumeSession, startSession } from "#server/sessions.js";
+import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/trpc.js";
+import { loginInput, registerInput } from "#shared/schemas/auth.js";
 import { accountProcedures } from "./account.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";

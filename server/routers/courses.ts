@@ -1,5 +1,12 @@
 import type { FilterQuery } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { canSeeDrafts, findCourse, findVisibleCourse } from "#server/course-access.js";
+import { Course, CourseTag, Tag } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
+import { containsText } from "#server/sql-dialect.js";
+import { router } from "#server/trpc.js";
+import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -7,14 +14,7 @@ import {
   createCourseInput,
   listCoursesInput,
   updateCourseInput,
-} from "../../shared/schemas/courses.js";
-import { canSeeDrafts, findCourse, findVisibleCourse } from "../course-access.js";
-import { Course, CourseTag, Tag } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { presentCourse, presentCourseStructure, presentCourses } from "../presenters/courses.js";
-import { containsText } from "../sql-dialect.js";
-import { router } from "../trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "../trpc-org.js";
+} from "#shared/schemas/courses.js";
 
 /** The tags a course form names, all of this organization (the tenant filter hides any other's). */
 async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]> {

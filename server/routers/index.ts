@@ -1,4 +1,4 @@
-import { router } from "../trpc.js";
+import { router } from "#server/trpc.js";
 import { authRouter } from "./auth.js";
 import { coursesRouter } from "./courses.js";
 import { lessonsRouter } from "./lessons.js";

@@ -1,5 +1,15 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
+import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
+import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
+import { loadCourseOutline } from "#server/course-outline.js";
+import { Completion, Lesson } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { convertLessonContent } from "#server/lesson-content.js";
+import { presentCourseStructure } from "#server/presenters/courses.js";
+import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { rateLimitedProcedure, router } from "#server/trpc.js";
+import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -7,20 +17,10 @@ import {
   lessonIdInput,
   reorderLessonsInput,
   updateLessonInput,
-} from "../../shared/schemas/courses.js";
-import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "../course-access.js";
-import { matchesExpectedOrder, planLessonReorder } from "../course-order.js";
-import { loadCourseOutline } from "../course-outline.js";
-import { Completion, Lesson } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { convertLessonContent } from "../lesson-content.js";
-import { presentCourseStructure } from "../presenters/courses.js";
-import { presentCompletion, presentLesson, presentLessonPage } from "../presenters/lessons.js";
-import { rateLimitedProcedure, router } from "../trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "../trpc-org.js";
+} from "#shared/schemas/courses.js";
 
 /**
- * Lessons (spec §7): reading and completing them is for every member who may see the course; writing
+ * Lessons (docs/SPEC.md §7): reading and completing them is for every member who may see the course; writing
  * them needs "courses.edit". Their `orderIndex` is 0..n-1 within the module, changed only with the
  * course locked (docs/decisions/0004-ordering.md).
  */

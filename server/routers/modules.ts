@@ -1,21 +1,21 @@
+import { findModule, lockCourse, lockModuleCourse } from "#server/course-access.js";
+import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "#server/course-order.js";
+import { CourseModule } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { presentCourseStructure } from "#server/presenters/courses.js";
+import { presentModule } from "#server/presenters/modules.js";
+import { router } from "#server/trpc.js";
+import { createOwned, permittedProcedure } from "#server/trpc-org.js";
 import {
   COURSE_MESSAGES,
   createModuleInput,
   moduleIdInput,
   reorderModulesInput,
   updateModuleInput,
-} from "../../shared/schemas/courses.js";
-import { findModule, lockCourse, lockModuleCourse } from "../course-access.js";
-import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "../course-order.js";
-import { CourseModule } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { presentCourseStructure } from "../presenters/courses.js";
-import { presentModule } from "../presenters/modules.js";
-import { router } from "../trpc.js";
-import { createOwned, permittedProcedure } from "../trpc-org.js";
+} from "#shared/schemas/courses.js";
 
 /**
- * Modules of a course (spec §7 "Lesson and module content"). Their `orderIndex` is always 0..n-1 within
+ * Modules of a course (docs/SPEC.md §7 "Lesson and module content"). Their `orderIndex` is always 0..n-1 within
  * the course; every change to it runs with the course locked (docs/decisions/0004-ordering.md).
  */
 const editProcedure = permittedProcedure("courses.edit");

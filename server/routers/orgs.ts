@@ -1,6 +1,18 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { LIMITS } from "../../shared/constants.js";
+import { Membership, Organization } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { findMembership, membershipOf, membershipsOf } from "#server/membership.js";
+import { presentUser } from "#server/presenters/auth.js";
+import {
+  presentOrganization,
+  presentOrganizationAccess,
+  presentOrganizationStats,
+  presentOrganizations,
+} from "#server/presenters/orgs.js";
+import { router, signedInProcedure } from "#server/trpc.js";
+import { organizationProcedure } from "#server/trpc-org.js";
+import { LIMITS } from "#shared/constants.js";
 import {
   checkSlugInput,
   createOrgInput,
@@ -8,20 +20,8 @@ import {
   switchOrgInput,
   updateOrgInput,
   validateSlugInput,
-} from "../../shared/schemas/orgs.js";
-import { isReservedSlug, ORG_SLUG_PATTERN } from "../../shared/slug.js";
-import { Membership, Organization } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { findMembership, membershipOf, membershipsOf } from "../membership.js";
-import { presentUser } from "../presenters/auth.js";
-import {
-  presentOrganization,
-  presentOrganizationAccess,
-  presentOrganizationStats,
-  presentOrganizations,
-} from "../presenters/orgs.js";
-import { router, signedInProcedure } from "../trpc.js";
-import { organizationProcedure } from "../trpc-org.js";
+} from "#shared/schemas/orgs.js";
+import { isReservedSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
 
 async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<boolean> {
   const candidate = slug.trim().toLowerCase();

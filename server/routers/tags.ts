@@ -1,19 +1,13 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
-import {
-  TAG_MESSAGES,
-  type TagType,
-  tagCreateInput,
-  tagDeleteInput,
-  tagUpdateInput,
-} from "../../shared/schemas/tags.js";
-import type { Config } from "../config.js";
-import { type Organization, Tag } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { presentTag, presentTagTree } from "../presenters/tags.js";
-import { takeTurn } from "../sql-dialect.js";
-import { router } from "../trpc.js";
-import { createOwned, permittedProcedure } from "../trpc-org.js";
+import type { Config } from "#server/config.js";
+import { type Organization, Tag } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { presentTag, presentTagTree } from "#server/presenters/tags.js";
+import { takeTurn } from "#server/sql-dialect.js";
+import { router } from "#server/trpc.js";
+import { createOwned, permittedProcedure } from "#server/trpc-org.js";
+import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
+import { TAG_MESSAGES, type TagType, tagCreateInput, tagDeleteInput, tagUpdateInput } from "#shared/schemas/tags.js";
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */
 const TAG_WRITES_LOCK = 0x74616773;

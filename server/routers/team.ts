@@ -1,23 +1,17 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { canAssignRole } from "../../shared/permissions.js";
-import type { Role } from "../../shared/roles.js";
-import {
-  inviteInput,
-  TEAM_MESSAGES,
-  tokenInput,
-  updateMemberInput,
-  updateRoleInput,
-} from "../../shared/schemas/team.js";
-import type { Config } from "../config.js";
-import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "../entities/index.js";
-import { fail } from "../errors.js";
-import { newInvitationToken, openInvitation } from "../invitations.js";
-import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "../membership.js";
-import { presentOrganizationRef } from "../presenters/orgs.js";
-import { memberName, presentInvitation, presentMembers } from "../presenters/team.js";
-import { lockRowsForUpdate } from "../sql-dialect.js";
-import { publicProcedure, router, signedInProcedure } from "../trpc.js";
-import { createOwned, type OrganizationScope, permittedProcedure } from "../trpc-org.js";
+import type { Config } from "#server/config.js";
+import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { newInvitationToken, openInvitation } from "#server/invitations.js";
+import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "#server/membership.js";
+import { presentOrganizationRef } from "#server/presenters/orgs.js";
+import { memberName, presentInvitation, presentMembers } from "#server/presenters/team.js";
+import { lockRowsForUpdate } from "#server/sql-dialect.js";
+import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
+import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
+import { canAssignRole } from "#shared/permissions.js";
+import type { Role } from "#shared/roles.js";
+import { inviteInput, TEAM_MESSAGES, tokenInput, updateMemberInput, updateRoleInput } from "#shared/schemas/team.js";
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -35,7 +29,7 @@ async function memberOfOrganization(em: SqlEntityManager, organizationId: number
 }
 
 /**
- * DESIGN §6: nobody changes their own role, managers never touch admin, one admin always remains.
+ * docs/DESIGN.md §6: nobody changes their own role, managers never touch admin, one admin always remains.
  *
  * Two admins stepping each other down at the same moment would each count two admins and leave none.
  * On PostgreSQL the admin rows are therefore locked (in id order, so that two callers cannot deadlock)
@@ -154,7 +148,7 @@ export const teamRouter = router({
         { acceptedAt: new Date() },
       );
       if (claimed !== 1) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
-      // Spec §6: a user already in an organization cannot accept another invitation.
+      // docs/SPEC.md §6: a user already in an organization cannot accept another invitation.
       if (await belongsToAnyOrganization(ctx.em, ctx.user)) {
         throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
       }

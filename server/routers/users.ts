@@ -1,7 +1,7 @@
-import { Completion } from "../entities/index.js";
-import { presentCompletedLessons } from "../presenters/lessons.js";
-import { router } from "../trpc.js";
-import { memberProcedure } from "../trpc-org.js";
+import { Completion } from "#server/entities/index.js";
+import { presentCompletedLessons } from "#server/presenters/lessons.js";
+import { router } from "#server/trpc.js";
+import { memberProcedure } from "#server/trpc-org.js";
 
 export const usersRouter = router({
   /** The lessons the caller has completed in the current organization (the tenant filter scopes it). */

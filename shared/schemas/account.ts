@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.js";
+import { LIMITS } from "#shared/constants.js";
 import { MESSAGES } from "./auth.js";
 import { emailField } from "./common.js";
 

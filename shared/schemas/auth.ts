@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.js";
+import { LIMITS } from "#shared/constants.js";
 import { emailField, text } from "./common.js";
 
 export const MESSAGES = {

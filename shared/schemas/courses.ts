@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "../constants.js";
+import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
 import { positiveId, text, utf8Length } from "./common.js";
 
-/** The texts of spec §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
+/** The texts of docs/SPEC.md §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
 export const COURSE_MESSAGES = {
   courseTitleTooShort: "Title must be at least 3 characters.",
   titleTooLong: "Title can be up to 255 characters.",
@@ -81,7 +81,7 @@ export const createCourseInput = z.object(
 );
 export type CreateCourseInput = z.input<typeof createCourseInput>;
 
-/** "id plus course fields" (spec §7): a field left out keeps its value; tagIds, when sent, replaces the set. */
+/** "id plus course fields" (docs/SPEC.md §7): a field left out keeps its value; tagIds, when sent, replaces the set. */
 export const updateCourseInput = z.object(
   {
     id: courseIdField,
@@ -192,7 +192,7 @@ const lessonTitleField = text({ error: M.titleRequired })
   .min(LIMITS.lessonTitleMin, M.titleRequired)
   .max(LIMITS.lessonTitleMax, M.titleTooLong);
 
-/** HTML or Markdown; the server renders and sanitizes it on save (DESIGN §5). */
+/** HTML or Markdown; the server renders and sanitizes it on save (docs/DESIGN.md §5). */
 const lessonContentField = text({ error: M.contentTooLong }, { multiLine: true })
   // Cheap first: no text of more characters can be within the byte limit.
   .max(LIMITS.lessonContentMaxBytes, M.contentTooLong)

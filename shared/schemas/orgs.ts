@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.js";
-import { ORG_SLUG_PATTERN } from "../slug.js";
+import { LIMITS } from "#shared/constants.js";
+import { ORG_SLUG_PATTERN } from "#shared/slug.js";
 import { positiveId, text } from "./common.js";
 
 export const ORG_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.js";
+import { LIMITS } from "#shared/constants.js";
 import { positiveId, text } from "./common.js";
 
 export const TAG_TYPES = ["department", "role"] as const;

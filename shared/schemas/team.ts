@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_INVITE_ROLE, LIMITS } from "../constants.js";
-import { ROLES } from "../roles.js";
+import { DEFAULT_INVITE_ROLE, LIMITS } from "#shared/constants.js";
+import { ROLES } from "#shared/roles.js";
 import { emailField, positiveId, text } from "./common.js";
 
 export const TEAM_MESSAGES = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Session } from "../../server/entities/index.js";
-import { LAST_SEEN_STEP_MS } from "../../shared/constants.js";
-import { ACCOUNT_MESSAGES as A } from "../../shared/schemas/account.js";
+import { Session } from "#server/entities/index.js";
+import { LAST_SEEN_STEP_MS } from "#shared/constants.js";
+import { ACCOUNT_MESSAGES as A } from "#shared/schemas/account.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { type ApiClient, leaksIn } from "./support/client.js";
 import { errorOf } from "./support/fixtures.js";

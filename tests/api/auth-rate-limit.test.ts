@@ -36,7 +36,7 @@ function expectLocked(response: Awaited<ReturnType<typeof login>>): void {
   expect(response.setCookies).toEqual([]);
 }
 
-describe("rate limit per account (DESIGN §5, decision 0016)", () => {
+describe("rate limit per account (docs/DESIGN.md §5, decision 0016)", () => {
   it("locks an account after RATE_LIMIT_PER_EMAIL failures for browsers that never signed in to it", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "3" });
     const who = await registerUser(newAgent());
@@ -128,7 +128,7 @@ describe("rate limit per account (DESIGN §5, decision 0016)", () => {
   });
 });
 
-describe("rate limit per client address (DESIGN §5, decision 0016)", () => {
+describe("rate limit per client address (docs/DESIGN.md §5, decision 0016)", () => {
   // Twelve sign-ins where the address allows three failures make the point; argon2 makes each one cost.
   it(
     "the office: many colleagues behind one address all sign in; only failures count",
@@ -180,7 +180,7 @@ describe("rate limit per client address (DESIGN §5, decision 0016)", () => {
   });
 });
 
-describe("rate limits live in the database (DESIGN §1)", () => {
+describe("rate limits live in the database (docs/DESIGN.md §1)", () => {
   let second: TestApp | undefined;
   afterEach(async () => {
     await second?.close();

@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../shared/constants.js";
+import { SESSION_COOKIE } from "#shared/constants.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { leaksIn } from "./support/client.js";
 import { errorOf, newCredentials, registerUser, sessionCookieOf, trpcData, trpcError } from "./support/fixtures.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The user as spec §3 shows it, with no organization yet; `toEqual` makes any extra field fail. */
+/** The user as docs/SPEC.md §3 shows it, with no organization yet; `toEqual` makes any extra field fail. */
 function expectedUser(name: string, email: string) {
   return { id: expect.any(Number), name, email, currentOrgId: null, currentOrganization: null };
 }
 
-describe("sessions (spec §5, DESIGN §5)", () => {
+describe("sessions (docs/SPEC.md §5, docs/DESIGN.md §5)", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "./support/app.js";
 import { leaksIn } from "./support/client.js";
 import { errorOf, newCredentials, registerUser } from "./support/fixtures.js";
 
-// Spec §5, word for word.
+// docs/SPEC.md §5, word for word.
 const INVALID_EMAIL = "Please enter a valid email address.";
 const PASSWORD_REQUIRED = "Password is required.";
 const NAME_TOO_SHORT = "Name must be at least 2 characters.";
@@ -18,7 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe("login rules (spec §5)", () => {
+describe("login rules (docs/SPEC.md §5)", () => {
   const cases: Array<[string, unknown, string]> = [
     ["no e-mail", { password: "whatever1" }, INVALID_EMAIL],
     ["an empty e-mail", { email: "", password: "whatever1" }, INVALID_EMAIL],
@@ -56,7 +56,7 @@ describe("login rules (spec §5)", () => {
   });
 });
 
-describe("registration rules (spec §5)", () => {
+describe("registration rules (docs/SPEC.md §5)", () => {
   const valid = { name: "Al", email: "valid@example.com", password: "12345678" };
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ["no name", { name: undefined }, NAME_TOO_SHORT],

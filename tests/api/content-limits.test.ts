@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LessonView } from "../../server/presenters/lessons.js";
-import { LIMITS } from "../../shared/constants.js";
-import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
+import type { LessonView } from "#server/presenters/lessons.js";
+import { LIMITS } from "#shared/constants.js";
+import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient, ApiResponse } from "./support/client.js";
 import { createCourse, createLesson, createModule } from "./support/course-fixtures.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
+import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import {
   createCourse,
   createLesson,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ModuleOutlineView } from "../../server/presenters/courses.js";
-import type { LessonView } from "../../server/presenters/lessons.js";
-import type { ModuleView } from "../../server/presenters/modules.js";
-import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "../../shared/constants.js";
-import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
+import type { ModuleOutlineView } from "#server/presenters/courses.js";
+import type { LessonView } from "#server/presenters/lessons.js";
+import type { ModuleView } from "#server/presenters/modules.js";
+import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "#shared/constants.js";
+import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import {
   createCourse,
   createLesson,
@@ -23,7 +23,7 @@ import { suiteApp, suiteFixture } from "./support/suite.js";
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "content"));
 
-describe("modules: validation and defaults (spec §5, §9)", () => {
+describe("modules: validation and defaults (docs/SPEC.md §5, §9)", () => {
   it("appends, defaults the title to New Module, and validates", async () => {
     const api = staff.teacher.api;
     const course = await createCourse(staff.admin.api);
@@ -64,7 +64,7 @@ describe("modules: validation and defaults (spec §5, §9)", () => {
   });
 });
 
-describe("lessons: validation, defaults and content (spec §5, DESIGN §5)", () => {
+describe("lessons: validation, defaults and content (docs/SPEC.md §5, docs/DESIGN.md §5)", () => {
   it("appends, defaults the title to New Lesson, accepts http(s) video URLs only", async () => {
     const api = staff.teacher.api;
     const course = await createCourse(staff.admin.api);
@@ -146,7 +146,7 @@ describe("lessons: validation, defaults and content (spec §5, DESIGN §5)", () 
   });
 });
 
-describe("permissions: content writes need courses.edit (DESIGN §6)", () => {
+describe("permissions: content writes need courses.edit (docs/DESIGN.md §6)", () => {
   it("lets teachers, managers and admins write; refuses learners and users, changing nothing", async () => {
     const { course, moduleA, moduleB, lessons } = await sampleCourse(staff.admin.api);
     const before = await structureOf(staff.admin.api, course.id);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { CourseView } from "../../server/presenters/courses.js";
-import type { TagView as TagResult } from "../../server/presenters/tags.js";
-import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
+import type { CourseView } from "#server/presenters/courses.js";
+import type { TagView as TagResult } from "#server/presenters/tags.js";
+import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createCourse,
@@ -13,7 +13,7 @@ import {
 import { type Member, ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
-/** Courses (spec §3, §5, §7; DESIGN §6; issue 5 "API rules"). */
+/** Courses (docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6; issue 5 "API rules"). */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "courses"));
@@ -30,7 +30,7 @@ async function listCourses(api: ApiClient, query: Record<string, string | string
   return ok<CourseView[]>(await api.get(url.pathname + url.search));
 }
 
-describe("create and update: validation (spec §5)", () => {
+describe("create and update: validation (docs/SPEC.md §5)", () => {
   it.each([
     [{ title: "ab" }, M.courseTitleTooShort],
     [{ title: "   ab   " }, M.courseTitleTooShort],
@@ -257,7 +257,7 @@ describe("get", () => {
   });
 });
 
-describe("permissions (DESIGN §6)", () => {
+describe("permissions (docs/DESIGN.md §6)", () => {
   const roles = ["admin", "manager", "teacher", "learner", "user"] as const;
   const may = {
     create: ["admin", "manager"],

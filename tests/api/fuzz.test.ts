@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restRoutesOf } from "../../server/rest.js";
-import { appRouter } from "../../server/routers/index.js";
-import { API_PREFIX } from "../../shared/constants.js";
-import { TEXT_MESSAGES } from "../../shared/schemas/common.js";
+import { restRoutesOf } from "#server/rest.js";
+import { appRouter } from "#server/routers/index.js";
+import { API_PREFIX } from "#shared/constants.js";
+import { TEXT_MESSAGES } from "#shared/schemas/common.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient, ApiResponse } from "./support/client.js";
 import { createCourse, createLesson, createModule } from "./support/course-fixtures.js";

@@ -1,11 +1,11 @@
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app.js";
-import { loadConfig } from "../../server/config.js";
-import { openDatabase } from "../../server/db.js";
-import { drain } from "../../server/lifecycle.js";
-import { RateLimiter } from "../../server/rate-limit.js";
+import { buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { openDatabase } from "#server/db.js";
+import { drain } from "#server/lifecycle.js";
+import { RateLimiter } from "#server/rate-limit.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 

@@ -29,7 +29,7 @@ function expectJsonError(response: ApiResponse, status: number): string {
   return errorOf(response);
 }
 
-describe("body size (DESIGN §4: 413)", () => {
+describe("body size (docs/DESIGN.md §4: 413)", () => {
   const big = JSON.stringify({ email: "big@example.com", password: "p".repeat(1024 * 1024) });
 
   it.each(WRITE_PATHS)("refuses a body over 1 MB on %s with 413", async (path) => {
@@ -58,7 +58,7 @@ describe("malformed JSON (400)", () => {
   });
 });
 
-describe("content type of writes (DESIGN §5: 415)", () => {
+describe("content type of writes (docs/DESIGN.md §5: 415)", () => {
   const refused = [
     "text/plain",
     "text/plain;charset=UTF-8",
@@ -100,7 +100,7 @@ describe("content type of writes (DESIGN §5: 415)", () => {
   });
 });
 
-describe("Origin of writes (DESIGN §5: 403)", () => {
+describe("Origin of writes (docs/DESIGN.md §5: 403)", () => {
   const foreign = ["https://evil.example", "http://127.0.0.1:1", "null", "not a url", "http://localhost.evil.example"];
 
   it.each(WRITE_PATHS)("refuses a cross-origin write on %s", async (path) => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberView as MemberRow } from "../../server/presenters/team.js";
-import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
+import type { MemberView as MemberRow } from "#server/presenters/team.js";
+import { TEAM_MESSAGES as M } from "#shared/schemas/team.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import { newCredentials, registerUser } from "./support/fixtures.js";
@@ -21,7 +21,7 @@ import {
 } from "./support/org-fixtures.js";
 
 /**
- * Invitations (issue 4; spec §3 invite data, §4 invite flow, §6; DESIGN §5 tokens): decode-invite and
+ * Invitations (issue 4; docs/SPEC.md §3 invite data, §4 invite flow, §6; docs/DESIGN.md §5 tokens): decode-invite and
  * accept-invite, single use, expiry, malformed tokens, mismatched accounts, and tokens of one
  * organization that must not open another.
  */

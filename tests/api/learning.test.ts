@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CourseView, ModuleOutlineView } from "../../server/presenters/courses.js";
-import type { LessonPageView as LessonPage } from "../../server/presenters/lessons.js";
-import { progressPercent } from "../../shared/progress.js";
-import { COURSE_MESSAGES as M } from "../../shared/schemas/courses.js";
+import type { CourseView, ModuleOutlineView } from "#server/presenters/courses.js";
+import type { LessonPageView as LessonPage } from "#server/presenters/lessons.js";
+import { progressPercent } from "#shared/progress.js";
+import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createLesson,
@@ -25,7 +25,7 @@ const complete = (api: ApiClient, lessonId: number) => api.post("/_api/lessons/c
 const completions = async (api: ApiClient) =>
   ok<{ lessonIds: number[] }>(await api.get("/_api/users/completions")).lessonIds;
 
-/** Course progress as the detail page computes it from the structure (spec §9). */
+/** Course progress as the detail page computes it from the structure (docs/SPEC.md §9). */
 function progressOf(modules: ModuleOutlineView[]): number {
   const lessons = modules.flatMap((module) => module.lessons);
   return progressPercent(lessons.filter((lesson) => lesson.isCompleted).length, lessons.length);
@@ -132,7 +132,7 @@ describe("lessons/get", () => {
   });
 });
 
-describe("completing lessons and progress (spec §4, §9)", () => {
+describe("completing lessons and progress (docs/SPEC.md §4, §9)", () => {
   it("is idempotent, per user, and moves the progress to 100%", async () => {
     const { course, lessons } = await sampleCourse(staff.admin.api);
     const learner = staff.learner.api;
@@ -193,7 +193,7 @@ describe("completing lessons and progress (spec §4, §9)", () => {
   });
 });
 
-describe("another organization's ids are not found, and nothing changes (DESIGN §4)", () => {
+describe("another organization's ids are not found, and nothing changes (docs/DESIGN.md §4)", () => {
   it("answers 404 on every endpoint to an admin of another organization", async () => {
     const owner = staff.admin.api;
     const { course, moduleA, moduleB, lessons } = await sampleCourse(owner);

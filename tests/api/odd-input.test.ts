@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiResponse } from "./support/client.js";
 
 /**
- * DESIGN §7: "no input makes the server answer 500". Odd bodies, thrown at every auth endpoint, must get
+ * docs/DESIGN.md §7: "no input makes the server answer 500". Odd bodies, thrown at every auth endpoint, must get
  * a 4xx in the error shape (or a 2xx where the procedure ignores its input), never a 500.
  */
 

@@ -1,9 +1,9 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CourseView } from "../../server/presenters/courses.js";
-import type { DepartmentView } from "../../server/presenters/tags.js";
-import { ORGANIZATION_HEADER } from "../../shared/constants.js";
-import { ORG_MESSAGES } from "../../shared/schemas/orgs.js";
+import type { CourseView } from "#server/presenters/courses.js";
+import type { DepartmentView } from "#server/presenters/tags.js";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient, ApiResponse } from "./support/client.js";
 import { trpcData, trpcError } from "./support/fixtures.js";
@@ -20,7 +20,7 @@ import {
 } from "./support/org-fixtures.js";
 
 /**
- * One organization per request (issue 9; DESIGN §4): the typed client names the organization of its page
+ * One organization per request (issue 9; docs/DESIGN.md §4): the typed client names the organization of its page
  * in a header, and the server acts on that one whatever the session's current organization is. Without
  * the header (the documented REST paths) the current organization applies as before.
  */

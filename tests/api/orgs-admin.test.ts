@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORG_MESSAGES as M } from "../../shared/schemas/orgs.js";
-import { TEAM_MESSAGES } from "../../shared/schemas/team.js";
+import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
+import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createOrg,
@@ -17,7 +17,7 @@ import {
 import { suiteApp } from "./support/suite.js";
 
 /**
- * Organizations, part 2 (issue 3 "API rules"; DESIGN §6; decision 0003): get, stats, update and delete,
+ * Organizations, part 2 (issue 3 "API rules"; docs/DESIGN.md §6; decision 0003): get, stats, update and delete,
  * with the permission matrix, strangers, and deletion that leaves no row behind and touches no other org.
  */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrganizationView } from "../../server/presenters/orgs.js";
-import { ORG_MESSAGES as M } from "../../shared/schemas/orgs.js";
+import type { OrganizationView } from "#server/presenters/orgs.js";
+import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import {
   createOrg,
@@ -16,7 +16,7 @@ import {
 } from "./support/org-fixtures.js";
 
 /**
- * Organizations, part 1 (issue 3 "API rules"; spec §3, §5, §7): create, check-slug, list, switch,
+ * Organizations, part 1 (issue 3 "API rules"; docs/SPEC.md §3, §5, §7): create, check-slug, list, switch,
  * validate-slug. get/stats/update/delete are in orgs-admin.test.ts.
  */
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 const checkSlug = async (person: Person, slug: unknown) =>
   ok<{ isAvailable: boolean }>(await person.api.post("/_api/orgs/check-slug", { slug })).isAvailable;
 
-describe("create: validation (spec §5)", () => {
+describe("create: validation (docs/SPEC.md §5)", () => {
   let person: Person;
   beforeAll(async () => {
     person = await signUp(app, "validation");
@@ -171,7 +171,7 @@ describe("create", () => {
   });
 });
 
-describe("check-slug (spec §3 isAvailable, §5 min 1)", () => {
+describe("check-slug (docs/SPEC.md §3 isAvailable, §5 min 1)", () => {
   it("is true for a free valid slug and false for one that could never be created", async () => {
     const person = await signUp(app, "checker");
     expect(await checkSlug(person, uniqueSlug("free"))).toBe(true);

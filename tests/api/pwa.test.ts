@@ -10,7 +10,7 @@ import {
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_URL,
   THEME_COLOR,
-} from "../../shared/constants.js";
+} from "#shared/constants.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 
 interface Icon {
@@ -28,7 +28,7 @@ function pngSize(file: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-describe("web app manifest (spec §1)", () => {
+describe("web app manifest (docs/SPEC.md §1)", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -86,7 +86,7 @@ describe("web app manifest (spec §1)", () => {
   });
 });
 
-describe("service worker route (spec §7)", () => {
+describe("service worker route (docs/SPEC.md §7)", () => {
   it("answers 404 with the API error shape when no client is built", async () => {
     const app = await startTestApp();
     try {

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiResponse } from "./support/client.js";
 import { errorOf } from "./support/fixtures.js";
 
-/** The hosts DESIGN §5 names for lesson videos (YouTube, Vimeo, Loom, Wistia), as player origins. */
+/** The hosts docs/DESIGN.md §5 names for lesson videos (YouTube, Vimeo, Loom, Wistia), as player origins. */
 const VIDEO_HOSTS = [
   "https://www.youtube.com",
   "https://www.youtube-nocookie.com",
@@ -86,7 +86,7 @@ describe("the built client", () => {
   });
 });
 
-describe("security headers (DESIGN §5)", () => {
+describe("security headers (docs/DESIGN.md §5)", () => {
   const samples = ["/", "/assets/app-abc123.js", "/_api/auth/me", "/_api/x"];
 
   it.each(samples)("%s carries nosniff and the Content-Security-Policy", async (url) => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DepartmentView as Department, TagView as Tag } from "../../server/presenters/tags.js";
-import type { MemberView as MemberRow } from "../../server/presenters/team.js";
-import { NO_CURRENT_ORG } from "../../server/trpc-org.js";
-import { DEFAULT_DEPARTMENT_COLOR } from "../../shared/constants.js";
-import { TAG_MESSAGES as M } from "../../shared/schemas/tags.js";
+import type { DepartmentView as Department, TagView as Tag } from "#server/presenters/tags.js";
+import type { MemberView as MemberRow } from "#server/presenters/team.js";
+import { NO_CURRENT_ORG } from "#server/trpc-org.js";
+import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
+import { TAG_MESSAGES as M } from "#shared/schemas/tags.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import { joinOrg, type OrgTeam, ok, orgWithMembers, refusal, signUp } from "./support/org-fixtures.js";
 
-/** Departments and roles (issue 4; spec §3, §5, §7; DESIGN §4 tenant scoping, §6 permission matrix). */
+/** Departments and roles (issue 4; docs/SPEC.md §3, §5, §7; docs/DESIGN.md §4 tenant scoping, §6 permission matrix). */
 
 const FORBIDDEN = { status: 403, error: "You don't have permission to do that." };
 const TAG_NOT_FOUND = { status: 404, error: M.notFound };
@@ -37,7 +37,7 @@ const role = async (name: string, parentId: number) =>
 const tagsOfMember = async (userId: number) =>
   ok<MemberRow[]>(await team.admin.api.get("/_api/team/members")).find((member) => member.id === userId)?.tags;
 
-describe("create: validation (spec §5)", () => {
+describe("create: validation (docs/SPEC.md §5)", () => {
   it.each([
     [{ type: "department" }, M.nameRequired],
     [{ name: "", type: "department" }, M.nameRequired],
@@ -269,7 +269,7 @@ describe("delete", () => {
   });
 });
 
-describe("who may do what (DESIGN §6) and tenant isolation (DESIGN §4)", () => {
+describe("who may do what (docs/DESIGN.md §6) and tenant isolation (docs/DESIGN.md §4)", () => {
   it("only an admin creates, updates or deletes tags: manager, teacher, learner and user get 403", async () => {
     const dept = await department("Reception");
     const before = await list(team.admin.api);

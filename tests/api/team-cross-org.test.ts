@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
+import { TEAM_MESSAGES as M } from "#shared/schemas/team.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import {
   createOrg,

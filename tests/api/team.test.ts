@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TagView as MemberTag } from "../../server/presenters/tags.js";
-import type { MemberView as MemberRow } from "../../server/presenters/team.js";
-import { NO_CURRENT_ORG } from "../../server/trpc-org.js";
-import { TEAM_MESSAGES as M } from "../../shared/schemas/team.js";
+import type { TagView as MemberTag } from "#server/presenters/tags.js";
+import type { MemberView as MemberRow } from "#server/presenters/team.js";
+import { NO_CURRENT_ORG } from "#server/trpc-org.js";
+import { TEAM_MESSAGES as M } from "#shared/schemas/team.js";
 import type { ApiClient } from "./support/client.js";
 import {
   invitationsOf,
@@ -19,7 +19,7 @@ import {
 import { suiteApp } from "./support/suite.js";
 
 /**
- * The team (issue 4; spec §3, §5, §7; DESIGN §6): members, invite, update-role, update-member, with the
+ * The team (issue 4; docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6): members, invite, update-role, update-member, with the
  * permission matrix and tenant isolation. Accepting invitations is in invitations.test.ts.
  */
 

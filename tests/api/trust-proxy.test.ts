@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEVICE_COOKIE, SESSION_COOKIE } from "../../shared/constants.js";
+import { DEVICE_COOKIE, SESSION_COOKIE } from "#shared/constants.js";
 import { type ConfigOverrides, startTestApp, type TestApp } from "./support/app.js";
 import { type ApiResponse, parseSetCookie } from "./support/client.js";
 import { newCredentials, registerUser } from "./support/fixtures.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "../../shared/schemas/account.js";
+import { ACCOUNT_MESSAGES } from "#shared/schemas/account.js";
 import { apiPost, newPerson, registerViaApi } from "./support/api-setup.js";
 import { holdThenFail, toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";

@@ -4,7 +4,7 @@ import { atPath, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
-/** Journeys of spec §2 (landing, login, logged-out, account, Not Found) against the spec's own texts. */
+/** Journeys of docs/SPEC.md §2 (landing, login, logged-out, account, Not Found) against the spec's own texts. */
 
 const session = harnessSession();
 

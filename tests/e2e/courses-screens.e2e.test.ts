@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Every course screen (spec §2 "Courses list" to "Lesson page") at both widths: screenshots to look at,
+ * Every course screen (docs/SPEC.md §2 "Courses list" to "Lesson page") at both widths: screenshots to look at,
  * no sideways scrolling, no axe-core violations in the page's own content; and the list's search.
  */
 

@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Building a course (spec §2 "Courses list" to "Content management"): an admin creates a course with
+ * Building a course (docs/SPEC.md §2 "Courses list" to "Content management"): an admin creates a course with
  * two modules and three lessons, reorders modules by mouse and by keyboard, moves a lesson between
  * modules and publishes; a refused reorder falls back to the server's order; deleting a course.
  */

@@ -13,7 +13,7 @@ import { atPath, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
-/** Spec §2 "Invite page" and §4 "Invite flow": every state of /:orgSlug/invite and /invite. */
+/** docs/SPEC.md §2 "Invite page" and §4 "Invite flow": every state of /:orgSlug/invite and /invite. */
 
 const session = harnessSession();
 

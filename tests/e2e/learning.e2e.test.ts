@@ -6,7 +6,7 @@ import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Taking a course (spec §2 "Course detail" and "Lesson page", §4 lesson completion): a learner sees
+ * Taking a course (docs/SPEC.md §2 "Course detail" and "Lesson page", §4 lesson completion): a learner sees
  * published courses only, works through one with Next, marks each lesson complete and watches the
  * progress bar reach 100%; the admin's settings statistics follow.
  */

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../shared/roles.js";
+import type { Role } from "#shared/roles.js";
 import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible } from "./support/browser.js";
 import { type E2EHarness, startHarness } from "./support/harness.js";
 
 /**
- * Spec §2 protected-route behaviour for /:orgSlug/… pages, spec §4 navigation after login, and the
+ * docs/SPEC.md §2 protected-route behaviour for /:orgSlug/… pages, docs/SPEC.md §4 navigation after login, and the
  * role rules of §6 (navigation, settings permission) in the browser. Desktop width: these are rules,
  * not layouts (orgs.e2e.test.ts looks at both widths); one page is also looked at on a phone.
  */
@@ -222,7 +222,7 @@ describe("protected organization routes", () => {
   });
 });
 
-describe("landing page after login (spec §4)", () => {
+describe("landing page after login (docs/SPEC.md §4)", () => {
   async function logIn(page: Page, person: Person): Promise<void> {
     await page.context().clearCookies();
     await page.goto("/login");
@@ -247,7 +247,7 @@ describe("landing page after login (spec §4)", () => {
   });
 });
 
-describe("roles in the organization pages (spec §6)", () => {
+describe("roles in the organization pages (docs/SPEC.md §6)", () => {
   it("shows Team, Tags and Settings by role and sends those without the permission away from settings", async () => {
     const admin = await open();
     await signUp(admin);

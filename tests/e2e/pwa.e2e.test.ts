@@ -1,5 +1,5 @@
 /**
- * Installable app, offline page and updates (spec §1, §2 Offline, §3, §4, §7), in the system Chromium
+ * Installable app, offline page and updates (docs/SPEC.md §1, §2 Offline, §3, §4, §7), in the system Chromium
  * against the built client. Screenshots of the offline page and the install banner go to /tmp/shots-pwa/.
  */
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +16,7 @@ import {
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_URL,
   THEME_COLOR,
-} from "../../shared/constants.js";
+} from "#shared/constants.js";
 import { CHROMIUM, CHROMIUM_ARGS, WIDTHS } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 import type { E2EServer } from "./support/server.js";
@@ -75,7 +75,7 @@ const dismissedFlag = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), INSTALL_BANNER_DISMISSED_KEY);
 const installPrompts = (page: Page) => page.evaluate(() => (window as Marked).__installPrompts ?? 0);
 
-describe("manifest and installability (spec §1)", () => {
+describe("manifest and installability (docs/SPEC.md §1)", () => {
   it("the browser fetches and parses the manifest and reports no installability errors", async () => {
     // A persistent profile: Chromium never offers installation in an incognito context.
     const profile = mkdtempSync(path.join(tmpdir(), "trainwright-pwa-profile-"));
@@ -118,7 +118,7 @@ describe("manifest and installability (spec §1)", () => {
   });
 });
 
-describe("service worker (spec §4, §7)", () => {
+describe("service worker (docs/SPEC.md §4, §7)", () => {
   it("registers /_api/service-worker with scope / and controls the page after a reload", async () => {
     const context = await session.openContext(WIDTHS[0]);
     const page = await context.newPage();
@@ -201,7 +201,7 @@ describe("service worker (spec §4, §7)", () => {
   });
 });
 
-describe("offline page (spec §2 Offline, §4 Offline retry)", () => {
+describe("offline page (docs/SPEC.md §2 Offline, §4 Offline retry)", () => {
   for (const width of WIDTHS) {
     it(`at ${width} px: a page load without network shows /offline; back online it goes to /`, async () => {
       const context = await session.openContext(width);
@@ -250,7 +250,7 @@ describe("offline page (spec §2 Offline, §4 Offline retry)", () => {
   });
 });
 
-describe("install banner (spec §1, §3, §4)", () => {
+describe("install banner (docs/SPEC.md §1, §3, §4)", () => {
   for (const width of WIDTHS) {
     it(`at ${width} px: shown for a captured prompt; the dismiss button hides it for good`, async () => {
       const context = await session.openContext(width);

@@ -5,7 +5,7 @@ import { holdThenFail, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
-/** Spec §2 "Tags page": an admin builds departments and roles; a learner only looks. */
+/** docs/SPEC.md §2 "Tags page": an admin builds departments and roles; a learner only looks. */
 
 const session = harnessSession();
 

@@ -6,7 +6,7 @@ import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Spec §2 "Team page" and the invitation round trip: an admin invites a member with tags, the invitee
+ * docs/SPEC.md §2 "Team page" and the invitation round trip: an admin invites a member with tags, the invitee
  * joins from the link in a browser of their own, and the admin changes the member's role and tags.
  */
 

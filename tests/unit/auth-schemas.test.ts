@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { loginInput, MESSAGES, registerInput } from "../../shared/schemas/auth.js";
+import { loginInput, MESSAGES, registerInput } from "#shared/schemas/auth.js";
 
 /** The messages zod reports, in order; [] when the input is valid. */
 function messages(schema: z.ZodType, input: unknown): string[] {

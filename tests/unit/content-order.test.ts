@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { moveLesson, moveModule, positionsOf } from "../../client/features/courses/content-order.js";
-import type { StructureModule } from "../../client/features/courses/types.js";
+import { moveLesson, moveModule, positionsOf } from "#client/features/courses/content-order.js";
+import type { StructureModule } from "#client/features/courses/types.js";
 
 /**
- * The optimistic order after a drop (spec §4, docs/decisions/0004-ordering.md): what the content
+ * The optimistic order after a drop (docs/SPEC.md §4, docs/decisions/0004-ordering.md): what the content
  * screen shows before the server answers, so it must be what the server will store: dense positions
  * 0..n-1, a moved lesson closing the gap it left and opening one where it lands.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { embedUrlFor, looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "../../server/content.js";
-import { VIDEO_FRAME_SOURCES } from "../../server/security-headers.js";
+import { embedUrlFor, looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
+import { VIDEO_FRAME_SOURCES } from "#server/security-headers.js";
 
-/** DESIGN §5: lesson content is sanitized when saved; video URLs become embeds of known hosts only. */
+/** docs/DESIGN.md §5: lesson content is sanitized when saved; video URLs become embeds of known hosts only. */
 
 /** Known XSS vectors (OWASP filter-evasion cheat sheet and friends), each with some text that must survive. */
 const PAYLOADS = [

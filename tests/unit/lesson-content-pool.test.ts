@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLessonContentPool, type LessonContentPool } from "../../server/lesson-content.js";
-import { WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError } from "../../server/worker-pool.js";
+import { createLessonContentPool, type LessonContentPool } from "#server/lesson-content.js";
+import { WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError } from "#server/worker-pool.js";
 
 /** Issue 18: lesson content converts in worker threads with a time budget; hostile input fails only itself. */
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, type Action, can, canAssignRole } from "../../shared/permissions.js";
-import { ROLES, type Role } from "../../shared/roles.js";
+import { ACTIONS, type Action, can, canAssignRole } from "#shared/permissions.js";
+import { ROLES, type Role } from "#shared/roles.js";
 
 /**
- * DESIGN §6 and spec §6, written out again by hand, row by row, so that a change to the table in
+ * docs/DESIGN.md §6 and docs/SPEC.md §6, written out again by hand, row by row, so that a change to the table in
  * shared/permissions.ts has to be made here too, on purpose. Order: admin, manager, teacher, learner, user.
  */
 const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // see the organization, dashboard, published courses, lessons; complete lessons
   "org.view": [true, true, true, true, true],
   "courses.viewDrafts": [true, true, true, false, false],
-  // spec §6: "Create Course" only for admin or manager
+  // docs/SPEC.md §6: "Create Course" only for admin or manager
   "courses.create": [true, true, false, false, false],
   "courses.edit": [true, true, true, false, false],
   "courses.delete": [true, true, false, false, false],
@@ -20,13 +20,13 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "team.manage": [true, true, false, false, false],
   "settings.view": [true, true, false, false, false],
   "org.manage": [true, false, false, false, false],
-  // spec §2 and §6: Team and Tags links for admin only
+  // docs/SPEC.md §2 and §6: Team and Tags links for admin only
   "nav.teamAndTags": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
 
-describe("can(role, action): the DESIGN §6 matrix", () => {
+describe("can(role, action): the docs/DESIGN.md §6 matrix", () => {
   it("covers every action and every role", () => {
     expect([...ACTIONS].sort()).toEqual(Object.keys(MATRIX).sort());
     expect([...ROLES].sort()).toEqual([...ORDER].sort());
@@ -50,7 +50,7 @@ describe("can(role, action): the DESIGN §6 matrix", () => {
     }
   });
 
-  it("spec §6 groups: teacher, manager and admin create content; admin and manager manage", () => {
+  it("docs/SPEC.md §6 groups: teacher, manager and admin create content; admin and manager manage", () => {
     const editors = ORDER.filter((role) => can(role, "courses.edit"));
     expect(editors).toEqual(["admin", "manager", "teacher"]);
     const managers = ORDER.filter((role) => can(role, "settings.view"));

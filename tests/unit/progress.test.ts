@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { progressPercent } from "../../shared/progress.js";
+import { progressPercent } from "#shared/progress.js";
 
-/** Spec §9: completed divided by total, rounded; 100 percent when there are no lessons. */
+/** docs/SPEC.md §9: completed divided by total, rounded; 100 percent when there are no lessons. */
 describe("progressPercent", () => {
   it.each([
     [0, 0, 100],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { restRoutesOf } from "../../server/rest.js";
-import { inputFromQuery } from "../../server/rest-query.js";
-import { appRouter } from "../../server/routers/index.js";
-import { publicProcedure, router } from "../../server/trpc.js";
+import { restRoutesOf } from "#server/rest.js";
+import { inputFromQuery } from "#server/rest-query.js";
+import { appRouter } from "#server/routers/index.js";
+import { publicProcedure, router } from "#server/trpc.js";
 
 /** One declaration per endpoint (issue 9): each procedure names its REST path in its own meta. */
 
@@ -17,7 +17,7 @@ describe("the REST routes derived from the router", () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it("are the paths of spec §7, named after the procedure's area", () => {
+  it("are the paths of docs/SPEC.md §7, named after the procedure's area", () => {
     for (const route of routes) {
       const [area] = route.procedurePath.split(".");
       expect(route.path, route.procedurePath).toMatch(new RegExp(`^/${area}/[a-z-]+$`));

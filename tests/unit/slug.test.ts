@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../../shared/constants.js";
+import { LIMITS } from "#shared/constants.js";
 import {
   cleanOrgSlugParam,
   isPlaceholderSlug,
@@ -7,9 +7,9 @@ import {
   ORG_SLUG_PATTERN,
   PLACEHOLDER_SLUGS,
   slugify,
-} from "../../shared/slug.js";
+} from "#shared/slug.js";
 
-describe("slugify (spec §4: organization name → slug)", () => {
+describe("slugify (docs/SPEC.md §4: organization name → slug)", () => {
   it.each([
     ["Acme", "acme"],
     ["My Great Org", "my-great-org"],
@@ -54,7 +54,7 @@ describe("slugify (spec §4: organization name → slug)", () => {
   });
 });
 
-describe("ORG_SLUG_PATTERN (spec §5: lowercase letters and digits in single-hyphen groups)", () => {
+describe("ORG_SLUG_PATTERN (docs/SPEC.md §5: lowercase letters and digits in single-hyphen groups)", () => {
   it.each(["acme", "acme-2", "a1-b2-c3", "123"])("accepts %j", (slug) => {
     expect(ORG_SLUG_PATTERN.test(slug)).toBe(true);
   });
@@ -63,7 +63,7 @@ describe("ORG_SLUG_PATTERN (spec §5: lowercase letters and digits in single-hyp
   });
 });
 
-describe("cleanOrgSlugParam (spec §5: client check of a slug in a URL)", () => {
+describe("cleanOrgSlugParam (docs/SPEC.md §5: client check of a slug in a URL)", () => {
   it.each([
     ["acme", "acme"],
     ["acme-2", "acme-2"],
@@ -99,7 +99,7 @@ describe("cleanOrgSlugParam (spec §5: client check of a slug in a URL)", () => 
   });
 });
 
-describe("placeholder slugs (spec §2: replaced by the current organization)", () => {
+describe("placeholder slugs (docs/SPEC.md §2: replaced by the current organization)", () => {
   it.each([
     "orgSlug",
     "slug",
@@ -122,7 +122,7 @@ describe("placeholder slugs (spec §2: replaced by the current organization)", (
 });
 
 describe("reserved slugs", () => {
-  // The fixed routes of spec §2 and the API prefix: an organization with one of these slugs would hide them.
+  // The fixed routes of docs/SPEC.md §2 and the API prefix: an organization with one of these slugs would hide them.
   const topLevelRoutes = ["login", "logged-out", "account", "offline", "setup-org", "onboarding", "select-org"];
   it.each([...topLevelRoutes, "invite", "_api", "assets", "demo"])("%j is reserved", (slug) => {
     expect(isReservedSlug(slug)).toBe(true);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { departmentState, toggleDepartment, toggleRole } from "../../client/features/courses/tag-selection.js";
-import type { TagDepartment } from "../../client/features/courses/types.js";
+import { departmentState, toggleDepartment, toggleRole } from "#client/features/courses/tag-selection.js";
+import type { TagDepartment } from "#client/features/courses/types.js";
 
 /**
- * The course form's tags tree (spec §2 "Create and edit course"): a department stands for all of its
+ * The course form's tags tree (docs/SPEC.md §2 "Create and edit course"): a department stands for all of its
  * roles. Each step feeds the last one's selection back in, as the form does.
  */
 

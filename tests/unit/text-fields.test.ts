@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { registerInput } from "../../shared/schemas/auth.js";
-import { hasControlCharacter, TEXT_MESSAGES, utf8Length } from "../../shared/schemas/common.js";
-import { createCourseInput, createLessonInput } from "../../shared/schemas/courses.js";
-import { tagUpdateInput } from "../../shared/schemas/tags.js";
+import { registerInput } from "#shared/schemas/auth.js";
+import { hasControlCharacter, TEXT_MESSAGES, utf8Length } from "#shared/schemas/common.js";
+import { createCourseInput, createLessonInput } from "#shared/schemas/courses.js";
+import { tagUpdateInput } from "#shared/schemas/tags.js";
 
 /** Issue 18: every text field refuses control characters; multi-line ones keep tabs and line breaks. */
 

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { APP_NAME, COPYRIGHT_YEAR } from "../../../shared/constants.js";
+import { APP_NAME, COPYRIGHT_YEAR } from "#shared/constants.js";
 
 const FOOTER_LINKS = [
   { label: "Privacy", hash: "privacy" },

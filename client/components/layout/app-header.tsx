@@ -1,11 +1,11 @@
 import { useRouterState } from "@tanstack/react-router";
 import { Building2, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useCurrentUser } from "../../features/auth/current-user.js";
-import { useNoticesReady } from "../../features/orgs/notices.js";
-import { useActiveOrganization } from "../../features/orgs/route-organization.js";
-import { Button } from "../ui/button.js";
-import { Skeleton } from "../ui/skeleton.js";
+import { Button } from "#client/components/ui/button.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { useNoticesReady } from "#client/features/orgs/notices.js";
+import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
 import { Logo } from "./logo.js";
 import { navItemsFor } from "./nav-items.js";
 import { OrgSwitcher } from "./org-switcher.js";

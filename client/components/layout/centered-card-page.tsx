@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card } from "../ui/card.js";
+import { Card } from "#client/components/ui/card.js";
 
 /** A page that is one narrow card centred under a soft brand glow: the login form, the invite states. */
 export function CenteredCardPage({ children }: { children: ReactNode }) {

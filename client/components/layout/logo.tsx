@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { GraduationCap } from "lucide-react";
-import { APP_NAME } from "../../../shared/constants.js";
+import { APP_NAME } from "#shared/constants.js";
 
 export function Logo() {
   return (

@@ -1,5 +1,5 @@
-import { can } from "../../../shared/permissions.js";
-import type { CurrentOrganization, CurrentUser } from "../../features/auth/current-user.js";
+import type { CurrentOrganization, CurrentUser } from "#client/features/auth/current-user.js";
+import { can } from "#shared/permissions.js";
 
 export interface NavItem {
   label: string;
@@ -9,7 +9,7 @@ export interface NavItem {
   emphasis?: boolean;
 }
 
-/** Spec §2: a visitor's navigation. */
+/** docs/SPEC.md §2: a visitor's navigation. */
 const VISITOR_NAV: readonly NavItem[] = [
   { label: "Home", to: "/" },
   { label: "Features", to: "/", hash: "features" },
@@ -18,7 +18,7 @@ const VISITOR_NAV: readonly NavItem[] = [
 ];
 
 /**
- * Spec §2: a signed-in user's navigation in organization `org` (the one this tab works in), filtered by
+ * docs/SPEC.md §2: a signed-in user's navigation in organization `org` (the one this tab works in), filtered by
  * the permission table. Links into an organization need its slug, so they are left out without one.
  */
 export function navItemsFor(user: CurrentUser | null | undefined, org: CurrentOrganization | null): readonly NavItem[] {

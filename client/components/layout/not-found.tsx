@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Compass } from "lucide-react";
-import { buttonClassName } from "../ui/button.js";
+import { buttonClassName } from "#client/components/ui/button.js";
 
 export function NotFound() {
   return (

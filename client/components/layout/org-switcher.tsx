@@ -1,21 +1,21 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import { useId, useState } from "react";
-import { roleLabel } from "../../../shared/roles.js";
-import { useOpenOrganization } from "../../features/orgs/hooks.js";
-import { useOrganizations } from "../../features/orgs/queries.js";
-import { useActiveOrganization } from "../../features/orgs/route-organization.js";
-import { Button, buttonClassName } from "../ui/button.js";
-import { Label } from "../ui/label.js";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.js";
-import { Spinner } from "../ui/spinner.js";
-import { WithTooltip } from "../ui/tooltip.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { Label } from "#client/components/ui/label.js";
+import { Popover, PopoverContent, PopoverTrigger } from "#client/components/ui/popover.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
+import { Spinner } from "#client/components/ui/spinner.js";
+import { WithTooltip } from "#client/components/ui/tooltip.js";
+import { useOpenOrganization } from "#client/features/orgs/hooks.js";
+import { useOrganizations } from "#client/features/orgs/queries.js";
+import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
+import { roleLabel } from "#shared/roles.js";
 
 const NEW_ORGANIZATION = "New organization";
 
 /**
- * The header's organization switcher (spec §2): a "Switch" popover with an organization select, shown
+ * The header's organization switcher (docs/SPEC.md §2): a "Switch" popover with an organization select, shown
  * only when the user belongs to more than one organization, plus "New organization" (/setup-org?new=1).
  * With a single organization only the "New organization" shortcut remains, so that a second one can be
  * created without typing its address.
@@ -24,7 +24,7 @@ export function OrgSwitcher() {
   const current = useActiveOrganization();
   const { data: organizations } = useOrganizations();
   const [open, setOpen] = useState(false);
-  // Spec §4: a failed switch from the selector is only logged; the select stays on the current one.
+  // docs/SPEC.md §4: a failed switch from the selector is only logged; the select stays on the current one.
   const { open: openOrganization, pendingOrgId } = useOpenOrganization({ notifyOnError: false });
   const selectId = useId();
 

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
 import { TriangleAlert } from "lucide-react";
-import { Button, buttonClassName } from "../ui/button.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
 
 /** What a page shows when loading it failed, instead of a blank screen. */
 export function RouteError({ error }: ErrorComponentProps) {

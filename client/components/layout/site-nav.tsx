@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { cn } from "../../lib/cn.js";
-import { buttonClassName } from "../ui/button.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { cn } from "#client/lib/cn.js";
 import type { NavItem } from "./nav-items.js";
 
 const LINK_BASE =

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
-import type { BadgeVariant as RoleBadgeVariant } from "../../../shared/roles.js";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
+import type { BadgeVariant as RoleBadgeVariant } from "#shared/roles.js";
 
 /** The role badge variants of shared/roles.ts, plus outline. */
 export type BadgeVariant = RoleBadgeVariant | "outline";

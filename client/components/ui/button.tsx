@@ -1,6 +1,6 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 import { Spinner } from "./spinner.js";
 
 export const BUTTON_VARIANTS = ["primary", "secondary", "destructive", "outline", "ghost", "link"] as const;

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentProps, useRef, useState } from "react";
-import { cn } from "../../lib/cn.js";
-import { focusFirst } from "../../lib/focus.js";
+import { cn } from "#client/lib/cn.js";
+import { focusFirst } from "#client/lib/focus.js";
 
 /*
  * Radix supplies the accessibility: focus trap and return, Escape and outside click to close, aria-modal,

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 import { Label } from "./label.js";
 
 /** What FormField hands its control so that the label, hint and error are wired to it. */

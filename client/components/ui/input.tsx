@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 export type InputProps = ComponentProps<"input">;
 

@@ -1,6 +1,6 @@
 import { Popover as PopoverPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 /*
  * Radix supplies the behaviour: focus moves into the content and back to the trigger, Escape and an

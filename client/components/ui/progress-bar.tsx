@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 export interface ProgressBarProps {
   /** 0..100; values outside are clamped so a rounding slip never draws past either end. */

@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 /*
  * Radix supplies the behaviour of a native select (keyboard, typeahead, the combobox / listbox roles)

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 /** A placeholder block. Hidden from assistive tech: the surrounding region announces that it is loading. */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {

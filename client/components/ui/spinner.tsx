@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 const SIZES = { sm: "size-4", md: "size-6", lg: "size-10" } as const;
 

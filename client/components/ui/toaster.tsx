@@ -1,12 +1,12 @@
 import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
-import { TOAST } from "../../../shared/constants.js";
+import { TOAST } from "#shared/constants.js";
 
 // Sonner reads the toast width from this custom property; it has no prop for it.
 const style: CSSProperties & Record<"--width", string> = { "--width": `${TOAST.widthPx}px` };
 
 /**
- * The one toaster, mounted in the root route, configured from spec §9.
+ * The one toaster, mounted in the root route, configured from docs/SPEC.md §9.
  * The swipe-dismiss threshold (TOAST.swipeThresholdPx, 45 px) and the removal animation
  * (TOAST.removeDelayMs, 200 ms) are not exposed by sonner: they are its built-in SWIPE_THRESHOLD and
  * TIME_BEFORE_UNMOUNT, which equal the spec's values. Re-check them when upgrading sonner.

@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { TOOLTIP } from "../../../shared/constants.js";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
+import { TOOLTIP } from "#shared/constants.js";
 
 /** Mounted once in the root route; the delays are the spec's (§9), set explicitly rather than left to Radix. */
 export function TooltipProvider({ children }: { children: ReactNode }) {

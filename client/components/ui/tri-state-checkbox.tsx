@@ -1,7 +1,7 @@
 import { Check, Minus } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 export type TriState = boolean | "indeterminate";
 

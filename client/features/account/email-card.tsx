@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type ChangeEmailInput, changeEmailInput } from "../../../shared/schemas/account.js";
-import { Button } from "../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { errorMessage } from "../../lib/errors.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { type ChangeEmailInput, changeEmailInput } from "#shared/schemas/account.js";
 import { PasswordField } from "./password-field.js";
 import { ACCOUNT_FALLBACKS, useChangeEmail } from "./queries.js";
 

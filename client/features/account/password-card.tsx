@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type ChangePasswordInput, changePasswordInput } from "../../../shared/schemas/account.js";
-import { Button } from "../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { errorMessage } from "../../lib/errors.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { type ChangePasswordInput, changePasswordInput } from "#shared/schemas/account.js";
 import { PasswordField } from "./password-field.js";
 import { ACCOUNT_FALLBACKS, useChangePassword } from "./queries.js";
 

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
 
 export interface PasswordFieldProps {
   label: string;

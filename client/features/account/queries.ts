@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { trpc } from "../../lib/trpc.js";
-import { currentUserQueryOptions } from "../auth/current-user.js";
+import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { trpc } from "#client/lib/trpc.js";
 
 /** The account page's calls (issue 18): one's own sessions, password and e-mail. */
 

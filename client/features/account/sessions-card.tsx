@@ -1,10 +1,10 @@
 import { Laptop, LogOut } from "lucide-react";
-import { DAY_MS, HOUR_MS, LAST_SEEN_STEP_MS, MINUTE_MS } from "../../../shared/constants.js";
-import { Badge } from "../../components/ui/badge.js";
-import { Button } from "../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { DAY_MS, HOUR_MS, LAST_SEEN_STEP_MS, MINUTE_MS } from "#shared/constants.js";
 import { ACCOUNT_FALLBACKS, useSessions, useSignOutOthers } from "./queries.js";
 
 const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [

@@ -3,12 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { LOGIN_FOCUS_DELAY_MS } from "../../../shared/constants.js";
-import { loginInput, registerInput } from "../../../shared/schemas/auth.js";
-import { Button } from "../../components/ui/button.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
+import { Button } from "#client/components/ui/button.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { LOGIN_FOCUS_DELAY_MS } from "#shared/constants.js";
+import { loginInput, registerInput } from "#shared/schemas/auth.js";
 import type { CurrentUser } from "./current-user.js";
 import { loginErrorText, registerErrorText } from "./messages.js";
 import { useLogin, useRegister } from "./mutations.js";
@@ -49,7 +49,7 @@ export interface AuthFormProps {
 }
 
 /**
- * The login / sign-up form (spec §2). Render it with `key={mode}`: switching modes then starts a fresh
+ * The login / sign-up form (docs/SPEC.md §2). Render it with `key={mode}`: switching modes then starts a fresh
  * form, which is the spec's "toggling resets the form", and re-runs the initial focus.
  */
 export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated }: AuthFormProps) {

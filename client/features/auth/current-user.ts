@@ -1,15 +1,15 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/index.js";
-import { FRESHNESS } from "../../../shared/constants.js";
-import { isUnauthorized } from "../../lib/errors.js";
-import { trpc, trpcClient } from "../../lib/trpc.js";
+import { isUnauthorized } from "#client/lib/errors.js";
+import { trpc, trpcClient } from "#client/lib/trpc.js";
+import type { AppRouter } from "#server/routers/index.js";
+import { FRESHNESS } from "#shared/constants.js";
 
 export type CurrentUser = inferRouterOutputs<AppRouter>["auth"]["me"];
 export type CurrentOrganization = NonNullable<CurrentUser["currentOrganization"]>;
 
-/** Spec §4: a 401 from the current-user call means "signed out", which is a state, not an error. */
+/** docs/SPEC.md §4: a 401 from the current-user call means "signed out", which is a state, not an error. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await trpcClient.auth.me.query();
@@ -43,7 +43,7 @@ export function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser |
 
 /**
  * For a route's beforeLoad: returns the signed-in user, or sends a visitor to the login page with the
- * original path and query in `next` (spec §2, protected-route behaviour).
+ * original path and query in `next` (docs/SPEC.md §2, protected-route behaviour).
  */
 export async function requireSignedIn(
   queryClient: QueryClient,

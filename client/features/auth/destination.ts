@@ -1,15 +1,15 @@
-import { queryClient } from "../../lib/trpc.js";
-import { dashboardPath, loadOrganizations } from "../orgs/queries.js";
+import { dashboardPath, loadOrganizations } from "#client/features/orgs/queries.js";
+import { queryClient } from "#client/lib/trpc.js";
 import type { CurrentUser } from "./current-user.js";
 
-/** Where a signed-in user belongs when nothing else is asked for (spec §2, login page redirect). */
+/** Where a signed-in user belongs when nothing else is asked for (docs/SPEC.md §2, login page redirect). */
 export function homePathFor(user: CurrentUser): string {
   const org = user.currentOrganization;
   return org ? dashboardPath(org.slug) : "/setup-org";
 }
 
 /**
- * The `next` parameter as a path on this site, or null. It arrives URL-encoded (spec §2); anything that
+ * The `next` parameter as a path on this site, or null. It arrives URL-encoded (docs/SPEC.md §2); anything that
  * does not decode, or would leave the site ("//host", "https://…", "/\host"), is logged and ignored so
  * that a crafted login link cannot send the user elsewhere.
  */
@@ -36,7 +36,7 @@ export interface AuthDestinationInput {
 }
 
 /**
- * Where to go after login or registration (spec §4): `next` when it is a safe path; otherwise by the
+ * Where to go after login or registration (docs/SPEC.md §4): `next` when it is a safe path; otherwise by the
  * user's organizations: none → /setup-org, exactly one → its dashboard, several → /select-org. When the
  * list cannot be fetched, that is logged and the user's home (current dashboard or /setup-org) applies.
  * This is the single place that decides it.

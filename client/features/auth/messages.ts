@@ -1,6 +1,6 @@
-import { errorMessage } from "../../lib/errors.js";
+import { errorMessage } from "#client/lib/errors.js";
 
-/** The fixed texts of spec §8 for authentication. */
+/** The fixed texts of docs/SPEC.md §8 for authentication. */
 export const AUTH_MESSAGES = {
   loginSuccess: "Login successful!",
   registerSuccess: "Account created successfully!",

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "../../lib/toast.js";
-import { trpc } from "../../lib/trpc.js";
+import { toast } from "#client/lib/toast.js";
+import { trpc } from "#client/lib/trpc.js";
 import { type CurrentUser, currentUserQueryOptions } from "./current-user.js";
 import { destinationAfterAuth } from "./destination.js";
 import { AUTH_MESSAGES, loginErrorText, logoutErrorText, registerErrorText } from "./messages.js";
@@ -36,7 +36,7 @@ export function useLogin(options: AuthNavigationOptions = {}) {
     trpc.auth.login.mutationOptions({
       meta: { success: AUTH_MESSAGES.loginSuccess },
       onSuccess: afterAuth,
-      // Spec §8 names the texts for each failure, not only a fallback.
+      // docs/SPEC.md §8 names the texts for each failure, not only a fallback.
       onError: (error) => toast.error(loginErrorText(error)),
     }),
   );
@@ -58,7 +58,7 @@ export interface LogoutOptions {
   stayOnPage?: boolean;
 }
 
-/** Spec §4: clear the user, invalidate every cached answer, show /logged-out. */
+/** docs/SPEC.md §4: clear the user, invalidate every cached answer, show /logged-out. */
 export function useLogout({ stayOnPage = false }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { Circle, CircleCheck } from "lucide-react";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
 
 /** A lesson's done/not-done mark; an image with a name, so it is read out rather than skipped. */
 export function CompletionIcon({ completed, className }: { completed: boolean; className?: string }) {

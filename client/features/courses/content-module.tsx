@@ -1,9 +1,9 @@
 import { Draggable, type DraggableProvidedDragHandleProps, Droppable } from "@hello-pangea/dnd";
 import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { cn } from "../../lib/cn.js";
-import { focusTarget } from "../../lib/focus.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { cn } from "#client/lib/cn.js";
+import { focusTarget } from "#client/lib/focus.js";
 import { InlineTitle } from "./inline-title.js";
 import type { StructureLesson, StructureModule } from "./types.js";
 import type { ContentMutations } from "./use-content-mutations.js";

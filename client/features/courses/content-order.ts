@@ -1,7 +1,7 @@
 import type { StructureModule } from "./types.js";
 
 /**
- * The optimistic side of drag reorder (spec §4): the structure as it will be after a drop, computed
+ * The optimistic side of drag reorder (docs/SPEC.md §4): the structure as it will be after a drop, computed
  * the way the server will store it (docs/decisions/0004-ordering.md), so the screen does not jump when
  * the server's answer replaces it.
  */

@@ -2,11 +2,11 @@ import { DragDropContext, Draggable, Droppable, type DropResult, type ResponderP
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Plus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button.js";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
-import { focusTarget, focusTargetElement } from "../../lib/focus.js";
+import { Button } from "#client/components/ui/button.js";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { focusTarget, focusTargetElement } from "#client/lib/focus.js";
 import { ContentModule, type DeleteTarget, LESSON_LIST_PREFIX } from "./content-module.js";
 import { StatusBadge } from "./course-tags.js";
 import { LessonDialog } from "./lesson-dialog.js";

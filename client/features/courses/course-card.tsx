@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDays } from "lucide-react";
-import { LIMITS } from "../../../shared/constants.js";
-import { Card } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { LIMITS } from "#shared/constants.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
 

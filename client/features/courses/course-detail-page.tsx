@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
-import { Button, buttonClassName } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";

@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { LIMITS } from "../../../shared/constants.js";
-import { COURSE_STATUSES, createCourseInput } from "../../../shared/schemas/courses.js";
-import { Button, buttonClassName } from "../../components/ui/button.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { Textarea } from "../../components/ui/textarea.js";
-import { cn } from "../../lib/cn.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Textarea } from "#client/components/ui/textarea.js";
+import { cn } from "#client/lib/cn.js";
+import { LIMITS } from "#shared/constants.js";
+import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
 import { TagsTree } from "./tags-tree.js";
 
 /** What the form edits; the shared schema turns it into what the API takes (trimmed, blank → null). */
@@ -31,7 +31,7 @@ export interface CourseFormProps {
   orgSlug: string;
 }
 
-/** Create and edit course (spec §2): title, description, tags tree, status; the messages of spec §5. */
+/** Create and edit course (docs/SPEC.md §2): title, description, tags tree, status; the messages of docs/SPEC.md §5. */
 export function CourseForm({
   defaultValues,
   submitLabel,

@@ -1,5 +1,5 @@
-import { progressPercent } from "../../../shared/progress.js";
-import { ProgressBar } from "../../components/ui/progress-bar.js";
+import { ProgressBar } from "#client/components/ui/progress-bar.js";
+import { progressPercent } from "#shared/progress.js";
 import type { StructureModule } from "./types.js";
 
 export interface Progress {
@@ -22,7 +22,7 @@ export function lessonsText({ completed, total }: Progress): string {
   return `${completed} of ${total} lessons`;
 }
 
-/** The course's progress bar with its numbers (spec §2 "Course detail", §9 rounding). */
+/** The course's progress bar with its numbers (docs/SPEC.md §2 "Course detail", §9 rounding). */
 export function CourseProgress({ progress }: { progress: Progress }) {
   const text = lessonsText(progress);
   return (

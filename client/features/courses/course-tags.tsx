@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { Badge } from "../../components/ui/badge.js";
-import { cn } from "../../lib/cn.js";
-import { useTagTree } from "../tags/queries.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { useTagTree } from "#client/features/tags/queries.js";
+import { cn } from "#client/lib/cn.js";
 import type { CourseStatus, CourseTag, TagDepartment } from "./types.js";
 
-/** Roles have no colour of their own (spec §3): they wear their department's. */
+/** Roles have no colour of their own (docs/SPEC.md §3): they wear their department's. */
 export function tagColors(departments: readonly TagDepartment[] | undefined): Map<number, string> {
   const colors = new Map<number, string>();
   for (const department of departments ?? []) {

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button.js";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { trpc } from "../../lib/trpc.js";
+import { Button } from "#client/components/ui/button.js";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { trpc } from "#client/lib/trpc.js";
 import { courseReaders } from "./queries.js";
 
 export function DeleteCourseButton({ course, orgSlug }: { course: { id: number; title: string }; orgSlug: string }) {

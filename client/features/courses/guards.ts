@@ -1,10 +1,10 @@
 import { redirect } from "@tanstack/react-router";
-import { type Action, can } from "../../../shared/permissions.js";
-import type { Organization } from "../orgs/queries.js";
+import type { Organization } from "#client/features/orgs/queries.js";
+import { type Action, can } from "#shared/permissions.js";
 
 /**
  * For the beforeLoad of a course page that changes courses: a member whose role does not allow
- * `action` goes back to the courses list (spec §6). Runs after the org layout's guard, whose route
+ * `action` goes back to the courses list (docs/SPEC.md §6). Runs after the org layout's guard, whose route
  * context is the organization of the URL with the user's role in it.
  */
 export function requireCoursePermission(organization: Organization, orgSlug: string, action: Action): void {

@@ -1,8 +1,8 @@
 import { Pencil } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { LIMITS } from "../../../shared/constants.js";
-import { Input } from "../../components/ui/input.js";
-import { cn } from "../../lib/cn.js";
+import { Input } from "#client/components/ui/input.js";
+import { cn } from "#client/lib/cn.js";
+import { LIMITS } from "#shared/constants.js";
 
 export const EMPTY_TITLE_ALERT = "Title cannot be empty.";
 
@@ -15,7 +15,7 @@ export interface InlineTitleProps {
 }
 
 /**
- * A title that becomes a text field when clicked (spec §5 "Inline edits"). Enter or leaving the field
+ * A title that becomes a text field when clicked (docs/SPEC.md §5 "Inline edits"). Enter or leaving the field
  * saves, Escape cancels; an empty title is refused with the spec's alert and the old one comes back.
  */
 export function InlineTitle({ title, fieldLabel, onSave, className }: InlineTitleProps) {

@@ -3,7 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { useMemo } from "react";
 
 /*
- * The server stores lesson content sanitized (DESIGN §5); the browser sanitizes it again before it
+ * The server stores lesson content sanitized (docs/DESIGN.md §5); the browser sanitizes it again before it
  * touches the DOM, so a row written before a policy change, or a server bug, still cannot run script.
  * DOMPurify drops `target` by default: links are allowed to open beside the lesson, always with
  * rel="noopener noreferrer" so the opened page gets no handle on this one.
@@ -29,7 +29,7 @@ export function LessonContent({ html }: { html: string }) {
   return <div className="lesson-content" dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-/** A known host's player (DESIGN §5), or a plain link for any other address. */
+/** A known host's player (docs/DESIGN.md §5), or a plain link for any other address. */
 export function LessonVideo({
   title,
   videoUrl,

@@ -2,9 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { LIMITS } from "../../../shared/constants.js";
-import { updateLessonInput } from "../../../shared/schemas/courses.js";
-import { Button } from "../../components/ui/button.js";
+import { Button } from "#client/components/ui/button.js";
 import {
   Dialog,
   DialogContent,
@@ -12,18 +10,20 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../components/ui/dialog.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { Label } from "../../components/ui/label.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { Textarea } from "../../components/ui/textarea.js";
-import { errorMessage } from "../../lib/errors.js";
+} from "#client/components/ui/dialog.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Label } from "#client/components/ui/label.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { Textarea } from "#client/components/ui/textarea.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { LIMITS } from "#shared/constants.js";
+import { updateLessonInput } from "#shared/schemas/courses.js";
 import { useLesson } from "./queries.js";
 import type { StructureModule } from "./types.js";
 import type { ContentMutations } from "./use-content-mutations.js";
 
-/** The lesson fields with the shared rules and messages (spec §5); the title is required here. */
+/** The lesson fields with the shared rules and messages (docs/SPEC.md §5); the title is required here. */
 const lessonFormSchema = updateLessonInput.omit({ id: true }).required({ title: true });
 type LessonFormInput = z.input<typeof lessonFormSchema>;
 type LessonFormValues = z.output<typeof lessonFormSchema>;

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Flag } from "lucide-react";
-import { Badge } from "../../components/ui/badge.js";
-import { Button, buttonClassName } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { cn } from "../../lib/cn.js";
-import { errorMessage } from "../../lib/errors.js";
-import { trpc } from "../../lib/trpc.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { cn } from "#client/lib/cn.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
 import { PageMessage } from "./page-state.js";
 import { courseReaders, isNotFound, useLesson } from "./queries.js";
@@ -126,7 +126,7 @@ function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
   return (
     <Button
       variant={lesson.isCompleted ? "outline" : "primary"}
-      // No undo (spec §4): once done, the button stays disabled.
+      // No undo (docs/SPEC.md §4): once done, the button stays disabled.
       disabled={lesson.isCompleted}
       loading={complete.isPending}
       onClick={() => complete.mutate({ lessonId: lesson.id })}

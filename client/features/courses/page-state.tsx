@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { SearchX, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { buttonClassName } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { errorMessage } from "../../lib/errors.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { errorMessage } from "#client/lib/errors.js";
 import { isNotFound } from "./queries.js";
 
 export interface PageMessageProps {

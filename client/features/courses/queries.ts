@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { FRESHNESS } from "../../../shared/constants.js";
-import { trpc } from "../../lib/trpc.js";
+import { trpc } from "#client/lib/trpc.js";
+import { FRESHNESS } from "#shared/constants.js";
 
 /**
  * The course area's reads, all with the spec's content freshness (§9: course lists, details, structure,

@@ -1,8 +1,8 @@
-import type { TriState } from "../../components/ui/tri-state-checkbox.js";
+import type { TriState } from "#client/components/ui/tri-state-checkbox.js";
 import type { TagDepartment } from "./types.js";
 
 /**
- * The tags tree's rules (spec §2 "Create and edit course"), kept apart from the rendering so they read as
+ * The tags tree's rules (docs/SPEC.md §2 "Create and edit course"), kept apart from the rendering so they read as
  * rules: a department stands for all of its roles. Checking it selects the department and every role;
  * unchecking it clears them all; a department whose roles are only partly selected is "indeterminate"
  * and is not itself selected; selecting the last missing role selects the department too.

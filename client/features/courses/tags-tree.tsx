@@ -1,8 +1,8 @@
-import { Label } from "../../components/ui/label.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { TriStateCheckbox } from "../../components/ui/tri-state-checkbox.js";
-import { errorMessage } from "../../lib/errors.js";
-import { useTagTree } from "../tags/queries.js";
+import { Label } from "#client/components/ui/label.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { TriStateCheckbox } from "#client/components/ui/tri-state-checkbox.js";
+import { useTagTree } from "#client/features/tags/queries.js";
+import { errorMessage } from "#client/lib/errors.js";
 import { ColorDot } from "./course-tags.js";
 import { departmentState, toggleDepartment, toggleRole } from "./tag-selection.js";
 

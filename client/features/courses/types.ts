@@ -1,10 +1,10 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/index.js";
+import type { AppRouter } from "#server/routers/index.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
 
-/** The course area's shapes as the API answers them (spec §3), inferred so they never drift. */
+/** The course area's shapes as the API answers them (docs/SPEC.md §3), inferred so they never drift. */
 export type CourseListItem = Outputs["courses"]["list"][number];
 export type CourseDetail = Outputs["courses"]["get"];
 export type CourseTag = CourseListItem["tags"][number];

@@ -1,8 +1,8 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "../../../shared/constants.js";
-import { toast } from "../../lib/toast.js";
-import { trpc } from "../../lib/trpc.js";
+import { toast } from "#client/lib/toast.js";
+import { trpc } from "#client/lib/trpc.js";
+import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "#shared/constants.js";
 import { moveLesson, moveModule, positionsOf } from "./content-order.js";
 import { courseStructureQuery } from "./queries.js";
 import type { StructureModule } from "./types.js";
@@ -31,7 +31,7 @@ const M = CONTENT_MESSAGES;
 
 /**
  * Every write of the content screen. The course structure in the query cache is what the screen draws:
- * reorders and renames change it at once (optimistic, spec §4) and the server's answer or a refetch
+ * reorders and renames change it at once (optimistic, docs/SPEC.md §4) and the server's answer or a refetch
  * replaces it; on an error the screen goes back to what the server holds.
  */
 export function useContentMutations(courseId: number) {

@@ -1,6 +1,6 @@
-import type { Action } from "../../../shared/permissions.js";
-import { can } from "../../../shared/permissions.js";
-import { useRouteOrganization } from "../orgs/hooks.js";
+import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import type { Action } from "#shared/permissions.js";
+import { can } from "#shared/permissions.js";
 
 /**
  * Whether the signed-in user's role in the organization of this page allows `action`. Only decides what

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { CenteredCardPage } from "../../components/layout/centered-card-page.js";
-import { buttonClassName } from "../../components/ui/button.js";
-import { cn } from "../../lib/cn.js";
+import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { cn } from "#client/lib/cn.js";
 
 const TONES = {
   brand: "bg-brand-50 text-brand-600",

@@ -1,22 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, LogOut, MailOpen, UserRoundX, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { roleLabel } from "../../../shared/roles.js";
-import { Button } from "../../components/ui/button.js";
-import { PageSpinner, Spinner } from "../../components/ui/spinner.js";
-import { errorMessage } from "../../lib/errors.js";
-import { trpc } from "../../lib/trpc.js";
-import { AuthForm } from "../auth/auth-form.js";
-import { useCurrentUser } from "../auth/current-user.js";
-import { homePathFor } from "../auth/destination.js";
-import { useLogout } from "../auth/mutations.js";
+import { Button } from "#client/components/ui/button.js";
+import { PageSpinner, Spinner } from "#client/components/ui/spinner.js";
+import { AuthForm } from "#client/features/auth/auth-form.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { homePathFor } from "#client/features/auth/destination.js";
+import { useLogout } from "#client/features/auth/mutations.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { trpc } from "#client/lib/trpc.js";
+import { roleLabel } from "#shared/roles.js";
 import { HomeLink, InviteCard } from "./invite-cards.js";
 import { INVITE_TEXT, useAcceptInvite } from "./use-accept-invite.js";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The invitation page (spec §2, §4), shared by /:orgSlug/invite and /invite. The routes have already
+ * The invitation page (docs/SPEC.md §2, §4), shared by /:orgSlug/invite and /invite. The routes have already
  * sent a token of another organization to the generic page; this decides what the visitor sees.
  */
 export function InvitePage({ token }: { token: string | undefined }) {
@@ -37,7 +37,7 @@ export function InvitePage({ token }: { token: string | undefined }) {
 }
 
 function InviteForToken({ token }: { token: string }) {
-  // No retry (spec §9), and no refetch on focus: a link that has just been used must not turn into an
+  // No retry (docs/SPEC.md §9), and no refetch on focus: a link that has just been used must not turn into an
   // error card under the person who used it.
   const invite = useQuery(
     trpc.team.decodeInvite.queryOptions({ token }, { retry: false, refetchOnWindowFocus: false }),
@@ -45,7 +45,7 @@ function InviteForToken({ token }: { token: string }) {
   const { data: user, isPending: userPending } = useCurrentUser();
   const accept = useAcceptInvite();
   const logout = useLogout({ stayOnPage: true });
-  // Spec §4: set by a login or registration on this page; the effect below acts on it once both the
+  // docs/SPEC.md §4: set by a login or registration on this page; the effect below acts on it once both the
   // user and the invitation are known.
   const [autoAccept, setAutoAccept] = useState(false);
   const acceptInvite = accept.mutate;
@@ -59,7 +59,7 @@ function InviteForToken({ token }: { token: string }) {
       if (acceptIdle) acceptInvite({ token }, { onError: () => setAutoAccept(false) });
       return;
     }
-    // Spec §4: a mismatch or an existing organization clears the pending auto-accept.
+    // docs/SPEC.md §4: a mismatch or an existing organization clears the pending auto-accept.
     setAutoAccept(false);
   }, [autoAccept, user, invite.data, acceptIdle, acceptInvite, token]);
 

@@ -1,5 +1,5 @@
 /**
- * The organization slug an invitation token carries: DESIGN §5 makes tokens `<org-slug>.<secret>`, so it
+ * The organization slug an invitation token carries: docs/DESIGN.md §5 makes tokens `<org-slug>.<secret>`, so it
  * is the text before the last "." (the server reads it the same way). Null for a token without one.
  */
 export function slugOfInviteToken(token: string): string | null {
@@ -7,7 +7,7 @@ export function slugOfInviteToken(token: string): string | null {
   return dot > 0 ? token.slice(0, dot).toLowerCase() : null;
 }
 
-/** Whether a token belongs to another organization than the one in the page's URL (spec §4 invite flow). */
+/** Whether a token belongs to another organization than the one in the page's URL (docs/SPEC.md §4 invite flow). */
 export function tokenIsForAnotherOrganization(token: string, urlSlug: string): boolean {
   const slug = slugOfInviteToken(token);
   return slug !== null && slug !== urlSlug.toLowerCase();

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { trpc } from "../../lib/trpc.js";
-import { currentUserQueryOptions } from "../auth/current-user.js";
+import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { trpc } from "#client/lib/trpc.js";
 
-/** The fixed texts of spec §8 for invitations. */
+/** The fixed texts of docs/SPEC.md §8 for invitations. */
 export const INVITE_TEXT = {
   missingToken: "This invitation link is invalid or missing a token.",
   decodeFailed: "Could not retrieve invitation details.",
@@ -13,7 +13,7 @@ export const INVITE_TEXT = {
 } as const;
 
 /**
- * Accepts the invitation (spec §4): on success a toast, the current user refreshed (it now has the new
+ * Accepts the invitation (docs/SPEC.md §4): on success a toast, the current user refreshed (it now has the new
  * organization as its current one, which the organization pages' guard reads), then that
  * organization's dashboard, or /select-org when the answer names none.
  */

@@ -1,5 +1,5 @@
-import { APP_NAME, DEMO_VIDEO } from "../../../shared/constants.js";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
+import { APP_NAME, DEMO_VIDEO } from "#shared/constants.js";
 
 /**
  * The product tour. Silent, so it needs no captions; it loads only when played (preload="none") so the

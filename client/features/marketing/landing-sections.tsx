@@ -1,7 +1,7 @@
 import { BookOpenCheck, ChartNoAxesColumn, FileText, MailPlus, Smartphone, Tags } from "lucide-react";
-import { APP_NAME } from "../../../shared/constants.js";
+import { APP_NAME } from "#shared/constants.js";
 
-/** What the product does (spec §1), one card per capability. */
+/** What the product does (docs/SPEC.md §1), one card per capability. */
 const FEATURES = [
   {
     icon: FileText,

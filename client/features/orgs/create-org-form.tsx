@@ -3,25 +3,25 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { LIMITS } from "../../../shared/constants.js";
-import { type CreateOrgInput, createOrgInput } from "../../../shared/schemas/orgs.js";
-import { slugify } from "../../../shared/slug.js";
-import { Button } from "../../components/ui/button.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { Label } from "../../components/ui/label.js";
-import { cn } from "../../lib/cn.js";
-import { errorMessage } from "../../lib/errors.js";
-import { toast } from "../../lib/toast.js";
-import { trpc } from "../../lib/trpc.js";
+import { Button } from "#client/components/ui/button.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Label } from "#client/components/ui/label.js";
+import { cn } from "#client/lib/cn.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { toast } from "#client/lib/toast.js";
+import { trpc } from "#client/lib/trpc.js";
+import { LIMITS } from "#shared/constants.js";
+import { type CreateOrgInput, createOrgInput } from "#shared/schemas/orgs.js";
+import { slugify } from "#shared/slug.js";
 import { ORG_TEXT } from "./messages.js";
 import { organizationsQueryOptions, reloadCurrentUser } from "./queries.js";
 import { useSlugAvailability } from "./slug-availability.js";
 import { SlugStatusIcon, SlugStatusText } from "./slug-status.js";
 
 /**
- * The slug as it is being typed: the rules of `slugify` (spec §4), except that a trailing hyphen
+ * The slug as it is being typed: the rules of `slugify` (docs/SPEC.md §4), except that a trailing hyphen
  * survives, since it is how one starts typing the next word ("acme-" on the way to "acme-labs").
  * Leaving the field applies `slugify` itself.
  */
@@ -36,7 +36,7 @@ function sanitizeTypedSlug(value: string): string {
     .slice(0, LIMITS.orgSlugMax);
 }
 
-/** Spec §2 and §4: create an organization (name, slug derived from it, availability check). */
+/** docs/SPEC.md §2 and §4: create an organization (name, slug derived from it, availability check). */
 export function CreateOrgForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

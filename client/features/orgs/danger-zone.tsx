@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../components/ui/button.js";
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import {
   Dialog,
   DialogContent,
@@ -12,17 +12,17 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../../components/ui/dialog.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { Input } from "../../components/ui/input.js";
-import { Label } from "../../components/ui/label.js";
-import { errorMessage } from "../../lib/errors.js";
-import { trpc } from "../../lib/trpc.js";
+} from "#client/components/ui/dialog.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { Input } from "#client/components/ui/input.js";
+import { Label } from "#client/components/ui/label.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { trpc } from "#client/lib/trpc.js";
 import { ORG_TEXT } from "./messages.js";
 import { loadOrganizations, organizationQuery, orgStatsQuery, reloadCurrentUser } from "./queries.js";
 
 /**
- * Spec §2 and §5: deleting the organization, for admins, only once its exact name is typed. Afterwards
+ * docs/SPEC.md §2 and §5: deleting the organization, for admins, only once its exact name is typed. Afterwards
  * the user and the organizations list are refreshed before going to /select-org, whose guard reads them.
  */
 export function DangerZone({ orgId, name }: { orgId: number; name: string }) {

@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Circle, CircleCheck } from "lucide-react";
-import { type Action, can } from "../../../shared/permissions.js";
-import type { Role } from "../../../shared/roles.js";
-import { buttonClassName } from "../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Spinner } from "../../components/ui/spinner.js";
-import { cn } from "../../lib/cn.js";
-import { courseListQuery } from "../courses/queries.js";
-import { tagTreeQuery } from "../tags/queries.js";
-import { membersQuery } from "../team/queries.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { Spinner } from "#client/components/ui/spinner.js";
+import { courseListQuery } from "#client/features/courses/queries.js";
+import { tagTreeQuery } from "#client/features/tags/queries.js";
+import { membersQuery } from "#client/features/team/queries.js";
+import { cn } from "#client/lib/cn.js";
+import { type Action, can } from "#shared/permissions.js";
+import type { Role } from "#shared/roles.js";
 
 /** "loading" until the data that decides the step has arrived; a failed read counts as not done. */
 type StepState = "loading" | "done" | "todo";
@@ -34,7 +34,7 @@ function stateOf(query: { isPending: boolean; isError: boolean }, done: boolean)
 
 /**
  * The dashboard's next steps (issue 3): departments and roles, the team, the first course, each ticked
- * from the organization's real data. Everyone may read these lists (DESIGN §6); the links are shown to
+ * from the organization's real data. Everyone may read these lists (docs/DESIGN.md §6); the links are shown to
  * those allowed to act on them.
  */
 export function GettingStarted({ slug, role }: { slug: string; role: Role }) {

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { notFound, redirect } from "@tanstack/react-router";
-import { cleanOrgSlugParam, isPlaceholderSlug } from "../../../shared/slug.js";
-import { toast } from "../../lib/toast.js";
-import { pageOrganizationId } from "../../lib/trpc.js";
-import { type CurrentUser, requireSignedIn } from "../auth/current-user.js";
+import { type CurrentUser, requireSignedIn } from "#client/features/auth/current-user.js";
+import { toast } from "#client/lib/toast.js";
+import { pageOrganizationId } from "#client/lib/trpc.js";
+import { cleanOrgSlugParam, isPlaceholderSlug } from "#shared/slug.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
 import { showNotice } from "./notices.js";
 import { dashboardPath, loadOrganizations, type Organization, organizationsQueryOptions } from "./queries.js";
@@ -51,9 +51,9 @@ async function findOrganization(queryClient: QueryClient, slug: string) {
 }
 
 /**
- * Spec §2, protected-route behaviour, for every /:orgSlug/… page. In order: signed in (else
+ * docs/SPEC.md §2, protected-route behaviour, for every /:orgSlug/… page. In order: signed in (else
  * /login?next=…), placeholder slug (replaced by the current organization's), the client slug check
- * (spec §5), membership (from the cached organizations list, so moving around costs no request) and the
+ * (docs/SPEC.md §5), membership (from the cached organizations list, so moving around costs no request) and the
  * canonical spelling of the slug. The session's current organization is left alone: the page names its
  * organization with every call (lib/trpc.ts), so two tabs may show two organizations. Resolves to the
  * organization, which becomes route context for the pages below.

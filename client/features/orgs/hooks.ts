@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams, useRouteContext } from "@tanstack/react-router";
 import { useRef } from "react";
-import { toast } from "../../lib/toast.js";
-import { trpc } from "../../lib/trpc.js";
-import { useCurrentUser } from "../auth/current-user.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { toast } from "#client/lib/toast.js";
+import { trpc } from "#client/lib/trpc.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
 import { dashboardPath, type Organization, useOrganizations } from "./queries.js";
 import { applySwitchedUser } from "./switching.js";
 
 export interface SwitchOrganizationOptions {
   /**
-   * Whether a failure is shown as a toast. Spec §4: a failed switch from the header's organization
+   * Whether a failure is shown as a toast. docs/SPEC.md §4: a failed switch from the header's organization
    * select is only logged (the select simply stays on the current organization).
    */
   notifyOnError?: boolean;

@@ -1,6 +1,6 @@
-import { ORG_MESSAGES } from "../../../shared/schemas/orgs.js";
+import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 
-/** The fixed texts of spec §8 for organizations, as the client shows them. */
+/** The fixed texts of docs/SPEC.md §8 for organizations, as the client shows them. */
 export const ORG_TEXT = {
   switched: (name: string) => `Switched to ${name}`,
   switchFailed: "Failed to switch organization.",

@@ -3,17 +3,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save, TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { LIMITS } from "../../../shared/constants.js";
-import { ORG_MESSAGES, orgNameField } from "../../../shared/schemas/orgs.js";
-import { Button } from "../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { FormAlert } from "../../components/ui/form-alert.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
-import { trpc } from "../../lib/trpc.js";
-import { currentUserQueryOptions } from "../auth/current-user.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { trpc } from "#client/lib/trpc.js";
+import { LIMITS } from "#shared/constants.js";
+import { ORG_MESSAGES, orgNameField } from "#shared/schemas/orgs.js";
 import { ORG_TEXT } from "./messages.js";
 import { organizationQuery, organizationsQueryOptions } from "./queries.js";
 
@@ -23,7 +23,7 @@ const LOAD_FAILED_DETAIL = "The organization's details could not be loaded. Chec
 const profileSchema = z.object({ name: orgNameField });
 type ProfileValues = z.infer<typeof profileSchema>;
 
-/** Spec §2, settings: the organization profile. The name changes with "org.manage"; the slug never does. */
+/** docs/SPEC.md §2, settings: the organization profile. The name changes with "org.manage"; the slug never does. */
 export function OrgProfileCard({ orgId, canEdit }: { orgId: number; canEdit: boolean }) {
   const organization = useQuery(organizationQuery(orgId));
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenCheck, CircleCheckBig, FileText, TriangleAlert, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { SKELETON_COUNTS } from "../../../shared/constants.js";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { SKELETON_COUNTS } from "#shared/constants.js";
 import { ORG_TEXT } from "./messages.js";
 import { orgStatsQuery } from "./queries.js";
 
@@ -29,7 +29,7 @@ function StatCard({ label, value, icon }: StatCardProps) {
 
 const GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4";
 
-/** Spec §2, settings: the four statistics cards, 4 skeletons while loading (§9). */
+/** docs/SPEC.md §2, settings: the four statistics cards, 4 skeletons while loading (§9). */
 export function OrgStats({ orgId }: { orgId: number }) {
   const stats = useQuery(orgStatsQuery(orgId));
 

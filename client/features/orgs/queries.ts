@@ -1,11 +1,11 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/index.js";
-import { FRESHNESS } from "../../../shared/constants.js";
-import { trpc } from "../../lib/trpc.js";
-import { type CurrentUser, currentUserQueryOptions } from "../auth/current-user.js";
+import { type CurrentUser, currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { trpc } from "#client/lib/trpc.js";
+import type { AppRouter } from "#server/routers/index.js";
+import { FRESHNESS } from "#shared/constants.js";
 
-/** One of the signed-in user's organizations, with their role in it (spec §3). */
+/** One of the signed-in user's organizations, with their role in it (docs/SPEC.md §3). */
 export type Organization = inferRouterOutputs<AppRouter>["orgs"]["list"][number];
 
 /** The user's organizations, shared by the screens and the route guards, which read it without hooks. */

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { type AnyRouter, useMatch } from "@tanstack/react-router";
-import { cleanOrgSlugParam } from "../../../shared/slug.js";
-import { type CurrentOrganization, useCurrentUser } from "../auth/current-user.js";
+import { type CurrentOrganization, useCurrentUser } from "#client/features/auth/current-user.js";
+import { cleanOrgSlugParam } from "#shared/slug.js";
 import { type Organization, organizationsQueryOptions } from "./queries.js";
 
 /** The layout route of every organization page; its `$orgSlug` names the organization. */

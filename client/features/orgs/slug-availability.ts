@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { FRESHNESS, LIMITS, SLUG_CHECK } from "../../../shared/constants.js";
-import { isPlaceholderSlug, ORG_SLUG_PATTERN } from "../../../shared/slug.js";
-import { trpc } from "../../lib/trpc.js";
-import { useDebouncedValue } from "../../lib/use-debounced-value.js";
+import { trpc } from "#client/lib/trpc.js";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
+import { FRESHNESS, LIMITS, SLUG_CHECK } from "#shared/constants.js";
+import { isPlaceholderSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
 
 /**
  * "idle": too short to check; "checking": waiting for the debounce or the answer; "invalid": the server
@@ -11,14 +11,14 @@ import { useDebouncedValue } from "../../lib/use-debounced-value.js";
 export type SlugAvailability = "idle" | "checking" | "invalid" | "available" | "taken" | "error";
 
 /**
- * Spec §4 and §9: checked only from 3 characters, debounced 500 ms, answers kept 10 minutes and never
+ * docs/SPEC.md §4 and §9: checked only from 3 characters, debounced 500 ms, answers kept 10 minutes and never
  * stale, not retried. The status is "checking" from the first keystroke, not only while the request
  * runs, so that an answer for an earlier spelling can never enable the submit button.
  */
 export function useSlugAvailability(slug: string): SlugAvailability {
   const debounced = useDebouncedValue(slug, SLUG_CHECK.debounceMs);
   const longEnough = debounced.length >= SLUG_CHECK.minLength;
-  // A placeholder word would be read as "the current organization" in every URL (spec §2), and an
+  // A placeholder word would be read as "the current organization" in every URL (docs/SPEC.md §2), and an
   // over-long or malformed slug cannot be created: neither is worth a request.
   const wellFormed =
     longEnough &&

@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
 import type { ReactNode } from "react";
-import { SLUG_CHECK } from "../../../shared/constants.js";
-import { Spinner } from "../../components/ui/spinner.js";
-import { cn } from "../../lib/cn.js";
+import { Spinner } from "#client/components/ui/spinner.js";
+import { cn } from "#client/lib/cn.js";
+import { SLUG_CHECK } from "#shared/constants.js";
 import type { SlugAvailability } from "./slug-availability.js";
 
 const TEXT: Record<SlugAvailability, string> = {
@@ -32,7 +32,7 @@ const TONE: Record<SlugAvailability, string> = {
   error: "text-red-700",
 };
 
-/** The icon that sits inside the slug field's right edge (spec §4: spinner, success or error icon). */
+/** The icon that sits inside the slug field's right edge (docs/SPEC.md §4: spinner, success or error icon). */
 export function SlugStatusIcon({ status }: { status: SlugAvailability }) {
   return (
     <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-500">

@@ -1,12 +1,12 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
-import { trpcClient } from "../../lib/trpc.js";
-import { type CurrentUser, currentUserQueryOptions } from "../auth/current-user.js";
+import { type CurrentUser, currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { trpcClient } from "#client/lib/trpc.js";
 import { organizationsQueryOptions } from "./queries.js";
 
 /**
  * tRPC query keys start with the procedure path, e.g. [["tags","list"], {…}]. Answers of the auth and
  * orgs areas do not depend on an organization (orgs.get and orgs.stats name theirs in the input); every
- * other area answers for the organization the call names (DESIGN §4).
+ * other area answers for the organization the call names (docs/DESIGN.md §4).
  */
 const ORGANIZATION_INDEPENDENT_AREAS = new Set(["auth", "orgs"]);
 
@@ -38,7 +38,7 @@ export function enterOrganization(queryClient: QueryClient, orgId: number): void
 }
 
 /**
- * Spec §4, switching organization: the current user is updated and the organizations list refreshed.
+ * docs/SPEC.md §4, switching organization: the current user is updated and the organizations list refreshed.
  * The switch records the session's current organization (the next sign-in, the REST paths); the pages
  * of this tab name their organization themselves.
  */

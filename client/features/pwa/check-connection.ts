@@ -1,7 +1,7 @@
-import { OFFLINE_RETRY_TIMEOUT_MS } from "../../../shared/constants.js";
+import { OFFLINE_RETRY_TIMEOUT_MS } from "#shared/constants.js";
 
 /**
- * Spec §4 "Offline retry": a HEAD request to the site, given up after 5 s. Resolves when the server
+ * docs/SPEC.md §4 "Offline retry": a HEAD request to the site, given up after 5 s. Resolves when the server
  * answered, rejects otherwise (offline, timed out, or an error status). It goes past the service
  * worker's caches: a HEAD request is never served from them, and `no-store` keeps the HTTP cache out.
  */

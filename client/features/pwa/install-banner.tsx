@@ -1,11 +1,11 @@
 import { Download, X } from "lucide-react";
 import { useId } from "react";
-import { APP_NAME } from "../../../shared/constants.js";
-import { Button } from "../../components/ui/button.js";
+import { Button } from "#client/components/ui/button.js";
+import { APP_NAME } from "#shared/constants.js";
 import { useInstallPrompt } from "./use-install-prompt.js";
 
 /**
- * Spec §1 and §4: offers to install the app when the browser has an install prompt for it and the
+ * docs/SPEC.md §1 and §4: offers to install the app when the browser has an install prompt for it and the
  * visitor has not turned the offer down. Bottom left on wide screens, keeping clear of the toasts on
  * the right; across the bottom on phones.
  */

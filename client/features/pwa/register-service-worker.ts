@@ -1,4 +1,4 @@
-import { HOUR_MS, SERVICE_WORKER_URL, SKIP_WAITING_MESSAGE } from "../../../shared/constants.js";
+import { HOUR_MS, SERVICE_WORKER_URL, SKIP_WAITING_MESSAGE } from "#shared/constants.js";
 
 /** Called when a new version is installed and waiting; `activate` lets it take over (and the page reloads). */
 export type UpdateAvailable = (activate: () => void) => void;
@@ -9,7 +9,7 @@ const UPDATE_CHECK_INTERVAL_MS = HOUR_MS;
 let started = false;
 
 /**
- * Spec §4 "Service worker" and §7: registers /_api/service-worker for the whole site once the page has
+ * docs/SPEC.md §4 "Service worker" and §7: registers /_api/service-worker for the whole site once the page has
  * loaded, reports new versions, and reloads the page when a new version takes control of it.
  */
 export function registerServiceWorker(onUpdateAvailable: UpdateAvailable): void {

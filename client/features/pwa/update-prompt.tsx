@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { APP_NAME } from "../../../shared/constants.js";
-import { toast } from "../../lib/toast.js";
+import { toast } from "#client/lib/toast.js";
+import { APP_NAME } from "#shared/constants.js";
 import { registerServiceWorker } from "./register-service-worker.js";
 
 const UPDATE_TOAST_ID = "service-worker-update";

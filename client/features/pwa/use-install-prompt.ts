@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { INSTALL_BANNER_DISMISSED_KEY } from "../../../shared/constants.js";
+import { INSTALL_BANNER_DISMISSED_KEY } from "#shared/constants.js";
 
 /** Chromium's install prompt event; not in the DOM typings because it is not a standard. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -10,7 +10,7 @@ export interface BeforeInstallPromptEvent extends Event {
 interface InstallState {
   /** The captured prompt, until it is used or the app is installed. */
   prompt: BeforeInstallPromptEvent | null;
-  /** Spec §3: the one local-storage flag, set when the visitor turned the banner down. */
+  /** docs/SPEC.md §3: the one local-storage flag, set when the visitor turned the banner down. */
   dismissed: boolean;
 }
 
@@ -58,7 +58,7 @@ function subscribe(listener: () => void): () => void {
 const getSnapshot = () => state;
 
 export interface InstallPrompt {
-  /** Spec §4: an install prompt was captured and the dismissed flag is not set. */
+  /** docs/SPEC.md §4: an install prompt was captured and the dismissed flag is not set. */
   canInstall: boolean;
   install(): Promise<void>;
   dismiss(): void;

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { DEPARTMENT_COLORS } from "../../../shared/constants.js";
+import { DEPARTMENT_COLORS } from "#shared/constants.js";
 
 export interface ColorPickerProps {
   /** The react-hook-form registration of the colour field (one radio per palette colour). */
@@ -11,7 +11,7 @@ export interface ColorPickerProps {
 }
 
 /**
- * The seven palette colours (spec §3) as a radio group: native radios keep arrow-key movement and form
+ * The seven palette colours (docs/SPEC.md §3) as a radio group: native radios keep arrow-key movement and form
  * semantics; each carries its colour name as its accessible label, the swatch is what sighted users see.
  */
 export function ColorPicker({ field, value, error }: ColorPickerProps) {

@@ -1,10 +1,10 @@
 import { ChevronDown, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../components/ui/collapsible.js";
-import { WithTooltip } from "../../components/ui/tooltip.js";
-import { focusTarget } from "../../lib/focus.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "#client/components/ui/collapsible.js";
+import { WithTooltip } from "#client/components/ui/tooltip.js";
+import { focusTarget } from "#client/lib/focus.js";
 import type { Department, TagItem } from "./queries.js";
 import { TagDot, tagColor } from "./tag-dot.js";
 
@@ -17,7 +17,7 @@ export interface DepartmentCardProps {
   onDelete: (tag: TagItem) => void;
 }
 
-/** One department as a collapsible card (spec §2): colour dot, name, edit, delete, Add Role, its roles. */
+/** One department as a collapsible card (docs/SPEC.md §2): colour dot, name, edit, delete, Add Role, its roles. */
 export function DepartmentCard({ department, canManage, onAddRole, onEdit, onDelete }: DepartmentCardProps) {
   const [open, setOpen] = useState(true);
   const roleCount = department.roles.length;

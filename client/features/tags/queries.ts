@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/index.js";
-import { FRESHNESS } from "../../../shared/constants.js";
-import { trpc } from "../../lib/trpc.js";
+import { trpc } from "#client/lib/trpc.js";
+import type { AppRouter } from "#server/routers/index.js";
+import { FRESHNESS } from "#shared/constants.js";
 
 export type Department = inferRouterOutputs<AppRouter>["tags"]["list"][number];
 export type TagItem = Department["roles"][number];
 
-/** The fixed texts of spec §8 for tags. */
+/** The fixed texts of docs/SPEC.md §8 for tags. */
 export const TAG_TEXT = {
   created: "Tag created successfully!",
   updated: "Tag updated successfully!",
@@ -18,7 +18,7 @@ export const TAG_TEXT = {
   loadFailed: "Error Loading Tags",
 } as const;
 
-/** The department tree of the page's organization; fresh for 5 minutes (spec §9). */
+/** The department tree of the page's organization; fresh for 5 minutes (docs/SPEC.md §9). */
 export function tagTreeQuery() {
   return trpc.tags.list.queryOptions(undefined, { staleTime: FRESHNESS.contentMs });
 }

@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { DEFAULT_DEPARTMENT_COLOR } from "../../../shared/constants.js";
-import { tagFormInput } from "../../../shared/schemas/tags.js";
-import { Button } from "../../components/ui/button.js";
+import { Button } from "#client/components/ui/button.js";
 import {
   Dialog,
   DialogContent,
@@ -11,14 +9,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../components/ui/dialog.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { focusTargetElement } from "../../lib/focus.js";
+} from "#client/components/ui/dialog.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { focusTargetElement } from "#client/lib/focus.js";
+import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
+import { tagFormInput } from "#shared/schemas/tags.js";
 import { ColorPicker } from "./color-picker.js";
 import { type Department, type TagItem, useTagMutations } from "./queries.js";
 
-/** What the dialog is for (spec §4 "Tag dialog": create or edit; the colour only for departments). */
+/** What the dialog is for (docs/SPEC.md §4 "Tag dialog": create or edit; the colour only for departments). */
 export type TagDialogTarget =
   | { mode: "create"; type: "department" }
   | { mode: "create"; type: "role"; parent: Department }

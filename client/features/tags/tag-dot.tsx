@@ -1,5 +1,5 @@
-import { DEFAULT_DEPARTMENT_COLOR, DEPARTMENT_COLORS } from "../../../shared/constants.js";
-import { cn } from "../../lib/cn.js";
+import { cn } from "#client/lib/cn.js";
+import { DEFAULT_DEPARTMENT_COLOR, DEPARTMENT_COLORS } from "#shared/constants.js";
 
 interface ColoredTag {
   id: number;
@@ -10,7 +10,7 @@ interface ColoredTag {
 
 /**
  * The colour a tag is shown in: a department's own, and a role its department's (roles carry no colour,
- * spec §3). `departments` is the tag tree, for roles whose department is not in the same list.
+ * docs/SPEC.md §3). `departments` is the tag tree, for roles whose department is not in the same list.
  */
 export function tagColor(
   tag: ColoredTag,

@@ -1,19 +1,19 @@
 import { FolderTree, Plus, RotateCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { SKELETON_COUNTS } from "../../../shared/constants.js";
-import { can } from "../../../shared/permissions.js";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
-import { focusTarget } from "../../lib/focus.js";
-import { useRouteOrganization } from "../orgs/hooks.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { focusTarget } from "#client/lib/focus.js";
+import { SKELETON_COUNTS } from "#shared/constants.js";
+import { can } from "#shared/permissions.js";
 import { DepartmentCard } from "./department-card.js";
 import { type Department, TAG_TEXT, type TagItem, useTagMutations, useTagTree } from "./queries.js";
 import { nextToTag, TagDialog, type TagDialogTarget } from "./tag-dialog.js";
 
-/** The Departments & Roles page (spec §2). Everyone may look; only tags.manage sees the controls. */
+/** The Departments & Roles page (docs/SPEC.md §2). Everyone may look; only tags.manage sees the controls. */
 export function TagsPage() {
   const canManage = can(useRouteOrganization().role, "tags.manage");
   const tags = useTagTree();
@@ -115,7 +115,7 @@ export function TagsPage() {
   );
 }
 
-/** Spec §2: deleting a department also removes its roles, and this cannot be undone. */
+/** docs/SPEC.md §2: deleting a department also removes its roles, and this cannot be undone. */
 function deleteWarning(tag: TagItem | null): string {
   if (!tag) return "";
   if (tag.type === "department") {

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { Role } from "../../../shared/roles.js";
-import { Button } from "../../components/ui/button.js";
+import { Button } from "#client/components/ui/button.js";
 import {
   Dialog,
   DialogContent,
@@ -9,7 +8,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../components/ui/dialog.js";
+} from "#client/components/ui/dialog.js";
+import type { Role } from "#shared/roles.js";
 import { MemberFields, type MemberFormValues, memberFormSchema } from "./member-fields.js";
 import { type Member, useUpdateMember } from "./queries.js";
 
@@ -25,7 +25,7 @@ export interface EditMemberDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: the edit member dialog (name, email, role, tags). */
+/** docs/SPEC.md §2: the edit member dialog (name, email, role, tags). */
 export function EditMemberDialog({ member, isSelf, allowedRoles, onClose }: EditMemberDialogProps) {
   return (
     <Dialog open={member !== null} onOpenChange={(open) => !open && onClose()}>

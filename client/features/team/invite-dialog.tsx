@@ -2,9 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Copy, UserPlus } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { DEFAULT_INVITE_ROLE } from "../../../shared/constants.js";
-import type { Role } from "../../../shared/roles.js";
-import { Button } from "../../components/ui/button.js";
+import { Button } from "#client/components/ui/button.js";
 import {
   Dialog,
   DialogContent,
@@ -12,10 +10,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../components/ui/dialog.js";
-import { Label } from "../../components/ui/label.js";
-import { Textarea } from "../../components/ui/textarea.js";
-import { toast } from "../../lib/toast.js";
+} from "#client/components/ui/dialog.js";
+import { Label } from "#client/components/ui/label.js";
+import { Textarea } from "#client/components/ui/textarea.js";
+import { toast } from "#client/lib/toast.js";
+import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
+import type { Role } from "#shared/roles.js";
 import { inviteFormSchema, MemberFields, type MemberFormValues } from "./member-fields.js";
 import { TEAM_TEXT, useInvite } from "./queries.js";
 
@@ -26,7 +26,7 @@ export interface InviteDialogProps {
   allowedRoles: readonly Role[];
 }
 
-/** Spec §2: name, email, role (default user) and tags; on success the link, a copy button and Close. */
+/** docs/SPEC.md §2: name, email, role (default user) and tags; on success the link, a copy button and Close. */
 export function InviteDialog({ open, onOpenChange, allowedRoles }: InviteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

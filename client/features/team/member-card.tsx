@@ -1,13 +1,13 @@
 import { Pencil } from "lucide-react";
 import { useId } from "react";
-import { ROLE_BADGE_VARIANTS, type Role, roleLabel } from "../../../shared/roles.js";
-import { Badge } from "../../components/ui/badge.js";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Label } from "../../components/ui/label.js";
-import { WithTooltip } from "../../components/ui/tooltip.js";
-import type { Department } from "../tags/queries.js";
-import { TagDot, tagColor } from "../tags/tag-dot.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Label } from "#client/components/ui/label.js";
+import { WithTooltip } from "#client/components/ui/tooltip.js";
+import type { Department } from "#client/features/tags/queries.js";
+import { TagDot, tagColor } from "#client/features/tags/tag-dot.js";
+import { ROLE_BADGE_VARIANTS, type Role, roleLabel } from "#shared/roles.js";
 import type { Member } from "./queries.js";
 import { TEAM_TEXT } from "./queries.js";
 import { RoleSelect } from "./role-select.js";
@@ -26,7 +26,7 @@ export interface MemberCardProps {
   onEdit: (member: Member) => void;
 }
 
-/** One member (spec §2): name, email, role badge, tags or "No tags assigned", role select, (You), edit. */
+/** One member (docs/SPEC.md §2): name, email, role badge, tags or "No tags assigned", role select, (You), edit. */
 export function MemberCard({
   member,
   isSelf,

@@ -1,15 +1,15 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { DEFAULT_INVITE_ROLE } from "../../../shared/constants.js";
-import type { Role } from "../../../shared/roles.js";
-import { inviteInput, updateMemberInput } from "../../../shared/schemas/team.js";
-import { FormField } from "../../components/ui/form-field.js";
-import { Input } from "../../components/ui/input.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { useTagTree } from "../tags/queries.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useTagTree } from "#client/features/tags/queries.js";
+import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
+import type { Role } from "#shared/roles.js";
+import { inviteInput, updateMemberInput } from "#shared/schemas/team.js";
 import { RoleSelect } from "./role-select.js";
 import { TagChecklist } from "./tag-checklist.js";
 
-/** The fields the invite and edit-member dialogs share (spec §2: name, email, role, tags). */
+/** The fields the invite and edit-member dialogs share (docs/SPEC.md §2: name, email, role, tags). */
 export interface MemberFormValues {
   name: string;
   email: string;
@@ -33,7 +33,7 @@ export const memberFormSchema = updateMemberInput
 export interface MemberFieldsProps {
   form: UseFormReturn<MemberFormValues>;
   allowedRoles: readonly Role[];
-  /** Nobody changes their own role (DESIGN §6): the edit dialog of one's own card locks it. */
+  /** Nobody changes their own role (docs/DESIGN.md §6): the edit dialog of one's own card locks it. */
   roleLocked?: string;
   /** The edit dialog shows the login e-mail read-only: only its owner changes it (decision 0014). */
   emailLocked?: string;

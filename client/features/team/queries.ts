@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/routers/index.js";
-import { trpc } from "../../lib/trpc.js";
+import { trpc } from "#client/lib/trpc.js";
+import type { AppRouter } from "#server/routers/index.js";
 
 export type Member = inferRouterOutputs<AppRouter>["team"]["members"][number];
 
-/** The fixed texts of spec §8 for the team screen. */
+/** The fixed texts of docs/SPEC.md §8 for the team screen. */
 export const TEAM_TEXT = {
   noPermission: "You do not have permission to manage team members",
   noTags: "No tags assigned",

@@ -1,6 +1,6 @@
-import { ROLES, type Role, roleLabel } from "../../../shared/roles.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select.js";
-import { cn } from "../../lib/cn.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
+import { cn } from "#client/lib/cn.js";
+import { ROLES, type Role, roleLabel } from "#shared/roles.js";
 
 export interface RoleSelectProps {
   value: Role;

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { Label } from "../../components/ui/label.js";
-import { TriStateCheckbox } from "../../components/ui/tri-state-checkbox.js";
-import type { Department } from "../tags/queries.js";
-import { TagDot, tagColor } from "../tags/tag-dot.js";
+import { Label } from "#client/components/ui/label.js";
+import { TriStateCheckbox } from "#client/components/ui/tri-state-checkbox.js";
+import type { Department } from "#client/features/tags/queries.js";
+import { TagDot, tagColor } from "#client/features/tags/tag-dot.js";
 
 export interface TagChecklistProps {
   departments: readonly Department[];

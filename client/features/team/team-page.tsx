@@ -1,27 +1,27 @@
 import { ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
-import { SKELETON_COUNTS } from "../../../shared/constants.js";
-import { can, canAssignRole } from "../../../shared/permissions.js";
-import { ROLES, type Role } from "../../../shared/roles.js";
-import { Button } from "../../components/ui/button.js";
-import { Card } from "../../components/ui/card.js";
-import { Skeleton } from "../../components/ui/skeleton.js";
-import { errorMessage } from "../../lib/errors.js";
-import { useCurrentUser } from "../auth/current-user.js";
-import { useRouteOrganization } from "../orgs/hooks.js";
-import { useTagTree } from "../tags/queries.js";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import { useTagTree } from "#client/features/tags/queries.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { SKELETON_COUNTS } from "#shared/constants.js";
+import { can, canAssignRole } from "#shared/permissions.js";
+import { ROLES, type Role } from "#shared/roles.js";
 import { EditMemberDialog } from "./edit-member-dialog.js";
 import { InviteDialog } from "./invite-dialog.js";
 import { MemberCard } from "./member-card.js";
 import { type Member, TEAM_TEXT, useMembers, useUpdateRole } from "./queries.js";
 
-/** The roles `actor` may move a member holding `from` to (DESIGN §6, via canAssignRole). */
+/** The roles `actor` may move a member holding `from` to (docs/DESIGN.md §6, via canAssignRole). */
 function assignableRoles(actor: Role | undefined, from: Role): Role[] {
   if (!actor) return [];
   return ROLES.filter((to) => to !== from && canAssignRole(actor, from, to));
 }
 
-/** The team page (spec §2): everyone sees the members; team.manage adds invite, role changes and edit. */
+/** The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and edit. */
 export function TeamPage() {
   const { data: user } = useCurrentUser();
   const actorRole = useRouteOrganization().role;

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageSpinner } from "../../components/ui/spinner.js";
-import { guardOrganizationRoute } from "../../features/orgs/guard.js";
+import { PageSpinner } from "#client/components/ui/spinner.js";
+import { guardOrganizationRoute } from "#client/features/orgs/guard.js";
 
 /**
  * Every organization page (spec route table, /:orgSlug/…) sits under this pathless layout, which guards
- * them (spec §2, protected-route behaviour; the rules are in features/orgs/guard.ts). The invitation
+ * them (docs/SPEC.md §2, protected-route behaviour; the rules are in features/orgs/guard.ts). The invitation
  * page, /:orgSlug/invite, sits beside it: invitees are not members yet.
  */
 export const Route = createFileRoute("/$orgSlug/_org")({

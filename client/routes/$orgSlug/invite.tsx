@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { InvitePage } from "../../features/invitations/invite-page.js";
-import { tokenFromSearch, tokenIsForAnotherOrganization } from "../../features/invitations/token.js";
+import { InvitePage } from "#client/features/invitations/invite-page.js";
+import { tokenFromSearch, tokenIsForAnotherOrganization } from "#client/features/invitations/token.js";
 
 /**
  * /:orgSlug/invite sits beside the guarded organization layout, not in it: invitees are not members
@@ -9,7 +9,7 @@ import { tokenFromSearch, tokenIsForAnotherOrganization } from "../../features/i
 export const Route = createFileRoute("/$orgSlug/invite")({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: tokenFromSearch(search) }),
   beforeLoad: ({ params, search }) => {
-    // Spec §4: a token of another organization than the URL's goes to the generic page.
+    // docs/SPEC.md §4: a token of another organization than the URL's goes to the generic page.
     if (search.token && tokenIsForAnotherOrganization(search.token, params.orgSlug)) {
       throw redirect({ to: "/invite", search: { token: search.token }, replace: true });
     }

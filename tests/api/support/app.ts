@@ -1,8 +1,8 @@
 import path from "node:path";
-import { buildApp } from "../../../server/app.js";
-import { type Config, loadConfig } from "../../../server/config.js";
-import { openDatabase } from "../../../server/db.js";
-import { RateLimiter } from "../../../server/rate-limit.js";
+import { buildApp } from "#server/app.js";
+import { type Config, loadConfig } from "#server/config.js";
+import { openDatabase } from "#server/db.js";
+import { RateLimiter } from "#server/rate-limit.js";
 import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 import { ApiClient, newTranscript, type Transcript } from "./client.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
@@ -42,7 +42,7 @@ export interface TestApp {
 }
 
 export interface StartOptions {
-  /** A second instance over the first one's database (DESIGN §1: instances share all state there). */
+  /** A second instance over the first one's database (docs/DESIGN.md §1: instances share all state there). */
   sameDatabaseAs?: TestApp;
   /** The rate limiter's clock (milliseconds since the epoch): tests move it instead of waiting. */
   clock?: () => number;

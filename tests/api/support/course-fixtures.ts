@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { CourseView, ModuleOutlineView } from "../../../server/presenters/courses.js";
-import type { LessonView } from "../../../server/presenters/lessons.js";
-import type { ModuleView } from "../../../server/presenters/modules.js";
+import type { CourseView, ModuleOutlineView } from "#server/presenters/courses.js";
+import type { LessonView } from "#server/presenters/lessons.js";
+import type { ModuleView } from "#server/presenters/modules.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient } from "./client.js";
 import { ok, orgWithMembers } from "./org-fixtures.js";

@@ -1,6 +1,6 @@
 import superjson from "superjson";
 import { expect } from "vitest";
-import { SESSION_COOKIE } from "../../../shared/constants.js";
+import { SESSION_COOKIE } from "#shared/constants.js";
 import { type ApiResponse, parseSetCookie, type SetCookie } from "./client.js";
 
 // The people of tests/support/people.ts, under the names the API tests have always imported from here.

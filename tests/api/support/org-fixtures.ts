@@ -1,8 +1,8 @@
 import type { FilterQuery } from "@mikro-orm/core";
 import { expect } from "vitest";
-import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "../../../server/entities/index.js";
-import type { UserView } from "../../../server/presenters/auth.js";
-import type { Role } from "../../../shared/roles.js";
+import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "#server/entities/index.js";
+import type { UserView } from "#server/presenters/auth.js";
+import type { Role } from "#shared/roles.js";
 import { ok } from "../../support/agent.js";
 import {
   type Credentials,
@@ -58,7 +58,7 @@ export function refusal(response: ApiResponse): { status: number; error: string 
   return { status: response.status, error: errorOf(response) };
 }
 
-/** The user as `/_api/auth/me` shows it (spec §3). */
+/** The user as `/_api/auth/me` shows it (docs/SPEC.md §3). */
 export type Me = UserView;
 
 export async function me(api: ApiClient): Promise<Me> {

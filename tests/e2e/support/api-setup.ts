@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { type Role, roleLabel } from "../../../shared/roles.js";
+import { type Role, roleLabel } from "#shared/roles.js";
 import { type Agent, decodeBody, ok } from "../../support/agent.js";
 import {
   acceptInvite,

@@ -9,7 +9,7 @@ export const SCREENSHOT_DIR = path.join(ROOT, "artifacts", "screenshots");
 /** Debian's Chromium (scripts/test.sh installs it); a test never downloads a browser of its own. */
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** The widths every screen is looked at (DESIGN §7): desktop and a small phone. */
+/** The widths every screen is looked at (docs/DESIGN.md §7): desktop and a small phone. */
 export const WIDTHS = [1280, 375] as const;
 
 /** This machine has no network beyond loopback: Chromium's background services would only fail and stall. */

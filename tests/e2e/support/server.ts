@@ -2,10 +2,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../../../server/app.js";
-import { loadConfig } from "../../../server/config.js";
-import { openDatabase } from "../../../server/db.js";
-import { RateLimiter } from "../../../server/rate-limit.js";
+import { buildApp } from "#server/app.js";
+import { loadConfig } from "#server/config.js";
+import { openDatabase } from "#server/db.js";
+import { RateLimiter } from "#server/rate-limit.js";
 import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

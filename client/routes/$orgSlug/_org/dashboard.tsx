@@ -1,15 +1,15 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { BookOpen, Users } from "lucide-react";
-import { ROLE_BADGE_VARIANTS, roleLabel } from "../../../../shared/roles.js";
-import { Badge } from "../../../components/ui/badge.js";
-import { buttonClassName } from "../../../components/ui/button.js";
-import { useCurrentUser } from "../../../features/auth/current-user.js";
-import { courseListQuery } from "../../../features/courses/queries.js";
-import { GettingStarted } from "../../../features/orgs/getting-started.js";
-import { useRouteOrganization } from "../../../features/orgs/hooks.js";
-import { tagTreeQuery } from "../../../features/tags/queries.js";
-import { membersQuery } from "../../../features/team/queries.js";
-import { ensurePageData } from "../../../lib/route-data.js";
+import { Badge } from "#client/components/ui/badge.js";
+import { buttonClassName } from "#client/components/ui/button.js";
+import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { courseListQuery } from "#client/features/courses/queries.js";
+import { GettingStarted } from "#client/features/orgs/getting-started.js";
+import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import { tagTreeQuery } from "#client/features/tags/queries.js";
+import { membersQuery } from "#client/features/team/queries.js";
+import { ensurePageData } from "#client/lib/route-data.js";
+import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
   // What the Getting Started card ticks off.
@@ -22,7 +22,7 @@ export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
   component: DashboardPage,
 });
 
-/** Spec §2: a welcome with the organization name and a Getting Started card. */
+/** docs/SPEC.md §2: a welcome with the organization name and a Getting Started card. */
 function DashboardPage() {
   const organization = useRouteOrganization();
   const { data: user } = useCurrentUser();

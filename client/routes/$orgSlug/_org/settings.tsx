@@ -1,14 +1,14 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { can } from "../../../../shared/permissions.js";
-import { DangerZone } from "../../../features/orgs/danger-zone.js";
-import { useRouteOrganization } from "../../../features/orgs/hooks.js";
-import { OrgProfileCard } from "../../../features/orgs/org-profile-form.js";
-import { OrgStats } from "../../../features/orgs/org-stats.js";
-import { dashboardPath, organizationQuery, orgStatsQuery } from "../../../features/orgs/queries.js";
-import { ensurePageData } from "../../../lib/route-data.js";
+import { DangerZone } from "#client/features/orgs/danger-zone.js";
+import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
+import { OrgStats } from "#client/features/orgs/org-stats.js";
+import { dashboardPath, organizationQuery, orgStatsQuery } from "#client/features/orgs/queries.js";
+import { ensurePageData } from "#client/lib/route-data.js";
+import { can } from "#shared/permissions.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/settings")({
-  // Spec §6: the settings page needs the settings permission; without it, the dashboard.
+  // docs/SPEC.md §6: the settings page needs the settings permission; without it, the dashboard.
   beforeLoad: ({ context }) => {
     const { organization } = context;
     if (!can(organization.role, "settings.view")) {

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { tagTreeQuery } from "../../../features/tags/queries.js";
-import { membersQuery } from "../../../features/team/queries.js";
-import { TeamPage } from "../../../features/team/team-page.js";
-import { ensurePageData, titled } from "../../../lib/route-data.js";
+import { tagTreeQuery } from "#client/features/tags/queries.js";
+import { membersQuery } from "#client/features/team/queries.js";
+import { TeamPage } from "#client/features/team/team-page.js";
+import { ensurePageData, titled } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/team")({
   // The tags give a role its colour on a card whose member does not hold its department.

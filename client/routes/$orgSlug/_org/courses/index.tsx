@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CoursesListPage } from "../../../../features/courses/courses-list-page.js";
-import { courseListQuery } from "../../../../features/courses/queries.js";
-import { tagTreeQuery } from "../../../../features/tags/queries.js";
-import { ensurePageData, titled } from "../../../../lib/route-data.js";
+import { CoursesListPage } from "#client/features/courses/courses-list-page.js";
+import { courseListQuery } from "#client/features/courses/queries.js";
+import { tagTreeQuery } from "#client/features/tags/queries.js";
+import { ensurePageData, titled } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/")({
   // The cards show each course's tags by name and colour.

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LessonPage } from "../../../../features/courses/lesson-page.js";
-import { lessonQuery, parseId } from "../../../../features/courses/queries.js";
-import { titled, titleOf } from "../../../../lib/route-data.js";
+import { LessonPage } from "#client/features/courses/lesson-page.js";
+import { lessonQuery, parseId } from "#client/features/courses/queries.js";
+import { titled, titleOf } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/lessons/$lessonId")({
   loader: ({ context: { queryClient }, params }) => {

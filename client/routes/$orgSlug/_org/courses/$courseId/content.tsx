@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ContentPage } from "../../../../../features/courses/content-page.js";
-import { requireCoursePermission } from "../../../../../features/courses/guards.js";
-import { courseQuery, courseStructureQuery, parseId } from "../../../../../features/courses/queries.js";
-import { ensurePageData, titled, titleOf } from "../../../../../lib/route-data.js";
+import { ContentPage } from "#client/features/courses/content-page.js";
+import { requireCoursePermission } from "#client/features/courses/guards.js";
+import { courseQuery, courseStructureQuery, parseId } from "#client/features/courses/queries.js";
+import { ensurePageData, titled, titleOf } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/content")({
-  // Managing modules and lessons is editing the course (DESIGN §6).
+  // Managing modules and lessons is editing the course (docs/DESIGN.md §6).
   beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.edit"),
   loader: async ({ context: { queryClient }, params }) => {
     const id = parseId(params.courseId);

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EditCoursePage } from "../../../../../features/courses/course-editor-pages.js";
-import { requireCoursePermission } from "../../../../../features/courses/guards.js";
-import { courseQuery, parseId } from "../../../../../features/courses/queries.js";
-import { tagTreeQuery } from "../../../../../features/tags/queries.js";
-import { ensurePageData, titled } from "../../../../../lib/route-data.js";
+import { EditCoursePage } from "#client/features/courses/course-editor-pages.js";
+import { requireCoursePermission } from "#client/features/courses/guards.js";
+import { courseQuery, parseId } from "#client/features/courses/queries.js";
+import { tagTreeQuery } from "#client/features/tags/queries.js";
+import { ensurePageData, titled } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/edit")({
   beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "courses.edit"),

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CourseDetailPage } from "../../../../../features/courses/course-detail-page.js";
-import { courseQuery, parseId } from "../../../../../features/courses/queries.js";
-import { titled, titleOf } from "../../../../../lib/route-data.js";
+import { CourseDetailPage } from "#client/features/courses/course-detail-page.js";
+import { courseQuery, parseId } from "#client/features/courses/queries.js";
+import { titled, titleOf } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/")({
   loader: ({ context: { queryClient }, params }) => {
