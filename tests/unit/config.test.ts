@@ -28,6 +28,8 @@ describe("loadConfig defaults", () => {
       logLevel: "info",
       trustProxy: false,
       contentTimeLimitMs: 5000,
+      metricsToken: null,
+      shutdownTimeoutSeconds: 25,
       passwordHashing: { memoryKib: 19_456, iterations: 2 },
     });
   });
@@ -47,6 +49,8 @@ describe("loadConfig defaults", () => {
       LOG_LEVEL: "warn",
       TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
       CONTENT_TIME_LIMIT_MS: "2000",
+      METRICS_TOKEN: "scrape-me-0123456789",
+      SHUTDOWN_TIMEOUT_SECONDS: "40",
       PASSWORD_HASH_MEMORY_KIB: "65536",
       PASSWORD_HASH_ITERATIONS: "3",
     });
@@ -62,6 +66,8 @@ describe("loadConfig defaults", () => {
       logLevel: "warn",
       trustProxy: ["10.0.0.5", "10.1.0.0/16"],
       contentTimeLimitMs: 2000,
+      metricsToken: "scrape-me-0123456789",
+      shutdownTimeoutSeconds: 40,
       passwordHashing: { memoryKib: 65_536, iterations: 3 },
     });
   });
