@@ -5,6 +5,7 @@
 #   system packages
 #   typecheck (tsc)  ‖  lint (biome) → migrations check → unit tests → client build (vite)
 #   API tests on SQLite → API tests on PostgreSQL → browser tests (Chromium, on that one build)
+#   → scale-out (scripts/test-scaleout.ts: nginx, two instances, one killed under load)
 # It always ends with the line "N passed, N failed" and stops every PostgreSQL server it started.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -177,4 +178,8 @@ step_done
 
 step "browser tests (Chromium)"
 run_vitest e2e --project e2e
+step_done
+
+step "scale-out: nginx in front of two instances on PostgreSQL, one killed under load"
+tsx scripts/test-scaleout.ts
 step_done

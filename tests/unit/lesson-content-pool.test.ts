@@ -12,7 +12,9 @@ afterEach(async () => {
 
 const TIME_LIMIT_MS = 1000;
 
-describe("the lesson content pool", () => {
+// Each test starts worker threads that load a TypeScript loader and the Markdown parser: seconds on a busy
+// machine, which the default 5 s per test does not allow for.
+describe("the lesson content pool", { timeout: 60_000 }, () => {
   it("renders Markdown and sanitizes HTML in a worker", async () => {
     pool = createLessonContentPool({ contentTimeLimitMs: 10_000 });
     expect(await pool.run("# Safety\n\nWear **gloves**.")).toBe(
