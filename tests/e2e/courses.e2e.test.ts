@@ -23,10 +23,25 @@ async function outline(page: Page, courseId: number): Promise<Record<string, str
 }
 
 /**
- * A mouse drag the way @hello-pangea/dnd wants one: press, move past its 5 px "sloppy click" threshold,
- * glide to the target in steps (it listens to every move), release.
+ * What the drag library last said to screen readers (its aria-live region). It speaks at each step of a
+ * drag (lift, every change of place, drop), so the text tells which state the drag has reached.
  */
-async function drag(target: Page, handle: Locator, to: { x: number; y: number }): Promise<void> {
+function dragAnnouncement(target: Page): Promise<string> {
+  return target
+    .locator('[id^="rfd-announcement-"]')
+    .evaluate((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim());
+}
+
+async function announced(target: Page, expected: RegExp): Promise<void> {
+  await expect.poll(() => dragAnnouncement(target), { timeout: 10_000 }).toMatch(expected);
+}
+
+/**
+ * A mouse drag the way @hello-pangea/dnd wants one: press, move past its 5 px "sloppy click" threshold,
+ * glide to the target in steps (it listens to every move), and release once it has announced the drop place
+ * `expected`: it handles a move on the next frame and drops a move still pending at the release.
+ */
+async function drag(target: Page, handle: Locator, to: { x: number; y: number }, expected: RegExp): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
   if (!box) throw new Error("The drag handle is not on screen.");
@@ -34,22 +49,25 @@ async function drag(target: Page, handle: Locator, to: { x: number; y: number })
   await target.mouse.move(start.x, start.y);
   await target.mouse.down();
   await target.mouse.move(start.x, start.y + 8, { steps: 4 });
+  await announced(target, /^Picked up /);
   await target.mouse.move(to.x, to.y, { steps: 25 });
-  // One more move on the spot: the library settles its drop target on the frame after the last move.
-  await target.waitForTimeout(150);
-  await target.mouse.move(to.x, to.y + 1, { steps: 2 });
+  await announced(target, expected);
   await target.mouse.up();
 }
 
-/** The drag library's keyboard way: Space on the focused handle lifts, ArrowUp moves one place, Space drops. */
-async function moveUpByKeyboard(target: Page, handle: Locator): Promise<void> {
+/**
+ * The drag library's keyboard way: Space on the focused handle lifts, ArrowUp moves one place, Space drops.
+ * It ignores keys until the lift is done and drops where it last announced, so each key waits for the
+ * announcement of the step before it.
+ */
+async function moveUpByKeyboard(target: Page, handle: Locator, from: number): Promise<void> {
   await handle.focus();
   await target.keyboard.press("Space");
-  // The pauses let the library finish animating the lift and the move before the next key.
-  await target.waitForTimeout(250);
+  await announced(target, /^Picked up module\./);
   await target.keyboard.press("ArrowUp");
-  await target.waitForTimeout(400);
+  await announced(target, new RegExp(`^You have moved the item from position ${from} to position ${from - 1}$`));
   await target.keyboard.press("Space");
+  await announced(target, new RegExp(`^Module moved to position ${from - 1}\\.$`));
 }
 
 async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
@@ -170,22 +188,32 @@ describe("building a course", () => {
     const firstModuleHandle = page.getByRole("button", { name: "Reorder module Safety Basics" });
     const firstBox = await firstModuleHandle.boundingBox();
     if (!firstBox) throw new Error("no module handle");
-    await drag(page, page.getByRole("button", { name: "Reorder module Daily Operations" }), {
-      x: firstBox.x + firstBox.width / 2,
-      y: firstBox.y - 10,
-    });
+    await drag(
+      page,
+      page.getByRole("button", { name: "Reorder module Daily Operations" }),
+      { x: firstBox.x + firstBox.width / 2, y: firstBox.y - 10 },
+      /^You have moved the item from position 2 to position 1$/,
+    );
     await toast(page, "Modules reordered successfully!");
     expect(Object.keys(await outline(page, courseId))).toEqual(["Daily Operations", "Safety Basics"]);
 
     // Modules by keyboard: focus Safety Basics' handle, Space lifts, ArrowUp moves, Space drops.
-    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Safety Basics" }));
+    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Safety Basics" }), 2);
     await expect
       .poll(async () => Object.keys(await outline(page, courseId)))
       .toEqual(["Safety Basics", "Daily Operations"]);
 
     // A lesson by mouse into the other module: Daily Checks onto Loading the Truck's place.
     const into = await centreOf(page.getByRole("button", { name: "Reorder lesson Loading the Truck" }));
-    await drag(page, page.getByRole("button", { name: "Reorder lesson Daily Checks" }), { x: into.x, y: into.y - 12 });
+    const intoList = await page
+      .getByRole("list", { name: "Lessons of Daily Operations" })
+      .getAttribute("data-rfd-droppable-id");
+    await drag(
+      page,
+      page.getByRole("button", { name: "Reorder lesson Daily Checks" }),
+      { x: into.x, y: into.y - 12 },
+      new RegExp(`^You have moved the item from position 2 in list \\S+ to list ${intoList} in position 1$`),
+    );
     await toast(page, "Lesson moved to Daily Operations");
     await toast(page, "Lessons reordered successfully!");
     expect(await outline(page, courseId)).toEqual({
@@ -248,7 +276,7 @@ describe("building a course", () => {
 
     // Someone else adds a module meanwhile: this screen's list is now stale, and the server refuses it.
     await apiPost(page, "/_api/modules/create", { courseId: course.id, title: "Gamma" });
-    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Beta" }));
+    await moveUpByKeyboard(page, page.getByRole("button", { name: "Reorder module Beta" }), 2);
     await toast(page, "The modules of this course have changed since you loaded them. Reload and try again.");
     // The optimistic order is gone: the screen shows what the server holds, Gamma included.
     const handles = page.getByRole("button", { name: /^Reorder module/ });

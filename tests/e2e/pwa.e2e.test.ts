@@ -52,7 +52,38 @@ async function openControlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-type Marked = Window & { __beforeUpdate?: boolean; __installPrompts?: number };
+type Marked = Window & { __beforeUpdate?: boolean; __afterUpdate?: boolean; __installPrompts?: number };
+
+/** The page is controlled by its registration's active, activated worker and no other version is on the way. */
+function workerSettled(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const active = registration?.active;
+    return (
+      active?.state === "activated" &&
+      registration?.installing === null &&
+      registration.waiting === null &&
+      // The same object: every version has the same script URL.
+      navigator.serviceWorker.controller === active
+    );
+  });
+}
+
+/**
+ * Waits until the toast with this text is mounted (sonner's data-mounted moves it into place) and none of
+ * its transitions or animations is still running, so a screenshot shows it where it stays.
+ */
+async function toastSettled(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const shown = [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].find((element) =>
+      element.textContent?.includes(wanted),
+    );
+    return (
+      shown?.dataset.mounted === "true" &&
+      shown.getAnimations({ subtree: true }).every((animation) => animation.playState === "finished")
+    );
+  }, text);
+}
 
 /** Test scaffolding: Chromium's install prompt event, with stubbed prompt() and userChoice. */
 function offerInstall(page: Page, outcome: "accepted" | "dismissed"): Promise<boolean> {
@@ -166,7 +197,7 @@ describe("service worker (docs/SPEC.md §4, §7)", () => {
     });
     // Found while this page is open ("updatefound").
     await page.getByText(UPDATE_TEXT).waitFor();
-    await page.waitForTimeout(600); // the toast's entry animation
+    await toastSettled(page, UPDATE_TEXT);
     await page.screenshot({ path: path.join(SHOTS_DIR, "update-toast-1280.png") });
 
     // Already waiting when a page opens ("registration.waiting").
@@ -195,8 +226,17 @@ describe("service worker (docs/SPEC.md §4, §7)", () => {
       expect(state).toEqual({ waiting: null, active: "activated" });
       expect(await open.getByText(UPDATE_TEXT).count()).toBe(0);
     }
-    // One controller change, one reload: give a second one the time to show up if it were coming.
-    await second.waitForTimeout(1000);
+    // One controller change, one reload. The app reloads only on a controller change, so once the reloaded page
+    // is controlled by the registration's active worker and no other worker is installing or waiting, nothing
+    // is left to cause a second one. That negative needs a bounded window: a change already dispatched would
+    // still reach the page, so the settled state must hold on this same document across two frames.
+    await second.evaluate(() => {
+      (window as Marked).__afterUpdate = true;
+    });
+    await expect.poll(() => workerSettled(second), { timeout: 10_000 }).toBe(true);
+    await second.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await workerSettled(second)).toBe(true);
+    expect(await second.evaluate(() => (window as Marked).__afterUpdate)).toBe(true);
     expect(secondLoads).toBe(1);
   });
 });
@@ -275,9 +315,14 @@ describe("install banner (docs/SPEC.md §1, §3, §4)", () => {
       expect(await dismissedFlag(page)).toBe("true");
       expect(await installPrompts(page)).toBe(0);
 
+      // What keeps the banner away on the next load: the stored flag, read when the app starts, and a prompt
+      // that the app did capture (it cancelled the browser's own infobar), so the store holds one.
       await openApp(page);
-      await offerInstall(page, "accepted");
-      await page.waitForTimeout(300);
+      expect(await dismissedFlag(page)).toBe("true");
+      expect(await offerInstall(page, "accepted")).toBe(true);
+      // The store change re-renders synchronously (React flushes external-store updates before the next
+      // task); a painted frame after it is the bound for this negative check.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       expect(await banner(page).count()).toBe(0);
     });
   }
