@@ -1,11 +1,10 @@
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";
 import { drain } from "#server/lifecycle.js";
 import { RateLimiter } from "#server/rate-limit.js";
+import { testConfig } from "./support/app.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 
@@ -98,14 +97,7 @@ describe("graceful shutdown (SIGTERM)", () => {
 describe("readiness", () => {
   it("is 503 while starting and while draining, 200 in between; health stays 200 until the end", async () => {
     database = await createTestDatabase();
-    const config = loadConfig({
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? undefined,
-      CLIENT_DIR: path.join(database.dataDir, "no-client"),
-      LOG_LEVEL: "silent",
-    });
+    const config = testConfig(database);
     const orm = await openDatabase(config);
     const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
     try {

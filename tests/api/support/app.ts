@@ -24,6 +24,21 @@ export type ConfigOverrides = Partial<
   >
 >;
 
+/** A test server's settings on `database`: loopback, any free port, silent, cheap password hashing. */
+export function testConfig(database: Pick<TestDatabase, "dataDir" | "databaseUrl">, overrides: ConfigOverrides = {}) {
+  return loadConfig({
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl ?? undefined,
+    // A folder that does not exist: the API runs without a client unless a test provides one.
+    CLIENT_DIR: path.join(database.dataDir, "no-client"),
+    LOG_LEVEL: "silent",
+    ...TEST_SERVER_SETTINGS,
+    ...overrides,
+  });
+}
+
 /** Whatever `openDatabase` returns; named through it so the tests follow the server's own typing. */
 export type TestOrm = Awaited<ReturnType<typeof openDatabase>>;
 
@@ -59,17 +74,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
   const database: TestDatabase = shared
     ? { dataDir: shared.dataDir, databaseUrl: shared.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
-  const config = loadConfig({
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl ?? undefined,
-    // A folder that does not exist: the API runs without a client unless a test provides one.
-    CLIENT_DIR: path.join(database.dataDir, "no-client"),
-    LOG_LEVEL: "silent",
-    ...TEST_SERVER_SETTINGS,
-    ...overrides,
-  });
+  const config = testConfig(database, overrides);
   let orm: TestOrm | undefined;
   try {
     orm = await openDatabase(config);
