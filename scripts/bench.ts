@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   });
   const orm = await openDatabase(config);
   const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+  // The seed can take minutes: the connections fetch opened before it must still be there after it.
+  app.server.keepAliveTimeout = 30 * 60_000;
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
