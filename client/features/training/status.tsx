@@ -1,0 +1,60 @@
+import { AlarmClock, CircleCheck, CircleDashed, CircleDot } from "lucide-react";
+import { Badge } from "#client/components/ui/badge.js";
+import { cn } from "#client/lib/cn.js";
+
+/** The four states of a person's training in a course (issue 11), as the API names them. */
+export const TRAINING_STATUSES = ["not_started", "in_progress", "completed", "overdue"] as const;
+export type TrainingStatusValue = (typeof TRAINING_STATUSES)[number];
+
+export const STATUS_LABELS: Record<TrainingStatusValue, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+  overdue: "Overdue",
+};
+
+const STATUS_STYLE: Record<TrainingStatusValue, { className: string; icon: typeof CircleCheck }> = {
+  not_started: { className: "bg-slate-100 text-slate-700 ring-slate-200", icon: CircleDashed },
+  in_progress: { className: "bg-brand-50 text-brand-800 ring-brand-200", icon: CircleDot },
+  completed: { className: "bg-emerald-50 text-emerald-800 ring-emerald-200", icon: CircleCheck },
+  overdue: { className: "bg-red-50 text-red-700 ring-red-200", icon: AlarmClock },
+};
+
+/** Colour and an icon both carry the status, so it reads without colour vision too. */
+export function TrainingStatusBadge({ status, className }: { status: TrainingStatusValue; className?: string }) {
+  const { className: tone, icon: Icon } = STATUS_STYLE[status];
+  return (
+    <Badge className={cn(tone, className)}>
+      <Icon className="size-3.5" aria-hidden="true" />
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Just the icon and colour of a status, for the dense report matrix; the label is read out. */
+export function TrainingStatusIcon({ status, className }: { status: TrainingStatusValue; className?: string }) {
+  const { icon: Icon } = STATUS_STYLE[status];
+  const color = {
+    not_started: "text-slate-400",
+    in_progress: "text-brand-600",
+    completed: "text-emerald-600",
+    overdue: "text-red-600",
+  }[status];
+  return <Icon className={cn("size-4 shrink-0", color, className)} aria-label={STATUS_LABELS[status]} role="img" />;
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The calendar day a deadline falls on. Deadlines are kept as the instant they pass (a fixed date is due
+ * at the end of that day, UTC), so the day is read in UTC, a millisecond before that instant: an end
+ * given as the next day's 00:00 still names the due day, in every time zone of the reader.
+ */
+export function formatDueDay(dueAt: Date): string {
+  return DAY_FORMAT.format(new Date(dueAt.getTime() - 1));
+}
+
+/** "Due Dec 3, 2026" or "Was due Dec 3, 2026" for a deadline that has passed. */
+export function dueText(dueAt: Date, now: Date = new Date()): string {
+  return `${dueAt.getTime() <= now.getTime() ? "Was due" : "Due"} ${formatDueDay(dueAt)}`;
+}
