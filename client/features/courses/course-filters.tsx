@@ -1,11 +1,11 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
-import { useTagTree } from "#client/features/tags/queries.js";
+import { FilterSelect } from "#client/components/ui/filter-select.js";
+import { tagOptions, useTagTree } from "#client/features/tags/queries.js";
 import { COURSE_STATUSES, type CourseStatusValue } from "#shared/schemas/courses.js";
 
-/** Radix Select keeps "" for "nothing chosen": the choice of no filter needs a value of its own. */
-const ALL = "all";
-
-const STATUS_LABELS: Record<CourseStatusValue, string> = { draft: "Drafts", published: "Published" };
+const STATUS_OPTIONS = COURSE_STATUSES.map((value) => ({
+  value,
+  label: value === "draft" ? "Drafts" : "Published",
+}));
 
 export interface CourseFiltersProps {
   status: CourseStatusValue | undefined;
@@ -22,45 +22,24 @@ export function CourseFilters({ status, onStatusChange, showStatus, tagId, onTag
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       {showStatus && (
-        <Select
-          value={status ?? ALL}
-          onValueChange={(value) => onStatusChange(value === ALL ? undefined : (value as CourseStatusValue))}
-        >
-          <SelectTrigger aria-label="Filter by status" className="sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {COURSE_STATUSES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => onStatusChange(value as CourseStatusValue | undefined)}
+          className="sm:w-44"
+        />
       )}
-      <Select
-        value={tagId === undefined ? ALL : String(tagId)}
-        onValueChange={(value) => onTagChange(value === ALL ? undefined : Number(value))}
+      <FilterSelect
+        label="Filter by tag"
+        allLabel="All tags"
+        options={tagOptions(tags.data)}
+        value={tagId === undefined ? undefined : String(tagId)}
+        onChange={(value) => onTagChange(value === undefined ? undefined : Number(value))}
         disabled={!tags.data || tags.data.length === 0}
-      >
-        <SelectTrigger aria-label="Filter by tag" className="sm:w-56">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All tags</SelectItem>
-          {(tags.data ?? []).flatMap((department) => [
-            <SelectItem key={department.id} value={String(department.id)}>
-              {department.name}
-            </SelectItem>,
-            ...department.roles.map((role) => (
-              <SelectItem key={role.id} value={String(role.id)} className="pl-12">
-                {role.name}
-              </SelectItem>
-            )),
-          ])}
-        </SelectContent>
-      </Select>
+        className="sm:w-56"
+      />
     </div>
   );
 }

@@ -27,6 +27,14 @@ export function useTagTree() {
   return useQuery(tagTreeQuery());
 }
 
+/** Every department followed by its roles, as the options of a tag filter. */
+export function tagOptions(departments: readonly Department[] | undefined) {
+  return (departments ?? []).flatMap((department) => [
+    { value: String(department.id), label: department.name },
+    ...department.roles.map((role) => ({ value: String(role.id), label: role.name, nested: true })),
+  ]);
+}
+
 /**
  * Create, update and delete, each with its toasts. A changed or deleted tag also changes what member
  * cards and course cards show, so those answers are refreshed too; the tag list is refetched before a

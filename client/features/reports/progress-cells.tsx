@@ -1,0 +1,71 @@
+import { ProgressBar } from "#client/components/ui/progress-bar.js";
+import { formatDate } from "#client/features/courses/course-tags.js";
+import { formatDueDay, TrainingStatusBadge, type TrainingStatusValue } from "#client/features/training/status.js";
+import { tableStyles } from "./report-layout.js";
+
+export interface ProgressFacts {
+  status: TrainingStatusValue;
+  percent: number;
+  completedLessons: number;
+  totalLessons: number;
+  completedAt: Date | null;
+  dueAt: Date | null;
+}
+
+/** The headers of the columns ProgressCells fills, in its order. */
+export function ProgressHeaders() {
+  const { th } = tableStyles;
+  return (
+    <>
+      <th scope="col" className={th}>
+        Status
+      </th>
+      <th scope="col" className={`${th} min-w-36`}>
+        Progress
+      </th>
+      <th scope="col" className={th}>
+        Completed
+      </th>
+      <th scope="col" className={th}>
+        Due
+      </th>
+    </>
+  );
+}
+
+/** One person's standing in one course, as the course and member reports show it. */
+export function ProgressCells({ facts, label }: { facts: ProgressFacts; label: string }) {
+  const { td } = tableStyles;
+  const lessons = `${facts.completedLessons} of ${facts.totalLessons} lessons`;
+  return (
+    <>
+      <td className={td}>
+        <TrainingStatusBadge status={facts.status} />
+      </td>
+      <td className={td}>
+        <div className="flex items-center gap-2">
+          <ProgressBar
+            value={facts.percent}
+            label={`${label} progress`}
+            valueText={`${facts.percent}%, ${lessons}`}
+            size="sm"
+            className="w-20"
+          />
+          <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
+            {facts.percent}% · {facts.completedLessons}/{facts.totalLessons}
+          </span>
+        </div>
+      </td>
+      <td className={`${td} whitespace-nowrap text-slate-700`}>
+        {facts.completedAt ? (
+          <time dateTime={facts.completedAt.toISOString()}>{formatDate(facts.completedAt)}</time>
+        ) : (
+          <span className="text-slate-400">—</span>
+        )}
+      </td>
+      <td className={`${td} whitespace-nowrap ${facts.status === "overdue" ? "font-medium text-red-700" : "text-slate-700"}`}>
+        {facts.dueAt ? formatDueDay(facts.dueAt) : <span className="text-slate-400">—</span>}
+      </td>
+    </>
+  );
+}
