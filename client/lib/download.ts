@@ -12,7 +12,8 @@ function fileNameOf(disposition: string | null): string | undefined {
 async function failureText(response: Response, fallback: string): Promise<string> {
   try {
     const body: unknown = superjson.parse(await response.text());
-    if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") return body.error;
+    if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string")
+      return body.error;
   } catch {
     // Not a JSON answer (a proxy's error page): the fallback says enough.
   }

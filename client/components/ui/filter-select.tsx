@@ -26,7 +26,11 @@ export interface FilterSelectProps {
 /** A list filter: one of the options, or none ("All …"). */
 export function FilterSelect({ label, allLabel, options, value, onChange, disabled, className }: FilterSelectProps) {
   return (
-    <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : next)} disabled={disabled}>
+    <Select
+      value={value ?? ALL}
+      onValueChange={(next) => onChange(next === ALL ? undefined : next)}
+      disabled={disabled}
+    >
       <SelectTrigger aria-label={label} className={className}>
         <SelectValue />
       </SelectTrigger>

@@ -8,14 +8,14 @@ import { ChoiceCard } from "#client/components/ui/choice-card.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Textarea } from "#client/components/ui/textarea.js";
-import { LIMITS } from "#shared/constants.js";
-import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
 import {
   type DeadlineErrors,
   DeadlineFields,
   type DeadlineValues,
   deadlineInput,
 } from "#client/features/training/deadline-fields.js";
+import { LIMITS } from "#shared/constants.js";
+import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
 import { TagsTree } from "./tags-tree.js";
 
 /** What the form edits; the shared schema turns it into what the API takes (trimmed, blank → null). */

@@ -33,10 +33,11 @@ function stateOf(query: { isPending: boolean; isError: boolean }, done: boolean)
 }
 
 /** What each step asks of whoever acts on it. */
-const STEP_PERMISSIONS = { tags: "tags.manage", team: "team.manage", course: "courses.create" } as const satisfies Record<
-  string,
-  Action
->;
+const STEP_PERMISSIONS = {
+  tags: "tags.manage",
+  team: "team.manage",
+  course: "courses.create",
+} as const satisfies Record<string, Action>;
 
 /**
  * Issue 11: the card is for admins and managers, who can act on its steps; a checklist of things

@@ -1,5 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { keepPreviousData } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { FilterSelect } from "#client/components/ui/filter-select.js";
 import { Spinner } from "#client/components/ui/spinner.js";

@@ -18,7 +18,8 @@ function totalText(completed: number, assigned: number): string {
   return `${completed} of ${assigned}`;
 }
 
-const stickyColumn = "sticky left-0 z-10 w-36 max-w-36 min-w-36 border-r border-slate-200 sm:w-52 sm:max-w-52 sm:min-w-52";
+const stickyColumn =
+  "sticky left-0 z-10 w-36 max-w-36 min-w-36 border-r border-slate-200 sm:w-52 sm:max-w-52 sm:min-w-52";
 
 /**
  * Members × courses (issue 11): each cell is that person's status and percent in that course; a dash
@@ -51,7 +52,9 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
                 >
                   {course.title}
                 </Link>
-                <span className="mt-0.5 block font-normal text-slate-500">{course.required ? "Required" : "Optional"}</span>
+                <span className="mt-0.5 block font-normal text-slate-500">
+                  {course.required ? "Required" : "Optional"}
+                </span>
               </th>
             ))}
             <th scope="col" className={cn(th, "min-w-24 text-right")}>
@@ -62,7 +65,10 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
         <tbody>
           {matrix.members.map((member) => (
             <tr key={member.userId} className="group">
-              <th scope="row" className={cn(td, stickyColumn, "bg-white text-left font-normal group-hover:bg-slate-50")}>
+              <th
+                scope="row"
+                className={cn(td, stickyColumn, "bg-white text-left font-normal group-hover:bg-slate-50")}
+              >
                 <Link
                   to="/$orgSlug/reports/members/$userId"
                   params={{ orgSlug, userId: String(member.userId) }}

@@ -63,7 +63,9 @@ export function ProgressCells({ facts, label }: { facts: ProgressFacts; label: s
           <span className="text-slate-400">—</span>
         )}
       </td>
-      <td className={`${td} whitespace-nowrap ${facts.status === "overdue" ? "font-medium text-red-700" : "text-slate-700"}`}>
+      <td
+        className={`${td} whitespace-nowrap ${facts.status === "overdue" ? "font-medium text-red-700" : "text-slate-700"}`}
+      >
         {facts.dueAt ? formatDueDay(facts.dueAt) : <span className="text-slate-400">—</span>}
       </td>
     </>

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
+import type { TrainingStatusValue } from "#client/features/training/status.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
-import type { TrainingStatusValue } from "#client/features/training/status.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];
@@ -40,7 +40,10 @@ export function memberReportQuery(userId: number) {
 }
 
 /** The documented REST path of a view with format=csv (issue 11), lists comma-separated. */
-export function csvPath(view: "matrix" | "course" | "member", query: Record<string, string | number | number[] | undefined>) {
+export function csvPath(
+  view: "matrix" | "course" | "member",
+  query: Record<string, string | number | number[] | undefined>,
+) {
   const params = new URLSearchParams({ format: "csv" });
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { PageMessage } from "#client/features/courses/page-state.js";
-import { errorMessage } from "#client/lib/errors.js";
 import { cn } from "#client/lib/cn.js";
+import { errorMessage } from "#client/lib/errors.js";
 
 const backLinkClass =
   "inline-flex max-w-full items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
@@ -49,15 +49,14 @@ export function ReportShell({ orgSlug, title, description, actions, backToMatrix
  */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <div
-      role="region"
+    <section
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1)
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       {children}
-    </div>
+    </section>
   );
 }
 

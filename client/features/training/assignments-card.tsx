@@ -29,9 +29,7 @@ export function AssignmentsCard({ courseId }: { courseId: number }) {
     <Card>
       <CardHeader>
         <CardTitle>Assigned people</CardTitle>
-        <CardDescription>
-          People who get this course as training besides its tagged audience.
-        </CardDescription>
+        <CardDescription>People who get this course as training besides its tagged audience.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form
@@ -73,7 +71,10 @@ export function AssignmentsCard({ courseId }: { courseId: number }) {
         ) : assignments.data.assignments.length === 0 ? (
           <p className="text-sm text-slate-600">Nobody is assigned by name.</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Assigned people">
+          <ul
+            className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label="Assigned people"
+          >
             {assignments.data.assignments.map((assignment) => (
               <li key={assignment.userId} className="flex items-center gap-3 px-3 py-2.5">
                 <div className="min-w-0 flex-1">

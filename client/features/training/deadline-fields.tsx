@@ -53,7 +53,8 @@ export function deadlineInput(
     return { ok: true, input: { required: values.required, dueDate: null, dueDays: null } };
   }
   if (values.kind === "date") {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dueDate)) return { ok: false, errors: { dueDate: DEADLINE_MESSAGES.dateRequired } };
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dueDate))
+      return { ok: false, errors: { dueDate: DEADLINE_MESSAGES.dateRequired } };
     return { ok: true, input: { required: true, dueDate: values.dueDate, dueDays: null } };
   }
   const days = Number(values.dueDays);

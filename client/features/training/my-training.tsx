@@ -95,7 +95,9 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
               Completed <time dateTime={item.completedAt.toISOString()}>{formatDate(item.completedAt)}</time>
             </span>
           ) : item.dueAt ? (
-            <span className={item.status === "overdue" ? "font-medium text-red-700" : undefined}>{dueText(item.dueAt)}</span>
+            <span className={item.status === "overdue" ? "font-medium text-red-700" : undefined}>
+              {dueText(item.dueAt)}
+            </span>
           ) : item.required ? (
             <span>No deadline</span>
           ) : null}
@@ -141,7 +143,11 @@ function NothingToDo({ orgSlug }: { orgSlug: string }) {
       <p className="mt-1 max-w-sm text-sm text-slate-600">
         No training has been assigned to you yet. Courses assigned to you will appear here with their due dates.
       </p>
-      <Link to="/$orgSlug/courses" params={{ orgSlug }} className={buttonClassName({ variant: "outline", className: "mt-5" })}>
+      <Link
+        to="/$orgSlug/courses"
+        params={{ orgSlug }}
+        className={buttonClassName({ variant: "outline", className: "mt-5" })}
+      >
         <BookOpen aria-hidden="true" />
         Browse the library
       </Link>

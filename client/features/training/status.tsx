@@ -43,7 +43,12 @@ export function TrainingStatusIcon({ status, className }: { status: TrainingStat
   return <Icon className={cn("size-4 shrink-0", color, className)} aria-label={STATUS_LABELS[status]} role="img" />;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * The calendar day a deadline falls on. Deadlines are kept as the instant they pass (a fixed date is due
