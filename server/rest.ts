@@ -2,6 +2,7 @@ import type { AnyProcedure, AnyRouter } from "@trpc/server";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import superjson from "superjson";
 import { API_PREFIX } from "#shared/constants.js";
+import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
@@ -73,19 +74,39 @@ export function sendError(reply: FastifyReply, status: number, message: string) 
 }
 
 /**
+ * A GET with a CSV export answers CSV for `format=csv` (and JSON for none or `format=json`); the
+ * procedure never sees the format. Null: answer JSON.
+ */
+function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvExport | null } {
+  if (!csv || query === null || typeof query !== "object" || !("format" in query)) return { query, csv: null };
+  const { format, ...rest } = query as Record<string, unknown>;
+  if (format === "csv") return { query: rest, csv };
+  if (format === "json" || format === "") return { query: rest, csv: null };
+  throw fail.badRequest(CSV_FORMAT_INVALID);
+}
+
+/**
  * Serves each procedure at its documented path. The adapter adds nothing of its own beyond reading the
  * request: the procedure's validation, permissions and result are the same as through tRPC.
  */
 export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
-  for (const { method, path, procedurePath, inputSchemas } of restRoutesOf(appRouter)) {
+  for (const { method, path, procedurePath, inputSchemas, csv } of restRoutesOf(appRouter)) {
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
       handler: async (req, reply) => {
         const call = procedureAt(createCaller(createContext(services, req, reply)), procedurePath);
         try {
-          const input = method === "GET" ? inputFromQuery(req.query, inputSchemas) : decodeBody(req.body);
+          const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: undefined, csv: null };
+          const input = method === "GET" ? inputFromQuery(asked.query, inputSchemas) : decodeBody(req.body);
           const result = await call(input);
+          if (asked.csv) {
+            const file = asked.csv(result);
+            return reply
+              .type(CSV_CONTENT_TYPE)
+              .header("content-disposition", `attachment; filename="${file.filename}"`)
+              .send(toCsv(file.rows));
+          }
           return reply.type("application/json").send(superjson.serialize(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);

@@ -45,3 +45,23 @@ export function containsText(config: DialectConfig, column: string, needle: stri
   const position = dialectOf(config) === "postgresql" ? "strpos" : "instr";
   return { [raw((alias: string) => `${position}(lower(${alias}.${column}), ?)`, [needle.toLowerCase()])]: { $gt: 0 } };
 }
+
+/**
+ * A date a raw query returned (an aggregate such as max(completed_at) is not hydrated by the ORM):
+ * PostgreSQL's driver gives a Date, SQLite the milliseconds MikroORM stored.
+ */
+export function dateFromRow(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
+  if (typeof value === "string") {
+    const asNumber = Number(value);
+    return new Date(Number.isFinite(asNumber) ? asNumber : Date.parse(value));
+  }
+  throw new Error(`Not a date: ${String(value)}`);
+}
+
+/** A count a raw query returned: PostgreSQL's driver gives a bigint's text, SQLite a number. */
+export function countFromRow(value: unknown): number {
+  return Number(value ?? 0);
+}

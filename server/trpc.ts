@@ -4,6 +4,7 @@ import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import type { Config } from "./config.js";
+import type { CsvExport } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { noteActor } from "./observability.js";
 import type { RateLimiter } from "./rate-limit.js";
@@ -14,6 +15,13 @@ export interface AppServices {
   config: Config;
   orm: MikroORM<AbstractSqlDriver>;
   rateLimiter: RateLimiter;
+  /** Milliseconds since the epoch: what "now" is for deadlines. Tests move it instead of waiting. */
+  clock?: () => number;
+}
+
+/** The moment a request's rules (deadlines, overdue) are judged at. */
+export function nowOf(ctx: Pick<AppServices, "clock">): Date {
+  return new Date(ctx.clock?.() ?? Date.now());
 }
 
 export interface Context extends AppServices {
@@ -31,6 +39,8 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
 export interface RestEndpoint {
   method: "GET" | "POST";
   path: `/${string}`;
+  /** A GET that also answers `format=csv`: how its result becomes the file (server/csv.ts). */
+  csv?: CsvExport;
 }
 
 /**

@@ -17,6 +17,8 @@ export const ACTIONS = [
   "settings.view",
   "org.manage",
   "nav.teamAndTags",
+  "training.assign",
+  "reports.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -39,6 +41,9 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   "org.manage": ADMIN_ONLY,
   /** docs/SPEC.md §2: the Team and Tags links are shown to admins only. */
   "nav.teamAndTags": ADMIN_ONLY,
+  /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
+  "training.assign": MANAGEMENT,
+  "reports.view": MANAGEMENT,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -1,17 +1,23 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { Organization } from "./organization.js";
+import type { Membership, Organization } from "./organization.js";
 import type { Tag } from "./tag.js";
 import type { User } from "./user.js";
 
 export type CourseStatus = "draft" | "published";
 
 export class Course {
-  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status";
+  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status" | "required" | "dueDate" | "dueDays";
   id!: number;
   organization!: Organization;
   title!: string;
   description: string | null = null;
   status: CourseStatus = "draft";
+  /** Required of its audience (issue 11); the due fields are null unless it is. */
+  required = false;
+  /** A calendar date "YYYY-MM-DD": due at the end of that day, UTC. Kept as text, so no time zone moves it. */
+  dueDate: string | null = null;
+  /** Due this many days after each member joined the audience. At most one of dueDate and dueDays is set. */
+  dueDays: number | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -25,6 +31,9 @@ export const CourseSchema = new EntitySchema<Course>({
     title: { type: "string", length: 255 },
     description: { type: "text", nullable: true },
     status: { type: "string", length: 20, default: "draft" },
+    required: { type: "boolean", default: false },
+    dueDate: { type: "string", length: 10, nullable: true },
+    dueDays: { type: "integer", nullable: true },
     createdAt: { type: "datetime", onCreate: () => new Date() },
     updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
   },
@@ -122,4 +131,29 @@ export const CompletionSchema = new EntitySchema<Completion>({
     completedAt: { type: "datetime", onCreate: () => new Date() },
   },
   uniques: [{ name: "completions_org_user_lesson_unique", properties: ["organization", "user", "lesson"] }],
+});
+
+/** A course assigned to a named member (issue 11): they are in its audience whatever their tags. */
+export class Assignment {
+  [OptionalProps]?: "createdAt";
+  id!: number;
+  organization!: Organization;
+  course!: Course;
+  membership!: Membership;
+  /** When the member joined the course's audience by name: a relative deadline counts from here. */
+  createdAt: Date = new Date();
+}
+
+export const AssignmentSchema = new EntitySchema<Assignment>({
+  class: Assignment,
+  tableName: "assignments",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    course: { kind: "m:1", entity: () => Course, deleteRule: "cascade" },
+    // Leaving the organization ends the assignment with the membership.
+    membership: { kind: "m:1", entity: "Membership", deleteRule: "cascade", index: "assignments_membership_idx" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+  },
+  uniques: [{ name: "assignments_unique", properties: ["organization", "course", "membership"] }],
 });

@@ -1,11 +1,18 @@
-import { CompletionSchema, CourseModuleSchema, CourseSchema, CourseTagSchema, LessonSchema } from "./course.js";
+import {
+  AssignmentSchema,
+  CompletionSchema,
+  CourseModuleSchema,
+  CourseSchema,
+  CourseTagSchema,
+  LessonSchema,
+} from "./course.js";
 import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
 import { UserSchema } from "./user.js";
 
-export { Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
+export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
@@ -27,6 +34,7 @@ export const ENTITIES = [
   LessonSchema,
   CompletionSchema,
   InvitationSchema,
+  AssignmentSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -39,4 +47,5 @@ export const TENANT_ENTITIES = [
   "Lesson",
   "Completion",
   "Invitation",
+  "Assignment",
 ];

@@ -32,10 +32,17 @@ export const TagSchema = new EntitySchema<Tag>({
 
 /** A tag given to a member of the organization. */
 export class MemberTag {
+  [OptionalProps]?: "createdAt";
   id!: number;
   organization!: Organization;
   membership!: Membership;
   tag!: Tag;
+  /**
+   * When the member got the tag: when they joined the audience of the courses it reaches (issue 11).
+   * Nullable only because links made before the column existed cannot all be back-filled on SQLite,
+   * which adds no NOT NULL column without a constant default; the migration fills them from the membership.
+   */
+  createdAt: Date | null = new Date();
 }
 
 export const MemberTagSchema = new EntitySchema<MemberTag>({
@@ -46,6 +53,7 @@ export const MemberTagSchema = new EntitySchema<MemberTag>({
     organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
     membership: { kind: "m:1", entity: "Membership", deleteRule: "cascade" },
     tag: { kind: "m:1", entity: () => Tag, deleteRule: "cascade", index: "member_tags_tag_idx" },
+    createdAt: { type: "datetime", nullable: true, onCreate: () => new Date() },
   },
   uniques: [{ name: "member_tags_unique", properties: ["organization", "membership", "tag"] }],
 });

@@ -1,8 +1,10 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { completedAmong, loadCourseOutline } from "#server/course-outline.js";
 import type { CourseStatus } from "#server/entities/course.js";
-import { type Course, CourseTag } from "#server/entities/index.js";
+import { type Course, CourseTag, type Membership } from "#server/entities/index.js";
+import { audienceOf } from "#server/training-data.js";
 import { compareTags, presentTag, type TagView } from "./tags.js";
+import { viewerDeadlines } from "./training.js";
 
 /**
  * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
@@ -32,6 +34,14 @@ export interface CourseView {
   status: CourseStatus;
   tags: TagView[];
   createdAt: Date;
+  /** Issue 11: required of its audience, and the deadline it sets (a date, or days after joining). */
+  required: boolean;
+  dueDate: string | null;
+  dueDays: number | null;
+  /** The caller is in the course's audience. */
+  assignedToMe: boolean;
+  /** The caller's own deadline: null when not required, none is set, or not assigned. */
+  dueAt: Date | null;
   /** Present where the caller needs the course's content too (courses/get). */
   modules?: ModuleOutlineView[];
 }
@@ -46,7 +56,12 @@ async function tagsOfCourses(em: SqlEntityManager, courseIds: number[]): Promise
   return byCourse;
 }
 
-function courseView(course: Course, tags: TagView[], modules?: ModuleOutlineView[]): CourseView {
+function courseView(
+  course: Course,
+  tags: TagView[],
+  mine: { assignedToMe: boolean; dueAt: Date | null },
+  modules?: ModuleOutlineView[],
+): CourseView {
   return {
     id: course.id,
     title: course.title,
@@ -54,32 +69,44 @@ function courseView(course: Course, tags: TagView[], modules?: ModuleOutlineView
     status: course.status,
     tags,
     createdAt: course.createdAt,
+    required: course.required,
+    dueDate: course.dueDate,
+    dueDays: course.dueDays,
+    assignedToMe: mine.assignedToMe,
+    dueAt: mine.dueAt,
     ...(modules ? { modules } : {}),
   };
 }
 
-/** Courses with their tags: two queries however many. */
-export async function presentCourses(em: SqlEntityManager, courses: Course[]): Promise<CourseView[]> {
+/** Courses with their tags and what they ask of the viewer: four queries however many. */
+export async function presentCourses(
+  em: SqlEntityManager,
+  courses: Course[],
+  viewer: Membership,
+): Promise<CourseView[]> {
   const tags = await tagsOfCourses(
     em,
     courses.map((course) => course.id),
   );
-  return courses.map((course) => courseView(course, tags.get(course.id) ?? []));
+  const audiences = courses.map((course) => ({
+    id: course.id,
+    audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
+  }));
+  const mine = await viewerDeadlines(em, viewer, audiences);
+  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
 }
 
-/** One course with its tags; with `withStructureFor` a user id, also its modules and lessons as that user sees them. */
+/** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
 export async function presentCourse(
   em: SqlEntityManager,
   course: Course,
-  options: { withStructureFor?: number } = {},
+  viewer: Membership,
+  options: { withStructure?: boolean } = {},
 ): Promise<CourseView> {
-  const tags = (await tagsOfCourses(em, [course.id])).get(course.id) ?? [];
-  const userId = options.withStructureFor;
-  return courseView(
-    course,
-    tags,
-    userId === undefined ? undefined : await presentCourseStructure(em, course.id, userId),
-  );
+  const [view] = await presentCourses(em, [course], viewer);
+  if (!view) throw new Error("presentCourses returned no view for its course");
+  if (!options.withStructure) return view;
+  return { ...view, modules: await presentCourseStructure(em, course.id, viewer.user.id) };
 }
 
 /** The modules and lessons of a course, each lesson marked if the user completed it: three queries. */

@@ -24,6 +24,25 @@ async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]>
   return tags;
 }
 
+/**
+ * The course's deadline fields from a create or update (issue 11): a field left out keeps its value;
+ * setting one kind of deadline clears the other; a course that is not required keeps none.
+ */
+function applyDueFields(
+  course: Course,
+  input: { required?: boolean; dueDate?: string | null; dueDays?: number | null },
+) {
+  if (input.required !== undefined) course.required = input.required;
+  if (input.dueDate !== undefined) course.dueDate = input.dueDate;
+  if (input.dueDays !== undefined) course.dueDays = input.dueDays;
+  if (input.dueDate != null) course.dueDays = null;
+  if (input.dueDays != null) course.dueDate = null;
+  if (!course.required) {
+    course.dueDate = null;
+    course.dueDays = null;
+  }
+}
+
 export const coursesRouter = router({
   /**
    * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
@@ -54,7 +73,7 @@ export const coursesRouter = router({
       const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
         orderBy: { createdAt: "desc", id: "desc" },
       });
-      return presentCourses(ctx.em, courses);
+      return presentCourses(ctx.em, courses, ctx.membership);
     }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
@@ -63,7 +82,7 @@ export const coursesRouter = router({
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
       const course = await findVisibleCourse(ctx, input.id);
-      return presentCourse(ctx.em, course, { withStructureFor: ctx.user.id });
+      return presentCourse(ctx.em, course, ctx.membership, { withStructure: true });
     }),
 
   structure: memberProcedure
@@ -84,9 +103,10 @@ export const coursesRouter = router({
         description: input.description ?? null,
         status: input.status,
       });
+      applyDueFields(course, input);
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
-      return presentCourse(ctx.em, course);
+      return presentCourse(ctx.em, course, ctx.membership);
     }),
 
   update: permittedProcedure("courses.edit")
@@ -97,6 +117,7 @@ export const coursesRouter = router({
       if (input.title !== undefined) course.title = input.title;
       if (input.description !== undefined) course.description = input.description;
       if (input.status !== undefined) course.status = input.status;
+      applyDueFields(course, input);
       if (input.tagIds !== undefined) {
         const wanted = await tagsNamed(ctx.em, input.tagIds);
         const wantedIds = new Set(wanted.map((tag) => tag.id));
@@ -111,7 +132,7 @@ export const coursesRouter = router({
         }
       }
       await ctx.em.flush();
-      return presentCourse(ctx.em, course);
+      return presentCourse(ctx.em, course, ctx.membership);
     }),
 
   /** The database cascades to its tags, modules, lessons and their completions. */

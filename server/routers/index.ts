@@ -1,11 +1,14 @@
 import { router } from "#server/trpc.js";
+import { assignmentsRouter } from "./assignments.js";
 import { authRouter } from "./auth.js";
 import { coursesRouter } from "./courses.js";
 import { lessonsRouter } from "./lessons.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
+import { reportsRouter } from "./reports.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
+import { trainingRouter } from "./training.js";
 import { usersRouter } from "./users.js";
 
 export const appRouter = router({
@@ -17,6 +20,9 @@ export const appRouter = router({
   modules: modulesRouter,
   lessons: lessonsRouter,
   users: usersRouter,
+  training: trainingRouter,
+  assignments: assignmentsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -58,9 +58,17 @@ async function assertRoleChange(
   }
 }
 
+/**
+ * Keeps the links of tags the member still has: a link's creation is when the member joined the audience
+ * of the courses the tag reaches, and their relative deadlines count from it (issue 11).
+ */
 async function replaceMemberTags(scope: OrganizationScope, membership: Membership, tags: Tag[]) {
-  await scope.em.nativeDelete(MemberTag, { membership: membership.id });
-  for (const tag of tags) createOwned(scope, MemberTag, { membership, tag });
+  const wanted = new Set(tags.map((tag) => tag.id));
+  const links = await scope.em.find(MemberTag, { membership: membership.id }, { fields: ["tag"] });
+  const kept = new Set(links.filter((link) => wanted.has(link.tag.id)).map((link) => link.tag.id));
+  const dropped = links.filter((link) => !kept.has(link.tag.id)).map((link) => link.id);
+  if (dropped.length > 0) await scope.em.nativeDelete(MemberTag, { id: { $in: dropped } });
+  for (const tag of tags) if (!kept.has(tag.id)) createOwned(scope, MemberTag, { membership, tag });
 }
 
 export const teamRouter = router({

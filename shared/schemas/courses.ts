@@ -31,7 +31,14 @@ export const COURSE_MESSAGES = {
   tagNotFound: "Tag not found.",
   modulesStale: "The modules of this course have changed since you loaded them. Reload and try again.",
   lessonsStale: "The lessons of this module have changed since you loaded them. Reload and try again.",
+  requiredInvalid: "Required must be true or false.",
+  dueDateInvalid: "Due date must be a date (YYYY-MM-DD).",
+  dueDaysInvalid: "Due in days must be a whole number from 1 to 3650.",
+  dueBoth: "Choose either a due date or a number of days after joining, not both.",
 } as const;
+
+/** The longest relative deadline a course can set: ten years. */
+export const DUE_DAYS_MAX = 3650;
 
 /** Not in the spec: the longest URL the lessons table stores. */
 export const VIDEO_URL_MAX = 2048;
@@ -67,31 +74,67 @@ const courseTitleField = text({ error: M.courseTitleTooShort })
 
 const statusField = z.enum(COURSE_STATUSES, { error: M.statusInvalid });
 
+/** A real calendar date as "YYYY-MM-DD" (2026-02-30 is refused), or null to clear it. */
+const dueDateField = z
+  .string({ error: M.dueDateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.dueDateInvalid)
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return Number.isFinite(time) && new Date(time).toISOString().startsWith(value);
+  }, M.dueDateInvalid)
+  .nullable()
+  .optional();
+
+const dueDaysField = z
+  .number({ error: M.dueDaysInvalid })
+  .int(M.dueDaysInvalid)
+  .min(1, M.dueDaysInvalid)
+  .max(DUE_DAYS_MAX, M.dueDaysInvalid)
+  .nullable()
+  .optional();
+
+const requiredField = z.boolean({ error: M.requiredInvalid }).optional();
+
+/** The two kinds of deadline exclude each other. */
+const notBothDue = (input: { dueDate?: string | null; dueDays?: number | null }) =>
+  !(input.dueDate != null && input.dueDays != null);
+const dueBothIssue = { message: M.dueBoth, path: ["dueDays"] };
+
 /** Repeated ids arrive once each; a course carries a tag at most once. */
 const tagIdsField = z.array(tagIdField, { error: M.tagIdInvalid }).transform((ids) => [...new Set(ids)]);
 
-export const createCourseInput = z.object(
-  {
-    title: courseTitleField,
-    description: descriptionField,
-    status: statusField.default(DEFAULT_COURSE_STATUS),
-    tagIds: tagIdsField.default([]),
-  },
-  { error: M.courseTitleTooShort },
-);
+export const createCourseInput = z
+  .object(
+    {
+      title: courseTitleField,
+      description: descriptionField,
+      status: statusField.default(DEFAULT_COURSE_STATUS),
+      tagIds: tagIdsField.default([]),
+      required: requiredField,
+      dueDate: dueDateField,
+      dueDays: dueDaysField,
+    },
+    { error: M.courseTitleTooShort },
+  )
+  .refine(notBothDue, dueBothIssue);
 export type CreateCourseInput = z.input<typeof createCourseInput>;
 
 /** "id plus course fields" (docs/SPEC.md §7): a field left out keeps its value; tagIds, when sent, replaces the set. */
-export const updateCourseInput = z.object(
-  {
-    id: courseIdField,
-    title: courseTitleField.optional(),
-    description: descriptionField,
-    status: statusField.optional(),
-    tagIds: tagIdsField.optional(),
-  },
-  { error: M.courseIdInvalid },
-);
+export const updateCourseInput = z
+  .object(
+    {
+      id: courseIdField,
+      title: courseTitleField.optional(),
+      description: descriptionField,
+      status: statusField.optional(),
+      tagIds: tagIdsField.optional(),
+      required: requiredField,
+      dueDate: dueDateField,
+      dueDays: dueDaysField,
+    },
+    { error: M.courseIdInvalid },
+  )
+  .refine(notBothDue, dueBothIssue);
 export type UpdateCourseInput = z.input<typeof updateCourseInput>;
 
 export const courseIdInput = z.object({ id: courseIdField }, { error: M.courseIdInvalid });

@@ -22,6 +22,9 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "org.manage": [true, false, false, false, false],
   // docs/SPEC.md §2 and §6: Team and Tags links for admin only
   "nav.teamAndTags": [true, false, false, false, false],
+  // issue 11: named assignments and the reports
+  "training.assign": [true, true, false, false, false],
+  "reports.view": [true, true, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

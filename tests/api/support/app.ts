@@ -59,7 +59,7 @@ export interface TestApp {
 export interface StartOptions {
   /** A second instance over the first one's database (docs/DESIGN.md §1: instances share all state there). */
   sameDatabaseAs?: TestApp;
-  /** The rate limiter's clock (milliseconds since the epoch): tests move it instead of waiting. */
+  /** The server's clock (milliseconds since the epoch) for rate limits and deadlines: tests move it instead of waiting. */
   clock?: () => number;
   /** Receives the server's log (give LOG_LEVEL too: tests run silent). */
   logStream?: NodeJS.WritableStream;
@@ -79,7 +79,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
   try {
     orm = await openDatabase(config);
     const app = await buildApp(
-      { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock) },
+      { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock), clock: options.clock },
       { logStream: options.logStream },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });

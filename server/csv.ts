@@ -1,0 +1,68 @@
+/**
+ * CSV files as the reports export them (issue 11): RFC 4180 (every field quoted where it must be, CRLF
+ * line ends), UTF-8 with a byte-order mark so that Excel reads the accents right, and text that a
+ * spreadsheet would take for a formula (= + - @, or a leading tab or carriage return) defused with a
+ * leading apostrophe (OWASP's advice on CSV injection).
+ */
+
+export type CsvValue = string | number | boolean | Date | null;
+export type CsvRow = readonly CsvValue[];
+
+/** A file the REST adapter sends for `format=csv`. */
+export interface CsvFile {
+  /** Plain ASCII, without quotes: it goes into the Content-Disposition header as is. */
+  filename: string;
+  rows: readonly CsvRow[];
+}
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+export const CSV_FORMAT_INVALID = "Format must be csv or json.";
+
+const BYTE_ORDER_MARK = "\uFEFF";
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+function textOf(value: CsvValue): string {
+  if (value === null) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+/** One field: numbers as they are; text defused, then quoted when it holds a quote, comma or line break. */
+export function csvField(value: CsvValue): string {
+  let text = textOf(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The whole file: the byte-order mark, then each row ended by CRLF. */
+export function toCsv(rows: readonly CsvRow[]): string {
+  return BYTE_ORDER_MARK + rows.map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
+}
+
+/** A name for a download: lower-case letters, digits and hyphens only. */
+export function csvFilename(...parts: (string | number)[]): string {
+  const stem = parts
+    .map((part) =>
+      String(part)
+        .normalize("NFKD")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, ""),
+    )
+    .filter((part) => part !== "")
+    .join("-")
+    .slice(0, 80);
+  return `${stem || "report"}.csv`;
+}
+
+/**
+ * How a procedure's result becomes a CSV file on its REST path (ProcedureMeta's `csv`). The REST adapter
+ * passes only that procedure's own result, which is what `render` is written for.
+ */
+export type CsvExport = (result: unknown) => CsvFile;
+
+export function csvExport<Result>(render: (result: Result) => CsvFile): CsvExport {
+  return (result) => render(result as Result);
+}

@@ -1,0 +1,65 @@
+import { csvExport, csvFilename } from "#server/csv.js";
+import { ROLE_LABELS } from "#shared/roles.js";
+import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
+import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } from "./reports.js";
+
+/**
+ * The reports as CSV files (`format=csv` on their REST paths): the same rows the screens show, with
+ * statuses in words, dates as ISO 8601 (UTC) and booleans as yes/no.
+ */
+
+const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
+
+/** A matrix cell in one field: "Completed", "In progress (40%)" … and nothing where there is no cell. */
+function cellText(cell: ProgressCell | undefined): string {
+  if (!cell) return "";
+  return cell.status === "completed" || cell.status === "not_started"
+    ? status(cell.status)
+    : `${status(cell.status)} (${cell.percent}%)`;
+}
+
+/** One row per member, one column per course, as the matrix shows them. */
+export const matrixCsv = csvExport((report: MatrixReport) => {
+  const cells = new Map(report.cells.map((cell) => [`${cell.userId}:${cell.courseId}`, cell]));
+  return {
+    filename: csvFilename("training-matrix"),
+    rows: [
+      ["Name", "Email", "Role", "Assigned", "Completed", ...report.courses.map((course) => course.title)],
+      ...report.members.map((member) => [
+        member.name,
+        member.email,
+        ROLE_LABELS[member.role],
+        member.assignedCount,
+        member.completedCount,
+        ...report.courses.map((course) => cellText(cells.get(`${member.userId}:${course.courseId}`))),
+      ]),
+    ],
+  };
+});
+
+const PROGRESS_HEADERS = ["Status", "Percent", "Completed lessons", "Total lessons", "Completed at", "Due at"];
+
+const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">) => [
+  status(row.status),
+  row.percent,
+  row.completedLessons,
+  row.totalLessons,
+  row.completedAt,
+  row.dueAt,
+];
+
+export const courseReportCsv = csvExport((report: CourseReport) => ({
+  filename: csvFilename("course", report.course.title),
+  rows: [
+    ["Name", "Email", "Assigned", ...PROGRESS_HEADERS],
+    ...report.members.map((member) => [member.name, member.email, member.assigned, ...progressFields(member)]),
+  ],
+}));
+
+export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberReportCourse[] }) => ({
+  filename: csvFilename("member", report.member.name),
+  rows: [
+    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS],
+    ...report.courses.map((course) => [course.title, course.required, course.assigned, ...progressFields(course)]),
+  ],
+}));

@@ -1,0 +1,134 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { Course, type Membership } from "#server/entities/index.js";
+import { dateFromRow } from "#server/sql-dialect.js";
+import { assignmentTimes, audienceMembers, courseAudiences, placeholders } from "#server/training-data.js";
+import {
+  type AudienceCourse,
+  compareAssigned,
+  compareTitles,
+  completedAtOf,
+  dueAtFor,
+  joinedAudienceAt,
+  trainingStatus,
+} from "#server/training-rules.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
+
+/** One course of "My training" (training/mine, issue 11). */
+export interface TrainingItem {
+  courseId: number;
+  title: string;
+  description: string | null;
+  required: boolean;
+  dueAt: Date | null;
+  status: TrainingStatus;
+  completedLessons: number;
+  totalLessons: number;
+  /** The first unfinished lesson in outline order; null when all are done or there are none. */
+  nextLessonId: number | null;
+  /** When the last lesson was completed, once all are. */
+  completedAt: Date | null;
+}
+
+export interface MyTraining {
+  /** Required courses: overdue first, then by deadline (none last), then by title. */
+  assigned: TrainingItem[];
+  /** Optional courses of the caller's audience, by title. */
+  optional: TrainingItem[];
+}
+
+/**
+ * What each course asks of the viewer: in their audience or not, and their own deadline. Two queries
+ * (their tags, their named assignments) whatever the number of courses.
+ */
+export async function viewerDeadlines(
+  em: SqlEntityManager,
+  viewer: Membership,
+  courses: readonly { id: number; audience: AudienceCourse }[],
+): Promise<(courseId: number) => { assignedToMe: boolean; dueAt: Date | null }> {
+  const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
+  if (courses.length > 0) {
+    const member = (await audienceMembers(em, [viewer])).get(viewer.id);
+    const assigned = await assignmentTimes(em, { membership: viewer.id });
+    for (const { id, audience } of courses) {
+      const joinedAt = member ? joinedAudienceAt(audience, member, assigned.get(id)?.get(viewer.id)) : null;
+      mine.set(id, { assignedToMe: joinedAt !== null, dueAt: dueAtFor(audience, joinedAt) });
+    }
+  }
+  return (courseId) => mine.get(courseId) ?? { assignedToMe: false, dueAt: null };
+}
+
+/** The lessons of these courses in outline order (module position, then lesson position), by course. */
+async function lessonOrder(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number[]>> {
+  const order = new Map<number, number[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return order;
+  const rows = await em.execute<{ id: number; course_id: number }[]>(
+    `select l.id, m.course_id from lessons l join modules m on m.id = l.module_id
+     where m.course_id in (${placeholders(courseIds)})
+     order by m.course_id, m.order_index, m.id, l.order_index, l.id`,
+    [...courseIds],
+  );
+  for (const row of rows) order.get(Number(row.course_id))?.push(Number(row.id));
+  return order;
+}
+
+/**
+ * The caller's training: the published courses of their audience with their progress. Six queries, each
+ * bounded by the organization's courses and the caller's own rows, so a member of a large organization
+ * costs what one of a small one does.
+ */
+export async function presentMyTraining(em: SqlEntityManager, viewer: Membership, now: Date): Promise<MyTraining> {
+  const courses = await em.find(Course, { status: "published" });
+  const audiences = await courseAudiences(em, courses);
+  const member = (await audienceMembers(em, [viewer])).get(viewer.id);
+  const assigned = await assignmentTimes(em, { membership: viewer.id });
+  const mineCourses = courses.flatMap((course) => {
+    const audience = audiences.get(course.id);
+    const joinedAt =
+      audience && member ? joinedAudienceAt(audience, member, assigned.get(course.id)?.get(viewer.id)) : null;
+    return audience && joinedAt ? [{ course, dueAt: dueAtFor(audience, joinedAt) }] : [];
+  });
+  const ids = mineCourses.map(({ course }) => course.id);
+  const order = await lessonOrder(em, ids);
+  const done = await completionTimes(em, viewer, ids);
+  const items = mineCourses.map(({ course, dueAt }): TrainingItem => {
+    const lessons = order.get(course.id) ?? [];
+    const times = lessons.flatMap((lessonId) => done.get(lessonId) ?? []);
+    const progress = {
+      completedLessons: times.length,
+      totalLessons: lessons.length,
+      lastCompletedAt: times.reduce<Date | null>((last, time) => (last === null || time > last ? time : last), null),
+    };
+    return {
+      courseId: course.id,
+      title: course.title,
+      description: course.description,
+      required: course.required,
+      dueAt,
+      status: trainingStatus(progress, dueAt, now),
+      completedLessons: progress.completedLessons,
+      totalLessons: progress.totalLessons,
+      nextLessonId: lessons.find((lessonId) => !done.has(lessonId)) ?? null,
+      completedAt: completedAtOf(progress),
+    };
+  });
+  return {
+    assigned: items.filter((item) => item.required).sort(compareAssigned),
+    optional: items.filter((item) => !item.required).sort(compareTitles),
+  };
+}
+
+/** When the caller completed each lesson of these courses they completed. */
+async function completionTimes(
+  em: SqlEntityManager,
+  viewer: Membership,
+  courseIds: readonly number[],
+): Promise<Map<number, Date>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await em.execute<{ lesson_id: number; completed_at: unknown }[]>(
+    `select c.lesson_id, c.completed_at from completions c
+     join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
+     where c.organization_id = ? and c.user_id = ? and m.course_id in (${placeholders(courseIds)})`,
+    [viewer.organization.id, viewer.user.id, ...courseIds],
+  );
+  return new Map(rows.map((row) => [Number(row.lesson_id), dateFromRow(row.completed_at) ?? new Date(0)]));
+}

@@ -1,0 +1,84 @@
+import { findCourse } from "#server/course-access.js";
+import { Course, MemberTag, Tag } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { findMembership, membersOf } from "#server/membership.js";
+import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
+import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
+import { compareTags, presentTag } from "#server/presenters/tags.js";
+import { memberName } from "#server/presenters/team.js";
+import { audienceMembers } from "#server/training-data.js";
+import { hasAnyTag } from "#server/training-rules.js";
+import { nowOf, router } from "#server/trpc.js";
+import { permittedProcedure } from "#server/trpc-org.js";
+import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import {
+  courseReportInput,
+  matrixReportInput,
+  memberReportInput,
+  TRAINING_MESSAGES,
+} from "#shared/schemas/training.js";
+
+/**
+ * Progress reports (issue 11) for "reports.view": each also answers CSV on its REST path (`format=csv`).
+ * Filters naming a course, tag or member of another organization are "not found".
+ */
+const reportProcedure = permittedProcedure("reports.view");
+
+export const reportsRouter = router({
+  matrix: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
+    .input(matrixReportInput)
+    .query(async ({ ctx, input }) => {
+      const tagIds = input.tagIds ?? [];
+      if (tagIds.length > 0 && (await ctx.em.count(Tag, { id: { $in: tagIds } })) !== tagIds.length)
+        throw fail.notFound(TRAINING_MESSAGES.tagNotFound);
+      const courseIds = input.courseIds ?? [];
+      const named = courseIds.length > 0 ? await ctx.em.find(Course, { id: { $in: courseIds } }) : null;
+      if (named && named.length !== courseIds.length) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
+      const courses = named
+        ? named.filter((course) => course.status === "published")
+        : await ctx.em.find(Course, { status: "published" });
+      let memberships = await membersOf(ctx.em, ctx.organization.id);
+      if (tagIds.length > 0) {
+        const wanted = new Set(tagIds);
+        const members = await audienceMembers(ctx.em, memberships);
+        memberships = memberships.filter((membership) => {
+          const member = members.get(membership.id);
+          return member !== undefined && hasAnyTag(member, wanted);
+        });
+      }
+      return presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
+        status: input.status,
+        now: nowOf(ctx),
+      });
+    }),
+
+  course: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/course", csv: courseReportCsv } })
+    .input(courseReportInput)
+    .query(async ({ ctx, input }) => {
+      const course = await findCourse(ctx, input.courseId);
+      const memberships = await membersOf(ctx.em, ctx.organization.id);
+      return presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
+    }),
+
+  member: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
+    .input(memberReportInput)
+    .query(async ({ ctx, input }) => {
+      const membership = await findMembership(ctx.em, input.userId, ctx.organization.id);
+      if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
+      const tags = await ctx.em.find(MemberTag, { membership: membership.id }, { populate: ["tag"] });
+      const courses = await ctx.em.find(Course, { status: "published" });
+      return {
+        member: {
+          userId: membership.user.id,
+          name: memberName(membership),
+          email: membership.user.email,
+          role: membership.role,
+          tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
+        },
+        courses: await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+      };
+    }),
+});

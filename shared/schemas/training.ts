@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { positiveId } from "./common.js";
+import { COURSE_MESSAGES, courseIdField } from "./courses.js";
+
+/** Issue 11: assignments, "My training" and the reports. */
+export const TRAINING_MESSAGES = {
+  memberNotFound: "Member not found.",
+  tagNotFound: "Tag not found.",
+  userIdInvalid: "User ID must be a positive number.",
+  userIdsRequired: "Choose at least one person.",
+  userIdsTooMany: "At most 500 people can be assigned at once.",
+  tagIdsInvalid: "Tag IDs must be positive numbers.",
+  courseIdsInvalid: "Course IDs must be positive numbers.",
+  statusInvalid: "Status must be not_started, in_progress, completed or overdue.",
+  formatInvalid: "Format must be csv or json.",
+} as const;
+
+const M = TRAINING_MESSAGES;
+
+/** Where a member stands with a course; "overdue" wins over in progress and not started once the deadline passed. */
+export const TRAINING_STATUSES = ["not_started", "in_progress", "completed", "overdue"] as const;
+export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+
+export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+  overdue: "Overdue",
+};
+
+const userIdField = positiveId(M.userIdInvalid);
+
+/** The most ids a filter or an assignment names at once. */
+const ID_LIST_MAX = 500;
+
+/**
+ * A list of ids: an array through tRPC; on a REST query string "1,2,3" or a repeated key (the REST adapter
+ * leaves the text as is: this field reads it). Each id once.
+ */
+function idListField(message: string) {
+  return z
+    .preprocess(
+      (value) =>
+        typeof value === "string" || (Array.isArray(value) && value.every((item) => typeof item === "string"))
+          ? [value]
+              .flat()
+              .flatMap((item: string) => item.split(","))
+              .map((item) => item.trim())
+              .filter((item) => item !== "")
+              .map((item) => (/^\d{1,10}$/.test(item) ? Number(item) : item))
+          : value,
+      z.array(positiveId(message), { error: message }).max(ID_LIST_MAX, message),
+    )
+    .transform((ids) => [...new Set(ids)]);
+}
+
+export const statusFilterField = z.enum(TRAINING_STATUSES, { error: M.statusInvalid });
+
+export const assignmentsListInput = z.object({ courseId: courseIdField }, { error: COURSE_MESSAGES.courseIdInvalid });
+
+export const createAssignmentsInput = z.object(
+  {
+    courseId: courseIdField,
+    userIds: z
+      .array(userIdField, { error: M.userIdsRequired })
+      .min(1, M.userIdsRequired)
+      .max(ID_LIST_MAX, M.userIdsTooMany)
+      .transform((ids) => [...new Set(ids)]),
+  },
+  { error: COURSE_MESSAGES.courseIdInvalid },
+);
+export type CreateAssignmentsInput = z.input<typeof createAssignmentsInput>;
+
+export const deleteAssignmentInput = z.object(
+  { courseId: courseIdField, userId: userIdField },
+  { error: COURSE_MESSAGES.courseIdInvalid },
+);
+
+export const matrixReportInput = z
+  .object({
+    tagIds: idListField(M.tagIdsInvalid).optional(),
+    courseIds: idListField(M.courseIdsInvalid).optional(),
+    status: statusFilterField.optional(),
+  })
+  .prefault({});
+export type MatrixReportInput = z.input<typeof matrixReportInput>;
+
+export const courseReportInput = z.object({ courseId: courseIdField }, { error: COURSE_MESSAGES.courseIdInvalid });
+export const memberReportInput = z.object({ userId: userIdField }, { error: M.userIdInvalid });
