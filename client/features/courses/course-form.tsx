@@ -11,6 +11,7 @@ import { Textarea } from "#client/components/ui/textarea.js";
 import {
   type DeadlineErrors,
   DeadlineFields,
+  type DeadlineInput,
   type DeadlineValues,
   deadlineInput,
 } from "#client/features/training/deadline-fields.js";
@@ -20,11 +21,9 @@ import { TagsTree } from "./tags-tree.js";
 
 /** What the form edits; the shared schema turns it into what the API takes (trimmed, blank → null). */
 export type CourseFormInput = z.input<typeof createCourseInput>;
-export type CourseFormValues = z.output<typeof createCourseInput> & {
-  required: boolean;
-  dueDate: string | null;
-  dueDays: number | null;
-};
+type CourseFieldValues = z.output<typeof createCourseInput>;
+/** The fields and the deadline, which the form keeps apart (its kind is a choice the API does not store). */
+export type CourseFormValues = CourseFieldValues & DeadlineInput;
 
 const STATUS_TEXT = {
   draft: { label: "Draft", hint: "Only people who build courses can see it." },
@@ -63,7 +62,7 @@ export function CourseForm({
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<CourseFormInput, unknown, CourseFormValues>({
+  } = useForm<CourseFormInput, unknown, CourseFieldValues>({
     resolver: zodResolver(createCourseInput),
     mode: "onSubmit",
     reValidateMode: "onChange",

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isNotFound } from "#client/features/courses/queries.js";
-import { STATUS_LABELS, TRAINING_STATUSES } from "#client/features/training/status.js";
 import { cn } from "#client/lib/cn.js";
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
 import { ExportCsvButton } from "./export-button.js";
 import { ProgressCells, ProgressHeaders } from "./progress-cells.js";
 import { courseReportQuery, csvPath } from "./queries.js";
@@ -47,7 +47,7 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-label="Summary">
             {TRAINING_STATUSES.map((status) => (
               <li key={status}>
-                {STATUS_LABELS[status]}:{" "}
+                {TRAINING_STATUS_LABELS[status]}:{" "}
                 <span className="font-semibold text-slate-900 tabular-nums">
                   {report.data.members.filter((member) => member.status === status).length}
                 </span>

@@ -4,13 +4,13 @@ import { FilterSelect } from "#client/components/ui/filter-select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
 import { useTagTree } from "#client/features/tags/queries.js";
-import { STATUS_LABELS, TRAINING_STATUSES, type TrainingStatusValue } from "#client/features/training/status.js";
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/schemas/training.js";
 import { ExportCsvButton } from "./export-button.js";
 import { MatrixTable } from "./matrix-table.js";
 import { type MatrixFilters, matrixCsvPath, matrixQuery } from "./queries.js";
 import { ReportError, ReportShell, ReportSkeleton } from "./report-layout.js";
 
-const STATUS_OPTIONS = TRAINING_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_OPTIONS = TRAINING_STATUSES.map((value) => ({ value, label: TRAINING_STATUS_LABELS[value] }));
 
 const asId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 const asText = (id: number | undefined) => (id === undefined ? undefined : String(id));
@@ -73,7 +73,7 @@ export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProp
           allLabel="Any status"
           options={STATUS_OPTIONS}
           value={filters.status}
-          onChange={(value) => change({ status: value as TrainingStatusValue | undefined })}
+          onChange={(value) => change({ status: value as TrainingStatus | undefined })}
         />
       </search>
 

@@ -1,14 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import { formatDueDay, STATUS_LABELS, TrainingStatusIcon } from "#client/features/training/status.js";
+import { formatDueDay, TrainingStatusIcon } from "#client/features/training/status.js";
 import { cn } from "#client/lib/cn.js";
 import { roleLabel } from "#shared/roles.js";
+import { TRAINING_STATUS_LABELS } from "#shared/schemas/training.js";
 import type { Matrix, MatrixCell } from "./queries.js";
 import { ScrollTable, tableStyles } from "./report-layout.js";
 
 /** Spelled out on hover and for screen readers; the cell itself shows an icon and the percent. */
 function cellDescription(cell: MatrixCell): string {
-  const parts = [STATUS_LABELS[cell.status], `${cell.percent}%`];
+  const parts = [TRAINING_STATUS_LABELS[cell.status], `${cell.percent}%`];
   if (cell.completedAt) parts.push(`completed ${formatDate(cell.completedAt)}`);
   else if (cell.dueAt) parts.push(`due ${formatDueDay(cell.dueAt)}`);
   return parts.join(", ");

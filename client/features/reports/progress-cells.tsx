@@ -1,10 +1,11 @@
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import { formatDueDay, TrainingStatusBadge, type TrainingStatusValue } from "#client/features/training/status.js";
+import { formatDueDay, TrainingStatusBadge } from "#client/features/training/status.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
 import { tableStyles } from "./report-layout.js";
 
 export interface ProgressFacts {
-  status: TrainingStatusValue;
+  status: TrainingStatus;
   percent: number;
   completedLessons: number;
   totalLessons: number;

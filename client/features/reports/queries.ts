@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { TrainingStatusValue } from "#client/features/training/status.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];
@@ -14,7 +14,7 @@ export interface MatrixFilters {
   department?: number;
   role?: number;
   course?: number;
-  status?: TrainingStatusValue;
+  status?: TrainingStatus;
 }
 
 /** A role is narrower than its department: with both chosen, the role filters the members. */

@@ -1,6 +1,7 @@
 import { ChoiceCard } from "#client/components/ui/choice-card.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
+import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/schemas/courses.js";
 
 /** How a required course's deadline is set: none, a calendar date, or N days after joining the audience. */
 export type DeadlineKind = "none" | "date" | "days";
@@ -15,13 +16,15 @@ export interface DeadlineValues {
   dueDays: string;
 }
 
-/** The highest "days after joining" the API takes (issue 11 contract: 1..3650, ten years). */
-export const DUE_DAYS_MAX = 3650;
+/** The API's deadline fields. */
+export interface DeadlineInput {
+  required: boolean;
+  dueDate: string | null;
+  dueDays: number | null;
+}
 
-export const DEADLINE_MESSAGES = {
-  dateRequired: "Pick the date the course is due.",
-  daysInvalid: `Enter a whole number of days from 1 to ${DUE_DAYS_MAX}.`,
-} as const;
+/** The form's own message: the API's "Due date must be a date" reads oddly for a field left empty. */
+const DATE_REQUIRED = "Pick the date the course is due.";
 
 export function deadlineValuesOf(course: {
   required: boolean;
@@ -46,20 +49,17 @@ export type DeadlineErrors = Partial<Record<"dueDate" | "dueDays", string>>;
  */
 export function deadlineInput(
   values: DeadlineValues,
-):
-  | { ok: true; input: { required: boolean; dueDate: string | null; dueDays: number | null } }
-  | { ok: false; errors: DeadlineErrors } {
+): { ok: true; input: DeadlineInput } | { ok: false; errors: DeadlineErrors } {
   if (!values.required || values.kind === "none") {
     return { ok: true, input: { required: values.required, dueDate: null, dueDays: null } };
   }
   if (values.kind === "date") {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dueDate))
-      return { ok: false, errors: { dueDate: DEADLINE_MESSAGES.dateRequired } };
+    if (values.dueDate === "") return { ok: false, errors: { dueDate: DATE_REQUIRED } };
     return { ok: true, input: { required: true, dueDate: values.dueDate, dueDays: null } };
   }
   const days = Number(values.dueDays);
   if (values.dueDays.trim() === "" || !Number.isInteger(days) || days < 1 || days > DUE_DAYS_MAX) {
-    return { ok: false, errors: { dueDays: DEADLINE_MESSAGES.daysInvalid } };
+    return { ok: false, errors: { dueDays: COURSE_MESSAGES.dueDaysInvalid } };
   }
   return { ok: true, input: { required: true, dueDate: null, dueDays: days } };
 }

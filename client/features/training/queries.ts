@@ -9,7 +9,6 @@ type Outputs = inferRouterOutputs<AppRouter>;
 /** The caller's own training (issue 11): required courses first, then the optional ones. */
 export type MyTraining = Outputs["training"]["mine"];
 export type TrainingItem = MyTraining["assigned"][number];
-export type TrainingStatus = TrainingItem["status"];
 export type Assignment = Outputs["assignments"]["list"]["assignments"][number];
 
 export const TRAINING_TEXT = {

@@ -1,19 +1,9 @@
 import { AlarmClock, CircleCheck, CircleDashed, CircleDot } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { cn } from "#client/lib/cn.js";
+import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 
-/** The four states of a person's training in a course (issue 11), as the API names them. */
-export const TRAINING_STATUSES = ["not_started", "in_progress", "completed", "overdue"] as const;
-export type TrainingStatusValue = (typeof TRAINING_STATUSES)[number];
-
-export const STATUS_LABELS: Record<TrainingStatusValue, string> = {
-  not_started: "Not started",
-  in_progress: "In progress",
-  completed: "Completed",
-  overdue: "Overdue",
-};
-
-const STATUS_STYLE: Record<TrainingStatusValue, { className: string; icon: typeof CircleCheck }> = {
+const STATUS_STYLE: Record<TrainingStatus, { className: string; icon: typeof CircleCheck }> = {
   not_started: { className: "bg-slate-100 text-slate-700 ring-slate-200", icon: CircleDashed },
   in_progress: { className: "bg-brand-50 text-brand-800 ring-brand-200", icon: CircleDot },
   completed: { className: "bg-emerald-50 text-emerald-800 ring-emerald-200", icon: CircleCheck },
@@ -21,18 +11,18 @@ const STATUS_STYLE: Record<TrainingStatusValue, { className: string; icon: typeo
 };
 
 /** Colour and an icon both carry the status, so it reads without colour vision too. */
-export function TrainingStatusBadge({ status, className }: { status: TrainingStatusValue; className?: string }) {
+export function TrainingStatusBadge({ status, className }: { status: TrainingStatus; className?: string }) {
   const { className: tone, icon: Icon } = STATUS_STYLE[status];
   return (
     <Badge className={cn(tone, className)}>
       <Icon className="size-3.5" aria-hidden="true" />
-      {STATUS_LABELS[status]}
+      {TRAINING_STATUS_LABELS[status]}
     </Badge>
   );
 }
 
 /** Just the icon and colour of a status, for the dense report matrix; the label is read out. */
-export function TrainingStatusIcon({ status, className }: { status: TrainingStatusValue; className?: string }) {
+export function TrainingStatusIcon({ status, className }: { status: TrainingStatus; className?: string }) {
   const { icon: Icon } = STATUS_STYLE[status];
   const color = {
     not_started: "text-slate-400",
@@ -40,7 +30,9 @@ export function TrainingStatusIcon({ status, className }: { status: TrainingStat
     completed: "text-emerald-600",
     overdue: "text-red-600",
   }[status];
-  return <Icon className={cn("size-4 shrink-0", color, className)} aria-label={STATUS_LABELS[status]} role="img" />;
+  return (
+    <Icon className={cn("size-4 shrink-0", color, className)} aria-label={TRAINING_STATUS_LABELS[status]} role="img" />
+  );
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {

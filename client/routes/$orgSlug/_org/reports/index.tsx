@@ -4,15 +4,15 @@ import { requireReports } from "#client/features/reports/guard.js";
 import { MatrixPage } from "#client/features/reports/matrix-page.js";
 import { type MatrixFilters, matrixQuery } from "#client/features/reports/queries.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
-import { TRAINING_STATUSES, type TrainingStatusValue } from "#client/features/training/status.js";
 import { ensurePageData, titled } from "#client/lib/route-data.js";
+import { TRAINING_STATUSES, type TrainingStatus } from "#shared/schemas/training.js";
 
 function idParam(value: unknown): number | undefined {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-function statusParam(value: unknown): TrainingStatusValue | undefined {
+function statusParam(value: unknown): TrainingStatus | undefined {
   return TRAINING_STATUSES.find((status) => status === value);
 }
 
