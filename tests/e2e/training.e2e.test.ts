@@ -22,6 +22,22 @@ interface Scene {
   courseId: number;
   lessonIds: number[];
   driverRoleId: number;
+  dispatcherRoleId: number;
+}
+
+/** A course of one module with these lessons, made by the page's admin through the API. */
+async function courseWithLessons(
+  admin: Page,
+  course: { title: string; status?: "published"; required?: boolean; tagIds?: number[]; description?: string },
+  lessonTitles: readonly string[],
+): Promise<{ courseId: number; lessonIds: number[] }> {
+  const { id: courseId } = await apiPost<{ id: number }>(admin, "/_api/courses/create", course);
+  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId, title: "Basics" });
+  const lessonIds: number[] = [];
+  for (const title of lessonTitles) {
+    lessonIds.push((await apiPost<{ id: number }>(admin, "/_api/lessons/create", { moduleId: module.id, title })).id);
+  }
+  return { courseId, lessonIds };
 }
 
 /** An organization with Operations → Driver, a driver who joined it, and a draft course of two lessons. */
@@ -29,7 +45,7 @@ async function scene(width: number): Promise<Scene> {
   const admin = await session.open(width);
   const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
   const operations = await departmentWithRoles(admin, { name: "Operations" }, ["Driver", "Dispatcher"]);
-  const driverRoleId = operations.roleIds[0] ?? 0;
+  const [driverRoleId = 0, dispatcherRoleId = 0] = operations.roleIds;
   const member = await session.open(width);
   const memberPerson = await inviteAndJoin(admin, member, "learner", [driverRoleId]);
   const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
@@ -41,7 +57,16 @@ async function scene(width: number): Promise<Scene> {
   for (const title of ["Before You Drive", "Loading and Lifting"]) {
     lessonIds.push((await apiPost<{ id: number }>(admin, "/_api/lessons/create", { moduleId: module.id, title })).id);
   }
-  return { slug: org.slug, admin, member, memberPerson, courseId: course.id, lessonIds, driverRoleId };
+  return {
+    slug: org.slug,
+    admin,
+    member,
+    memberPerson,
+    courseId: course.id,
+    lessonIds,
+    driverRoleId,
+    dispatcherRoleId,
+  };
 }
 
 /** The matrix row of one member. */
@@ -113,11 +138,12 @@ describe("training", () => {
     expect(lines[0]).toContain("Forklift Safety");
     const driverLine = lines.find((line) => line.includes(memberPerson.email));
     expect(driverLine, csv).toBeDefined();
-    expect(driverLine?.toLowerCase()).toContain("completed");
+    // Name, Email, Role, Assigned, Completed, then the one course's cell.
+    expect(driverLine?.split(",").slice(3)).toEqual(["1", "1", "Completed"]);
   });
 
   it.each([1280, 375])("dashboard, reports and the course form fit at %i px", async (width) => {
-    const { slug, admin, member, memberPerson, courseId, driverRoleId } = await scene(width);
+    const { slug, admin, member, memberPerson, courseId, driverRoleId, dispatcherRoleId } = await scene(width);
     await apiPost(admin, "/_api/courses/update", {
       id: courseId,
       status: "published",
@@ -126,9 +152,16 @@ describe("training", () => {
       dueDays: 7,
     });
     // A few more courses, so the matrix is wider than a phone.
-    for (const title of ["Dock Hygiene", "Fire Drill", "Customer Care", "Night Shift Handover"]) {
-      await apiPost(admin, "/_api/courses/create", { title, status: "published", required: title !== "Customer Care" });
+    for (const title of ["Dock Hygiene", "Fire Drill", "Night Shift Handover"]) {
+      await courseWithLessons(admin, { title, status: "published", required: true }, ["Overview", "Checklist"]);
     }
+    const care = await courseWithLessons(admin, { title: "Customer Care", status: "published" }, ["Greeting"]);
+    // For dispatchers only: the driver finds it in the library, marked as not theirs.
+    await courseWithLessons(admin, { title: "Radio Etiquette", status: "published", tagIds: [dispatcherRoleId] }, [
+      "Call Signs",
+    ]);
+    // Some progress, so that the screens show every kind of state.
+    await apiPost(member, "/_api/lessons/complete", { lessonId: care.lessonIds[0] });
 
     await member.goto(`/${slug}/dashboard`);
     await visible(member.getByRole("list", { name: "Assigned to you" }).getByRole("link", { name: "Forklift Safety" }));
@@ -166,7 +199,8 @@ describe("training", () => {
     await look(admin, "course-detail-admin");
 
     await member.goto(`/${slug}/courses`);
-    await visible(member.getByText("Not assigned to you").first());
+    const radio = await visible(member.getByRole("listitem").filter({ hasText: "Radio Etiquette" }));
+    await visible(radio.getByText("Not assigned to you"));
     await look(member, "courses-list-member");
   });
 });

@@ -53,7 +53,9 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1)
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      // Relative: the table's visually hidden texts are positioned absolutely, and must be clipped by this
+      // box rather than widen the page.
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       {children}
     </section>

@@ -109,6 +109,8 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         <Link
           to="/$orgSlug/lessons/$lessonId"
           params={{ orgSlug, lessonId: String(item.nextLessonId) }}
+          // The visible word first (WCAG 2.5.3), then which course: a list holds several "Continue" links.
+          aria-label={`Continue: ${item.title}`}
           className={buttonClassName({
             variant: item.status === "completed" ? "outline" : "primary",
             size: "sm",
@@ -117,16 +119,15 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         >
           Continue
           <ArrowRight aria-hidden="true" />
-          <span className="sr-only">: {item.title}</span>
         </Link>
       ) : (
         <Link
           to="/$orgSlug/courses/$courseId"
           params={{ orgSlug, courseId: String(item.courseId) }}
+          aria-label={`View course: ${item.title}`}
           className={buttonClassName({ variant: "outline", size: "sm", className: "self-start sm:self-center" })}
         >
           View course
-          <span className="sr-only">: {item.title}</span>
         </Link>
       )}
     </Card>
