@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarClock, CalendarDays, UserX } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
-import { dueText } from "#client/features/training/status.js";
+import { dueText } from "#client/features/training/deadline.js";
 import { LIMITS } from "#shared/constants.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";

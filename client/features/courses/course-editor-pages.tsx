@@ -4,7 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
-import { deadlineValuesOf, NEW_COURSE_DEADLINE } from "#client/features/training/deadline-fields.js";
+import { deadlineValuesOf, NEW_COURSE_DEADLINE } from "#client/features/training/deadline.js";
 import { trpc } from "#client/lib/trpc.js";
 import { DEFAULT_COURSE_STATUS } from "#shared/constants.js";
 import { CourseForm } from "./course-form.js";

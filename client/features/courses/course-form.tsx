@@ -8,13 +8,9 @@ import { ChoiceCard } from "#client/components/ui/choice-card.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Textarea } from "#client/components/ui/textarea.js";
-import {
-  type DeadlineErrors,
-  DeadlineFields,
-  type DeadlineInput,
-  type DeadlineValues,
-  deadlineInput,
-} from "#client/features/training/deadline-fields.js";
+import type { DeadlineErrors, DeadlineInput, DeadlineValues } from "#client/features/training/deadline.js";
+import { deadlineInput } from "#client/features/training/deadline.js";
+import { DeadlineFields } from "#client/features/training/deadline-fields.js";
 import { LIMITS } from "#shared/constants.js";
 import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
 import { TagsTree } from "./tags-tree.js";

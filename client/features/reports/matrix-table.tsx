@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import { formatDueDay, TrainingStatusIcon } from "#client/features/training/status.js";
+import { formatDueDay } from "#client/features/training/deadline.js";
+import { TrainingStatusIcon } from "#client/features/training/status.js";
 import { cn } from "#client/lib/cn.js";
 import { roleLabel } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS } from "#shared/schemas/training.js";

@@ -1,6 +1,7 @@
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import { formatDueDay, TrainingStatusBadge } from "#client/features/training/status.js";
+import { formatDueDay } from "#client/features/training/deadline.js";
+import { TrainingStatusBadge } from "#client/features/training/status.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import { tableStyles } from "./report-layout.js";
 

@@ -1,7 +1,8 @@
 import { CalendarCheck, CalendarClock, Info } from "lucide-react";
 import { formatDate } from "#client/features/courses/course-tags.js";
+import { dueText } from "./deadline.js";
 import { useMyTraining } from "./queries.js";
-import { dueText, TrainingStatusBadge } from "./status.js";
+import { TrainingStatusBadge } from "./status.js";
 
 export interface CourseTrainingFacts {
   id: number;

@@ -7,8 +7,9 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { progressPercent } from "#shared/progress.js";
+import { dueText } from "./deadline.js";
 import { type TrainingItem, useMyTraining } from "./queries.js";
-import { dueText, TrainingStatusBadge } from "./status.js";
+import { TrainingStatusBadge } from "./status.js";
 
 /**
  * The dashboard's "My training" (issue 11), for everyone: the courses the caller must take, each with its

@@ -34,24 +34,3 @@ export function TrainingStatusIcon({ status, className }: { status: TrainingStat
     <Icon className={cn("size-4 shrink-0", color, className)} aria-label={TRAINING_STATUS_LABELS[status]} role="img" />
   );
 }
-
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/**
- * The calendar day a deadline falls on. Deadlines are kept as the instant they pass (a fixed date is due
- * at the end of that day, UTC), so the day is read in UTC, a millisecond before that instant: an end
- * given as the next day's 00:00 still names the due day, in every time zone of the reader.
- */
-export function formatDueDay(dueAt: Date): string {
-  return DAY_FORMAT.format(new Date(dueAt.getTime() - 1));
-}
-
-/** "Due Dec 3, 2026" or "Was due Dec 3, 2026" for a deadline that has passed. */
-export function dueText(dueAt: Date, now: Date = new Date()): string {
-  return `${dueAt.getTime() <= now.getTime() ? "Was due" : "Due"} ${formatDueDay(dueAt)}`;
-}
