@@ -114,6 +114,10 @@ describe("training", () => {
     await member.goto(`/${slug}/dashboard`);
     await visible(member.getByRole("list", { name: "Assigned to you" }).getByText("Completed", { exact: true }));
     await visible(member.getByText(/^Completed \w/));
+    // The course page says when.
+    await member.goto(`/${slug}/courses/${courseId}`);
+    await visible(member.getByText("Required for you", { exact: true }));
+    await visible(member.getByText(/^Completed \w/));
 
     // The admin's report: the driver's cell is complete, the totals count it.
     await admin.goto(`/${slug}/dashboard`);
@@ -194,8 +198,14 @@ describe("training", () => {
     await visible(admin.getByLabel("Days to complete"));
     await look(admin, "course-form");
 
+    // Named people: the admin assigns the course to the driver by name, on the course page.
     await admin.goto(`/${slug}/courses/${courseId}`);
     await visible(admin.getByRole("heading", { name: "Assigned people" }));
+    await admin.getByRole("combobox", { name: "Person" }).click();
+    await (await visible(admin.getByRole("option", { name: new RegExp(memberPerson.name) }))).click();
+    await admin.getByRole("button", { name: "Assign" }).click();
+    await toast(admin, "People assigned.");
+    await visible(admin.getByRole("list", { name: "Assigned people" }).getByText(memberPerson.name));
     await look(admin, "course-detail-admin");
 
     await member.goto(`/${slug}/courses`);

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isNotFound } from "#client/features/courses/queries.js";
-import { cn } from "#client/lib/cn.js";
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
 import { ExportCsvButton } from "./export-button.js";
-import { ProgressCells, ProgressHeaders } from "./progress-cells.js";
+import { ProgressTable } from "./progress-cells.js";
 import { courseReportQuery, csvPath } from "./queries.js";
-import { ReportError, ReportShell, ReportSkeleton, ScrollTable, tableStyles } from "./report-layout.js";
+import { ReportError, ReportShell, ReportSkeleton } from "./report-layout.js";
 
 function deadlineText(course: { required: boolean; dueDate: string | null; dueDays: number | null }): string {
   if (!course.required) return "Optional";
@@ -27,7 +26,6 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
       />
     );
   }
-  const { th, td } = tableStyles;
   return (
     <ReportShell
       orgSlug={orgSlug}
@@ -54,35 +52,27 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
               </li>
             ))}
           </ul>
-          <ScrollTable label="Members of this course">
-            <table className="w-full border-separate border-spacing-0 text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className={cn(th, "min-w-40")}>
-                    Member
-                  </th>
-                  <ProgressHeaders />
-                </tr>
-              </thead>
-              <tbody>
-                {report.data.members.map((member) => (
-                  <tr key={member.userId}>
-                    <th scope="row" className={cn(td, "text-left font-normal")}>
-                      <Link
-                        to="/$orgSlug/reports/members/$userId"
-                        params={{ orgSlug, userId: String(member.userId) }}
-                        className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                      >
-                        {member.name}
-                      </Link>
-                      <span className="block text-xs text-slate-500">{member.email}</span>
-                    </th>
-                    <ProgressCells facts={member} label={member.name} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <ProgressTable
+            label="Members of this course"
+            firstColumn="Member"
+            rows={report.data.members.map((member) => ({
+              key: member.userId,
+              name: member.name,
+              facts: member,
+              heading: (
+                <>
+                  <Link
+                    to="/$orgSlug/reports/members/$userId"
+                    params={{ orgSlug, userId: String(member.userId) }}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {member.name}
+                  </Link>
+                  <span className="block text-xs text-slate-500">{member.email}</span>
+                </>
+              ),
+            }))}
+          />
         </div>
       )}
     </ReportShell>

@@ -3,12 +3,11 @@ import { Link } from "@tanstack/react-router";
 import { Badge } from "#client/components/ui/badge.js";
 import { CourseTagList } from "#client/features/courses/course-tags.js";
 import { isNotFound } from "#client/features/courses/queries.js";
-import { cn } from "#client/lib/cn.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 import { ExportCsvButton } from "./export-button.js";
-import { ProgressCells, ProgressHeaders } from "./progress-cells.js";
+import { ProgressTable } from "./progress-cells.js";
 import { csvPath, memberReportQuery } from "./queries.js";
-import { ReportError, ReportShell, ReportSkeleton, ScrollTable, tableStyles } from "./report-layout.js";
+import { ReportError, ReportShell, ReportSkeleton } from "./report-layout.js";
 
 /** One member (issue 11): every course with its status, completion date and deadline. */
 export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId: number | null }) {
@@ -22,7 +21,6 @@ export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId:
       />
     );
   }
-  const { th, td } = tableStyles;
   const member = report.data?.member;
   return (
     <ReportShell
@@ -47,37 +45,29 @@ export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId:
           No published course is assigned to this member or started by them.
         </p>
       ) : (
-        <ScrollTable label="Courses of this member">
-          <table className="w-full border-separate border-spacing-0 text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className={cn(th, "min-w-44")}>
-                  Course
-                </th>
-                <ProgressHeaders />
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.courses.map((course) => (
-                <tr key={course.courseId}>
-                  <th scope="row" className={cn(td, "text-left font-normal")}>
-                    <Link
-                      to="/$orgSlug/reports/courses/$courseId"
-                      params={{ orgSlug, courseId: String(course.courseId) }}
-                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                    >
-                      {course.title}
-                    </Link>
-                    <span className="block text-xs text-slate-500">
-                      {!course.assigned ? "Not assigned" : course.required ? "Required" : "Optional"}
-                    </span>
-                  </th>
-                  <ProgressCells facts={course} label={course.title} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <ProgressTable
+          label="Courses of this member"
+          firstColumn="Course"
+          rows={report.data.courses.map((course) => ({
+            key: course.courseId,
+            name: course.title,
+            facts: course,
+            heading: (
+              <>
+                <Link
+                  to="/$orgSlug/reports/courses/$courseId"
+                  params={{ orgSlug, courseId: String(course.courseId) }}
+                  className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {course.title}
+                </Link>
+                <span className="block text-xs text-slate-500">
+                  {!course.assigned ? "Not assigned" : course.required ? "Required" : "Optional"}
+                </span>
+              </>
+            ),
+          }))}
+        />
       )}
     </ReportShell>
   );

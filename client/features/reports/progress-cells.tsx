@@ -1,9 +1,10 @@
+import type { ReactNode } from "react";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { formatDueDay } from "#client/features/training/deadline.js";
 import { TrainingStatusBadge } from "#client/features/training/status.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { tableStyles } from "./report-layout.js";
+import { ScrollTable, tableStyles } from "./report-layout.js";
 
 export interface ProgressFacts {
   status: TrainingStatus;
@@ -14,8 +15,55 @@ export interface ProgressFacts {
   dueAt: Date | null;
 }
 
+/** One row of a ProgressTable: who or what (its first cell) and where they stand. */
+export interface ProgressRow {
+  key: number;
+  /** The row's first cell: a link and a second line. */
+  heading: ReactNode;
+  /** Names the row's progress bar, e.g. the member's name. */
+  name: string;
+  facts: ProgressFacts;
+}
+
+/** The course report's members and the member report's courses: a first column, then the progress columns. */
+export function ProgressTable({
+  label,
+  firstColumn,
+  rows,
+}: {
+  label: string;
+  firstColumn: string;
+  rows: ProgressRow[];
+}) {
+  const { th, td } = tableStyles;
+  return (
+    <ScrollTable label={label}>
+      <table className="w-full border-separate border-spacing-0 text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className={`${th} min-w-44`}>
+              {firstColumn}
+            </th>
+            <ProgressHeaders />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className={`${td} text-left font-normal`}>
+                {row.heading}
+              </th>
+              <ProgressCells facts={row.facts} label={row.name} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
 /** The headers of the columns ProgressCells fills, in its order. */
-export function ProgressHeaders() {
+function ProgressHeaders() {
   const { th } = tableStyles;
   return (
     <>
@@ -36,7 +84,7 @@ export function ProgressHeaders() {
 }
 
 /** One person's standing in one course, as the course and member reports show it. */
-export function ProgressCells({ facts, label }: { facts: ProgressFacts; label: string }) {
+function ProgressCells({ facts, label }: { facts: ProgressFacts; label: string }) {
   const { td } = tableStyles;
   const lessons = `${facts.completedLessons} of ${facts.totalLessons} lessons`;
   return (
