@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
+import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import { FRESHNESS } from "#shared/constants.js";
 import type { CourseStatusValue } from "#shared/schemas/courses.js";
@@ -89,8 +90,8 @@ export function useLesson(id: number | null, options: { enabled?: boolean } = {}
 /**
  * Everything a change to a course's content or a learner's progress shows up in: the list (tags,
  * status), the detail (modules, progress), the structure, lesson pages (titles, Previous/Next) and the
- * completions. Stale queries that are on screen refetch at once; the rest when next shown.
+ * completions, and everyone's training and the reports. Stale queries that are on screen refetch at once; the rest when next shown.
  */
 export function courseReaders() {
-  return [trpc.courses.pathKey(), trpc.lessons.get.pathKey(), trpc.users.completions.pathKey()];
+  return [trpc.courses.pathKey(), trpc.lessons.get.pathKey(), trpc.users.completions.pathKey(), ...progressReaders()];
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
+import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS } from "#shared/constants.js";
@@ -41,7 +42,13 @@ export function tagOptions(departments: readonly Department[] | undefined) {
  * dialog's own onSuccess, so that it closes onto the updated list.
  */
 export function useTagMutations() {
-  const invalidates = [trpc.tags.list.queryKey(), trpc.team.members.queryKey(), trpc.courses.pathKey()];
+  const invalidates = [
+    trpc.tags.list.queryKey(),
+    trpc.team.members.queryKey(),
+    trpc.courses.pathKey(),
+    // Tags are audiences: who must take what changes with them.
+    ...progressReaders(),
+  ];
   const create = useMutation(
     trpc.tags.create.mutationOptions({
       meta: { success: TAG_TEXT.created, failure: TAG_TEXT.createFailed, invalidates },

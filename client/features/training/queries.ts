@@ -32,17 +32,22 @@ export function assignmentsQuery(courseId: number) {
 }
 
 /**
- * Who a change of audience or progress shows up for: the caller's training, the course views (their
- * "assigned to me" and deadline) and every report.
+ * What shows people's training and progress: "My training" and the reports. A completed lesson, a change
+ * of a course's lessons, tags or deadline, and a change of a member's tags all show up here.
  */
-export function trainingReaders() {
-  return [trpc.training.pathKey(), trpc.courses.pathKey(), trpc.reports.pathKey(), trpc.assignments.pathKey()];
+export function progressReaders() {
+  return [trpc.training.pathKey(), trpc.reports.pathKey()];
+}
+
+/** What a named assignment changes: the above, the course views ("assigned to me", deadline) and the list. */
+function assignmentReaders() {
+  return [...progressReaders(), trpc.courses.pathKey(), trpc.assignments.pathKey()];
 }
 
 export function useAssignmentMutations() {
   const create = useMutation(
     trpc.assignments.create.mutationOptions({
-      meta: { success: TRAINING_TEXT.assigned, failure: TRAINING_TEXT.assignFailed, invalidates: trainingReaders() },
+      meta: { success: TRAINING_TEXT.assigned, failure: TRAINING_TEXT.assignFailed, invalidates: assignmentReaders() },
     }),
   );
   const remove = useMutation(
@@ -50,7 +55,7 @@ export function useAssignmentMutations() {
       meta: {
         success: TRAINING_TEXT.unassigned,
         failure: TRAINING_TEXT.unassignFailed,
-        invalidates: trainingReaders(),
+        invalidates: assignmentReaders(),
       },
     }),
   );
