@@ -5,6 +5,9 @@
  *
  *   BENCH_COURSES (default 200) courses × 3 modules × 5 lessons, 3 tags each; BENCH_REQUESTS (default 200)
  *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time.
+ *   Training (issue 11): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
+ *   2,000,000) completions across two organizations; the reports are asked BENCH_REPORT_REQUESTS (default
+ *   10) times, one at a time. training/mine is also measured in a small organization of its own.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,11 +19,16 @@ import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
 import { RateLimiter } from "#server/rate-limit.js";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 2_000_000);
+const REPORT_REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 10);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -41,6 +49,8 @@ async function main(): Promise<void> {
   });
   const orm = await openDatabase(config);
   const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+  // The seed can take minutes: the connections fetch opened before it must still be there after it.
+  app.server.keepAliveTimeout = 30 * 60_000;
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -58,7 +68,18 @@ async function main(): Promise<void> {
         headers: { "content-type": "application/json", cookie },
         body: JSON.stringify(body),
       });
-    await post("/_api/orgs/create", { name: "Bench Org", slug: "bench-org" });
+    // A small organization first (five courses, only the admin), then the large one, which stays current.
+    const small = (await (await post("/_api/orgs/create", { name: "Small Org", slug: "small-org" })).json()) as {
+      json: { id: number };
+    };
+    for (let c = 0; c < 5; c++) {
+      await post("/_api/courses/create", { title: `Small course ${c}`, status: "published", required: c % 2 === 0 });
+    }
+    const bench = (await (await post("/_api/orgs/create", { name: "Bench Org", slug: "bench-org" })).json()) as {
+      json: { id: number };
+    };
+    await post("/_api/orgs/create", { name: "Other Org", slug: "other-org" });
+    await post("/_api/orgs/switch", { orgId: bench.json.id });
 
     const seedStarted = performance.now();
     const em = orm.em.fork();
@@ -96,7 +117,16 @@ async function main(): Promise<void> {
         }
       }
     }
+    const otherOrganization = await em.findOneOrFail(Organization, { slug: "other-org" });
+    seedCourses(em, otherOrganization, COURSES);
     await em.flush();
+    const training = await seedTraining(em, {
+      bench: organization,
+      other: otherOrganization,
+      members: MEMBERS,
+      completions: COMPLETIONS,
+      postgres: postgres !== undefined,
+    });
     const members = await em.count(Membership, { organization: organization.id });
     const seedMs = performance.now() - seedStarted;
     const courseId = firstLesson?.module.course.id ?? 1;
@@ -110,38 +140,45 @@ async function main(): Promise<void> {
       ["lessons/get", `/_api/lessons/get?id=${firstLesson?.id ?? 1}`],
       ["tags/list", "/_api/tags/list"],
       ["team/members", "/_api/team/members"],
+      ["training/mine", "/_api/training/mine"],
+      ["training/mine (small org)", "/_api/training/mine", { [ORGANIZATION_HEADER]: String(small.json.id) }],
+      ["reports/matrix", "/_api/reports/matrix", {}, REPORT_REQUESTS],
+      ["reports/matrix?csv", "/_api/reports/matrix?format=csv", {}, REPORT_REQUESTS],
+      ["reports/course", `/_api/reports/course?courseId=${courseId + 1}`, {}, REPORT_REQUESTS],
     ] as const;
 
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     console.log(
       `Trainwright bench on ${postgres ? "PostgreSQL" : "SQLite"}: ${COURSES} courses, ${COURSES * 15} lessons, ` +
-        `${members} member(s); seeded in ${seedMs.toFixed(0)} ms; ${REQUESTS} requests per endpoint, ${CONCURRENCY} at a time`,
+        `${members} member(s), ${training.completions} completions (${training.benchCompletions} in this organization); seeded in ${seedMs.toFixed(0)} ms; ${REQUESTS} requests per endpoint, ${CONCURRENCY} at a time`,
     );
-    console.log(["endpoint".padEnd(22), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
-    for (const [name, url] of endpoints) {
+    console.log(["endpoint".padEnd(26), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
+    for (const [name, url, headers = {}, requests = REQUESTS] of endpoints) {
+      // The reports are heavy by design: asked one at a time, so each figure is one report's own.
+      const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
       const timings: number[] = [];
       let bytes = 0;
       let next = 0;
       const started = performance.now();
       const worker = async () => {
-        while (next < REQUESTS) {
+        while (next < requests) {
           next++;
           const t0 = performance.now();
-          const response = await fetch(`${base}${url}`, { headers: { cookie } });
+          const response = await fetch(`${base}${url}`, { headers: { cookie, ...headers } });
           const text = await response.text();
           if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
-          superjson.parse(text);
+          if (!url.includes("format=csv")) superjson.parse(text);
           bytes = text.length;
           timings.push(performance.now() - t0);
         }
       };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await Promise.all(Array.from({ length: concurrency }, worker));
       const seconds = (performance.now() - started) / 1000;
       timings.sort((a, b) => a - b);
       console.log(
         [
-          name.padEnd(22),
+          name.padEnd(26),
           percentile(timings, 50).toFixed(1),
           percentile(timings, 95).toFixed(1),
           (timings.at(-1) ?? 0).toFixed(1),

@@ -54,8 +54,3 @@ export async function hasMemberWithEmail(
 export async function belongsToAnyOrganization(em: EntityManager, user: User): Promise<boolean> {
   return (await em.count(Membership, { user: user.id })) > 0;
 }
-
-/** Every member of the organization, with their account: one query however large the team. */
-export function membersOf(em: EntityManager, organizationId: number): Promise<Membership[]> {
-  return em.find(Membership, { organization: organizationId }, { populate: ["user"] });
-}

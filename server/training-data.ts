@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Assignment, type Course, CourseTag, type Membership, MemberTag } from "./entities/index.js";
+import type { Role } from "#shared/roles.js";
+import { Assignment, type Course, CourseTag } from "./entities/index.js";
 import { countFromRow, dateFromRow } from "./sql-dialect.js";
 import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./training-rules.js";
 
@@ -37,29 +38,71 @@ export async function courseAudiences(
   return new Map(courses.map((course) => [course.id, audienceOf(course, tagIds.get(course.id) ?? new Set())]));
 }
 
-/** Members as the rules see them, by membership id: when they joined, and their tags with since when. */
+/** A member as the reports list them: read as plain rows, since a report reads thousands. */
+export interface MemberRow {
+  membershipId: number;
+  userId: number;
+  /** The organization's name for them (decision 0013), else their own. */
+  name: string;
+  email: string;
+  role: Role;
+  joinedAt: Date;
+}
+
+/** Every member of the organization (`userId`: only that one), in one query. */
+export async function memberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
+  const rows = await em.execute<
+    { id: number; user_id: number; name: string; email: string; role: Role; created_at: unknown }[]
+  >(
+    `select ms.id, ms.user_id, coalesce(ms.display_name, u.name) as name, u.email, ms.role, ms.created_at
+     from memberships ms join users u on u.id = ms.user_id
+     where ms.organization_id = ?${userId === undefined ? "" : " and ms.user_id = ?"}`,
+    userId === undefined ? [organizationId] : [organizationId, userId],
+  );
+  return rows.map((row) => ({
+    membershipId: Number(row.id),
+    userId: Number(row.user_id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joinedAt: dateFromRow(row.created_at) ?? new Date(0),
+  }));
+}
+
+/**
+ * Members as the rules see them, by membership id: when they joined, and their tags with since when.
+ * With one member, only their links are read; with more, the organization's (they are all of its members).
+ */
 export async function audienceMembers(
   em: SqlEntityManager,
-  memberships: readonly Membership[],
+  organizationId: number,
+  members: readonly { membershipId: number; joinedAt: Date }[],
 ): Promise<Map<number, AudienceMember>> {
-  const tags = new Map<number, TagLink[]>(memberships.map((membership) => [membership.id, []]));
-  if (memberships.length > 0) {
-    // One organization's members are all of its links: asking for the whole organization's avoids a list
-    // of thousands of ids in the query.
-    const where = memberships.length === 1 ? { membership: memberships[0]?.id } : {};
-    const links = await em.find(MemberTag, where, { populate: ["tag"] });
-    for (const link of links) {
-      tags.get(link.membership.id)?.push({
-        tagId: link.tag.id,
-        parentId: link.tag.parent?.id ?? null,
-        linkedAt: link.createdAt ?? link.membership.createdAt,
+  const tags = new Map<number, TagLink[]>(members.map((member) => [member.membershipId, []]));
+  const only = members.length === 1 ? members[0] : undefined;
+  const joinedAt = new Map(members.map((member) => [member.membershipId, member.joinedAt]));
+  if (members.length > 0) {
+    const rows = await em.execute<
+      { membership_id: number; tag_id: number; parent_id: number | null; created_at: unknown }[]
+    >(
+      `select mt.membership_id, mt.tag_id, t.parent_id, mt.created_at from member_tags mt join tags t on t.id = mt.tag_id
+       where mt.organization_id = ?${only ? " and mt.membership_id = ?" : ""}`,
+      only ? [organizationId, only.membershipId] : [organizationId],
+    );
+    for (const row of rows) {
+      const membershipId = Number(row.membership_id);
+      tags.get(membershipId)?.push({
+        tagId: Number(row.tag_id),
+        parentId: row.parent_id === null ? null : Number(row.parent_id),
+        // A link older than the column counts from the membership (decision 0040).
+        linkedAt: dateFromRow(row.created_at) ?? joinedAt.get(membershipId) ?? new Date(0),
       });
     }
   }
   return new Map(
-    memberships.map((membership) => [
-      membership.id,
-      { joinedOrganizationAt: membership.createdAt, tags: tags.get(membership.id) ?? [] },
+    members.map((member) => [
+      member.membershipId,
+      { joinedOrganizationAt: member.joinedAt, tags: tags.get(member.membershipId) ?? [] },
     ]),
   );
 }

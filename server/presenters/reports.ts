@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Course, Membership } from "#server/entities/index.js";
+import type { Course } from "#server/entities/index.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -7,6 +7,7 @@ import {
   completionCounts,
   courseAudiences,
   lessonTotals,
+  type MemberRow,
   progressFrom,
 } from "#server/training-data.js";
 import {
@@ -20,7 +21,6 @@ import {
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { memberName } from "./team.js";
 
 /**
  * The progress reports (issue 11): who of an organization stands where with which course. Every report
@@ -55,14 +55,14 @@ interface TrainingRows {
 async function loadTrainingRows(
   em: SqlEntityManager,
   organizationId: number,
-  memberships: readonly Membership[],
+  memberships: readonly MemberRow[],
   courses: readonly Course[],
   assignmentsOf: { course?: number; membership?: number },
 ): Promise<TrainingRows> {
   const courseIds = courses.map((course) => course.id);
-  const onlyUser = memberships.length === 1 ? memberships[0]?.user.id : undefined;
+  const onlyUser = memberships.length === 1 ? memberships[0]?.userId : undefined;
   return {
-    members: await audienceMembers(em, memberships),
+    members: await audienceMembers(em, organizationId, memberships),
     audiences: await courseAudiences(em, courses),
     assigned: await assignmentTimes(em, assignmentsOf),
     totals: await lessonTotals(em, courseIds),
@@ -76,19 +76,19 @@ async function loadTrainingRows(
  */
 function cellsOf(
   rows: TrainingRows,
-  memberships: readonly Membership[],
+  memberships: readonly MemberRow[],
   courses: readonly Course[],
   now: Date,
 ): ProgressCell[] {
   const cells: ProgressCell[] = [];
   for (const membership of memberships) {
-    const member = rows.members.get(membership.id);
+    const member = rows.members.get(membership.membershipId);
     if (!member) continue;
-    const userId = membership.user.id;
+    const { userId } = membership;
     for (const course of courses) {
       const audience = rows.audiences.get(course.id);
       if (!audience) continue;
-      const joinedAt = joinedAudienceAt(audience, member, rows.assigned.get(course.id)?.get(membership.id));
+      const joinedAt = joinedAudienceAt(audience, member, rows.assigned.get(course.id)?.get(membership.membershipId));
       const progress = progressFrom(rows.totals, rows.counts, userId, course.id);
       if (joinedAt === null && progress.completedLessons === 0) continue;
       const dueAt = dueAtFor(audience, joinedAt);
@@ -156,7 +156,7 @@ function tally(cells: readonly ProgressCell[], keyOf: (cell: ProgressCell) => nu
 export async function presentMatrix(
   em: SqlEntityManager,
   organizationId: number,
-  memberships: readonly Membership[],
+  memberships: readonly MemberRow[],
   courses: readonly Course[],
   options: { status?: TrainingStatus; now: Date },
 ): Promise<MatrixReport> {
@@ -169,14 +169,8 @@ export async function presentMatrix(
   const none = { assignedCount: 0, completedCount: 0 };
   return {
     members: memberships
-      .filter((membership) => kept(byMember, membership.user.id))
-      .map((membership) => ({
-        userId: membership.user.id,
-        name: memberName(membership),
-        email: membership.user.email,
-        role: membership.role,
-        ...(byMember.get(membership.user.id) ?? none),
-      }))
+      .filter((membership) => kept(byMember, membership.userId))
+      .map(({ userId, name, email, role }) => ({ userId, name, email, role, ...(byMember.get(userId) ?? none) }))
       .sort((a, b) => byName(a, b) || a.userId - b.userId),
     courses: [...courses]
       .filter((course) => kept(byCourse, course.id))
@@ -200,15 +194,15 @@ export interface CourseReport {
 export async function presentCourseReport(
   em: SqlEntityManager,
   organizationId: number,
-  memberships: readonly Membership[],
+  memberships: readonly MemberRow[],
   course: Course,
   now: Date,
 ): Promise<CourseReport> {
   const rows = await loadTrainingRows(em, organizationId, memberships, [course], { course: course.id });
-  const byUser = new Map(memberships.map((membership) => [membership.user.id, membership]));
+  const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
-    return membership ? [{ ...cell, name: memberName(membership), email: membership.user.email }] : [];
+    return membership ? [{ ...cell, name: membership.name, email: membership.email }] : [];
   });
   return {
     course: {
@@ -231,18 +225,20 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
 export async function presentMemberCourses(
   em: SqlEntityManager,
   organizationId: number,
-  membership: Membership,
+  membership: MemberRow,
   courses: readonly Course[],
   now: Date,
 ): Promise<MemberReportCourse[]> {
-  const rows = await loadTrainingRows(em, organizationId, [membership], courses, { membership: membership.id });
+  const rows = await loadTrainingRows(em, organizationId, [membership], courses, {
+    membership: membership.membershipId,
+  });
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {
-      const untouched = progressFrom(rows.totals, rows.counts, membership.user.id, course.id);
+      const untouched = progressFrom(rows.totals, rows.counts, membership.userId, course.id);
       const { userId: _user, ...cell } = cells.get(course.id) ?? {
-        userId: membership.user.id,
+        userId: membership.userId,
         courseId: course.id,
         assigned: false,
         status: trainingStatus(untouched, null, now),

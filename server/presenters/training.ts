@@ -13,6 +13,8 @@ import {
 } from "#server/training-rules.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 
+const viewerRow = (viewer: Membership) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
+
 /** One course of "My training" (training/mine, issue 11). */
 export interface TrainingItem {
   courseId: number;
@@ -47,7 +49,7 @@ export async function viewerDeadlines(
 ): Promise<(courseId: number) => { assignedToMe: boolean; dueAt: Date | null }> {
   const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
   if (courses.length > 0) {
-    const member = (await audienceMembers(em, [viewer])).get(viewer.id);
+    const member = (await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)])).get(viewer.id);
     const assigned = await assignmentTimes(em, { membership: viewer.id });
     for (const { id, audience } of courses) {
       const joinedAt = member ? joinedAudienceAt(audience, member, assigned.get(id)?.get(viewer.id)) : null;
@@ -79,7 +81,7 @@ async function lessonOrder(em: SqlEntityManager, courseIds: readonly number[]): 
 export async function presentMyTraining(em: SqlEntityManager, viewer: Membership, now: Date): Promise<MyTraining> {
   const courses = await em.find(Course, { status: "published" });
   const audiences = await courseAudiences(em, courses);
-  const member = (await audienceMembers(em, [viewer])).get(viewer.id);
+  const member = (await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)])).get(viewer.id);
   const assigned = await assignmentTimes(em, { membership: viewer.id });
   const mineCourses = courses.flatMap((course) => {
     const audience = audiences.get(course.id);

@@ -1,12 +1,10 @@
 import { findCourse } from "#server/course-access.js";
 import { Course, MemberTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { findMembership, membersOf } from "#server/membership.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
 import { compareTags, presentTag } from "#server/presenters/tags.js";
-import { memberName } from "#server/presenters/team.js";
-import { audienceMembers } from "#server/training-data.js";
+import { audienceMembers, memberRows } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
 import { permittedProcedure } from "#server/trpc-org.js";
@@ -38,12 +36,12 @@ export const reportsRouter = router({
       const courses = named
         ? named.filter((course) => course.status === "published")
         : await ctx.em.find(Course, { status: "published" });
-      let memberships = await membersOf(ctx.em, ctx.organization.id);
+      let memberships = await memberRows(ctx.em, ctx.organization.id);
       if (tagIds.length > 0) {
         const wanted = new Set(tagIds);
-        const members = await audienceMembers(ctx.em, memberships);
+        const members = await audienceMembers(ctx.em, ctx.organization.id, memberships);
         memberships = memberships.filter((membership) => {
-          const member = members.get(membership.id);
+          const member = members.get(membership.membershipId);
           return member !== undefined && hasAnyTag(member, wanted);
         });
       }
@@ -58,7 +56,7 @@ export const reportsRouter = router({
     .input(courseReportInput)
     .query(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.courseId);
-      const memberships = await membersOf(ctx.em, ctx.organization.id);
+      const memberships = await memberRows(ctx.em, ctx.organization.id);
       return presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
     }),
 
@@ -66,15 +64,15 @@ export const reportsRouter = router({
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
     .input(memberReportInput)
     .query(async ({ ctx, input }) => {
-      const membership = await findMembership(ctx.em, input.userId, ctx.organization.id);
+      const [membership] = await memberRows(ctx.em, ctx.organization.id, input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
-      const tags = await ctx.em.find(MemberTag, { membership: membership.id }, { populate: ["tag"] });
+      const tags = await ctx.em.find(MemberTag, { membership: membership.membershipId }, { populate: ["tag"] });
       const courses = await ctx.em.find(Course, { status: "published" });
       return {
         member: {
-          userId: membership.user.id,
-          name: memberName(membership),
-          email: membership.user.email,
+          userId: membership.userId,
+          name: membership.name,
+          email: membership.email,
           role: membership.role,
           tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
         },

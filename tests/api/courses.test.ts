@@ -53,6 +53,12 @@ describe("create and update: validation (docs/SPEC.md §5)", () => {
       status: "draft",
       tags: [],
       createdAt: expect.any(Date),
+      required: false,
+      dueDate: null,
+      dueDays: null,
+      // A draft has no audience (issue 11).
+      assignedToMe: false,
+      dueAt: null,
     });
   });
 

@@ -47,6 +47,8 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       await api.post("/_api/courses/create", { title: `A ${status} course`, status, tagIds: [dept.id] }),
     );
     const module = ok<{ id: number }>(await api.post("/_api/modules/create", { courseId: course.id, title: "M" }));
+    // A named assignment too (issue 11), so every organization-owned table has a row.
+    ok(await api.post("/_api/assignments/create", { courseId: course.id, userIds: [tagged.id] }));
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       ids.push(ok<{ id: number }>(await api.post("/_api/lessons/create", { moduleId: module.id, title: `L${i}` })).id);

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { CourseView, ModuleOutlineView } from "#server/presenters/courses.js";
 import type { LessonView } from "#server/presenters/lessons.js";
 import type { ModuleView } from "#server/presenters/modules.js";
+import type { CreateCourseInput } from "#shared/schemas/courses.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient } from "./client.js";
 import { ok, orgWithMembers } from "./org-fixtures.js";
@@ -20,10 +21,7 @@ export async function staffedOrganization(app: TestApp, label = "org") {
   return { org, admin, ...members };
 }
 
-export async function createCourse(
-  api: ApiClient,
-  input: { title?: string; description?: string | null; status?: "draft" | "published"; tagIds?: number[] } = {},
-): Promise<CourseView> {
+export async function createCourse(api: ApiClient, input: Partial<CreateCourseInput> = {}): Promise<CourseView> {
   return ok<CourseView>(await api.post("/_api/courses/create", { title: "Safety basics", ...input }));
 }
 
