@@ -28,10 +28,13 @@ import { Route as OrgSlugOrgTeamRouteImport } from './routes/$orgSlug/_org/team'
 import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
 import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
+import { Route as OrgSlugOrgReportsIndexRouteImport } from './routes/$orgSlug/_org/reports/index'
 import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
 import { Route as OrgSlugOrgCoursesCreateRouteImport } from './routes/$orgSlug/_org/courses/create'
 import { Route as OrgSlugOrgCoursesCourseIdIndexRouteImport } from './routes/$orgSlug/_org/courses/$courseId/index'
+import { Route as OrgSlugOrgReportsMembersUserIdRouteImport } from './routes/$orgSlug/_org/reports/members/$userId'
+import { Route as OrgSlugOrgReportsCoursesCourseIdRouteImport } from './routes/$orgSlug/_org/reports/courses/$courseId'
 import { Route as OrgSlugOrgCoursesCourseIdEditRouteImport } from './routes/$orgSlug/_org/courses/$courseId/edit'
 import { Route as OrgSlugOrgCoursesCourseIdContentRouteImport } from './routes/$orgSlug/_org/courses/$courseId/content'
 
@@ -126,6 +129,11 @@ const OrgSlugOrgDashboardRoute = OrgSlugOrgDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => OrgSlugOrgRoute,
 } as any)
+const OrgSlugOrgReportsIndexRoute = OrgSlugOrgReportsIndexRouteImport.update({
+  id: '/reports/',
+  path: '/reports/',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgCoursesIndexRoute = OrgSlugOrgCoursesIndexRouteImport.update({
   id: '/courses/',
   path: '/courses/',
@@ -146,6 +154,18 @@ const OrgSlugOrgCoursesCourseIdIndexRoute =
   OrgSlugOrgCoursesCourseIdIndexRouteImport.update({
     id: '/courses/$courseId/',
     path: '/courses/$courseId/',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgReportsMembersUserIdRoute =
+  OrgSlugOrgReportsMembersUserIdRouteImport.update({
+    id: '/reports/members/$userId',
+    path: '/reports/members/$userId',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgReportsCoursesCourseIdRoute =
+  OrgSlugOrgReportsCoursesCourseIdRouteImport.update({
+    id: '/reports/courses/$courseId',
+    path: '/reports/courses/$courseId',
     getParentRoute: () => OrgSlugOrgRoute,
   } as any)
 const OrgSlugOrgCoursesCourseIdEditRoute =
@@ -182,8 +202,11 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/courses/create': typeof OrgSlugOrgCoursesCreateRoute
   '/$orgSlug/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
   '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/reports': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
+  '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -206,8 +229,11 @@ export interface FileRoutesByTo {
   '/$orgSlug/courses/create': typeof OrgSlugOrgCoursesCreateRoute
   '/$orgSlug/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
   '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/reports': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
+  '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
@@ -233,8 +259,11 @@ export interface FileRoutesById {
   '/$orgSlug/_org/courses/create': typeof OrgSlugOrgCoursesCreateRoute
   '/$orgSlug/_org/lessons/$lessonId': typeof OrgSlugOrgLessonsLessonIdRoute
   '/$orgSlug/_org/courses/': typeof OrgSlugOrgCoursesIndexRoute
+  '/$orgSlug/_org/reports/': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/_org/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/_org/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/_org/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
+  '/$orgSlug/_org/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/_org/courses/$courseId/': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -260,8 +289,11 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses/create'
     | '/$orgSlug/lessons/$lessonId'
     | '/$orgSlug/courses'
+    | '/$orgSlug/reports'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/reports/courses/$courseId'
+    | '/$orgSlug/reports/members/$userId'
     | '/$orgSlug/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -284,8 +316,11 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses/create'
     | '/$orgSlug/lessons/$lessonId'
     | '/$orgSlug/courses'
+    | '/$orgSlug/reports'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/reports/courses/$courseId'
+    | '/$orgSlug/reports/members/$userId'
     | '/$orgSlug/courses/$courseId'
   id:
     | '__root__'
@@ -310,8 +345,11 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org/courses/create'
     | '/$orgSlug/_org/lessons/$lessonId'
     | '/$orgSlug/_org/courses/'
+    | '/$orgSlug/_org/reports/'
     | '/$orgSlug/_org/courses/$courseId/content'
     | '/$orgSlug/_org/courses/$courseId/edit'
+    | '/$orgSlug/_org/reports/courses/$courseId'
+    | '/$orgSlug/_org/reports/members/$userId'
     | '/$orgSlug/_org/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
@@ -457,6 +495,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgDashboardRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/reports/': {
+      id: '/$orgSlug/_org/reports/'
+      path: '/reports'
+      fullPath: '/$orgSlug/reports'
+      preLoaderRoute: typeof OrgSlugOrgReportsIndexRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/courses/': {
       id: '/$orgSlug/_org/courses/'
       path: '/courses'
@@ -485,6 +530,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdIndexRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/reports/members/$userId': {
+      id: '/$orgSlug/_org/reports/members/$userId'
+      path: '/reports/members/$userId'
+      fullPath: '/$orgSlug/reports/members/$userId'
+      preLoaderRoute: typeof OrgSlugOrgReportsMembersUserIdRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/reports/courses/$courseId': {
+      id: '/$orgSlug/_org/reports/courses/$courseId'
+      path: '/reports/courses/$courseId'
+      fullPath: '/$orgSlug/reports/courses/$courseId'
+      preLoaderRoute: typeof OrgSlugOrgReportsCoursesCourseIdRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/courses/$courseId/edit': {
       id: '/$orgSlug/_org/courses/$courseId/edit'
       path: '/courses/$courseId/edit'
@@ -511,8 +570,11 @@ interface OrgSlugOrgRouteChildren {
   OrgSlugOrgCoursesCreateRoute: typeof OrgSlugOrgCoursesCreateRoute
   OrgSlugOrgLessonsLessonIdRoute: typeof OrgSlugOrgLessonsLessonIdRoute
   OrgSlugOrgCoursesIndexRoute: typeof OrgSlugOrgCoursesIndexRoute
+  OrgSlugOrgReportsIndexRoute: typeof OrgSlugOrgReportsIndexRoute
   OrgSlugOrgCoursesCourseIdContentRoute: typeof OrgSlugOrgCoursesCourseIdContentRoute
   OrgSlugOrgCoursesCourseIdEditRoute: typeof OrgSlugOrgCoursesCourseIdEditRoute
+  OrgSlugOrgReportsCoursesCourseIdRoute: typeof OrgSlugOrgReportsCoursesCourseIdRoute
+  OrgSlugOrgReportsMembersUserIdRoute: typeof OrgSlugOrgReportsMembersUserIdRoute
   OrgSlugOrgCoursesCourseIdIndexRoute: typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 
@@ -525,8 +587,11 @@ const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgCoursesCreateRoute: OrgSlugOrgCoursesCreateRoute,
   OrgSlugOrgLessonsLessonIdRoute: OrgSlugOrgLessonsLessonIdRoute,
   OrgSlugOrgCoursesIndexRoute: OrgSlugOrgCoursesIndexRoute,
+  OrgSlugOrgReportsIndexRoute: OrgSlugOrgReportsIndexRoute,
   OrgSlugOrgCoursesCourseIdContentRoute: OrgSlugOrgCoursesCourseIdContentRoute,
   OrgSlugOrgCoursesCourseIdEditRoute: OrgSlugOrgCoursesCourseIdEditRoute,
+  OrgSlugOrgReportsCoursesCourseIdRoute: OrgSlugOrgReportsCoursesCourseIdRoute,
+  OrgSlugOrgReportsMembersUserIdRoute: OrgSlugOrgReportsMembersUserIdRoute,
   OrgSlugOrgCoursesCourseIdIndexRoute: OrgSlugOrgCoursesCourseIdIndexRoute,
 }
 

@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDays } from "lucide-react";
+import { CalendarClock, CalendarDays, UserX } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { dueText } from "#client/features/training/deadline.js";
 import { LIMITS } from "#shared/constants.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
@@ -31,11 +32,35 @@ export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlu
         <p className="text-sm text-slate-500 italic">No description</p>
       )}
       <CourseTagList tags={course.tags} max={LIMITS.courseCardTags} />
+      <AudienceNote course={course} />
       <p className="mt-auto flex items-center gap-1.5 pt-1 text-xs text-slate-500">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         Created <time dateTime={course.createdAt.toISOString()}>{formatDate(course.createdAt)}</time>
       </p>
     </Card>
+  );
+}
+
+/**
+ * Issue 11: the library shows every published course; the card says whether it is the reader's training
+ * (required, with their deadline) or outside their audience.
+ */
+function AudienceNote({ course }: { course: CourseListItem }) {
+  if (course.status !== "published") return null;
+  if (!course.assignedToMe) {
+    return (
+      <p className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+        <UserX className="size-3.5" aria-hidden="true" />
+        Not assigned to you
+      </p>
+    );
+  }
+  if (!course.required) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 text-xs font-medium text-brand-700">
+      <CalendarClock className="size-3.5" aria-hidden="true" />
+      Required{course.dueAt && <span className="font-normal text-slate-600">· {dueText(course.dueAt)}</span>}
+    </p>
   );
 }
 

@@ -3,6 +3,8 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { AssignmentsCard } from "#client/features/training/assignments-card.js";
+import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";
@@ -18,6 +20,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const course = useCourse(courseId);
   const canEdit = useCan("courses.edit");
   const canDelete = useCan("courses.delete");
+  const canAssign = useCan("training.assign");
 
   if (courseId === null || course.isError) {
     return (
@@ -76,7 +79,8 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
         )}
       </header>
 
-      <Card className="mt-8 p-5 sm:p-6">
+      <Card className="mt-8 flex flex-col gap-4 p-5 sm:p-6">
+        <CourseTrainingNote course={data} />
         <CourseProgress progress={courseProgress(modules)} />
       </Card>
 
@@ -94,6 +98,12 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
             </li>
           ))}
         </ol>
+      )}
+
+      {canAssign && (
+        <div className="mt-10">
+          <AssignmentsCard courseId={data.id} />
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { deadlineValuesOf, NEW_COURSE_DEADLINE } from "#client/features/training/deadline.js";
 import { trpc } from "#client/lib/trpc.js";
 import { DEFAULT_COURSE_STATUS } from "#shared/constants.js";
 import { CourseForm } from "./course-form.js";
@@ -57,6 +58,7 @@ export function CreateCoursePage({ orgSlug }: { orgSlug: string }) {
       <CourseForm
         orgSlug={orgSlug}
         defaultValues={{ title: "", description: "", status: DEFAULT_COURSE_STATUS, tagIds: [] }}
+        defaultDeadline={NEW_COURSE_DEADLINE}
         submitLabel="Create Course"
         pendingLabel="Creating..."
         pending={create.isPending}
@@ -112,6 +114,7 @@ export function EditCoursePage({ orgSlug, courseId }: { orgSlug: string; courseI
             status: course.data.status,
             tagIds: course.data.tags.map((tag) => tag.id),
           }}
+          defaultDeadline={deadlineValuesOf(course.data)}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
           pending={update.isPending}

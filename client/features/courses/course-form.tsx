@@ -1,27 +1,35 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
+import { ChoiceCard } from "#client/components/ui/choice-card.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Textarea } from "#client/components/ui/textarea.js";
-import { cn } from "#client/lib/cn.js";
+import type { DeadlineErrors, DeadlineInput, DeadlineValues } from "#client/features/training/deadline.js";
+import { deadlineInput } from "#client/features/training/deadline.js";
+import { DeadlineFields } from "#client/features/training/deadline-fields.js";
 import { LIMITS } from "#shared/constants.js";
 import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
 import { TagsTree } from "./tags-tree.js";
 
 /** What the form edits; the shared schema turns it into what the API takes (trimmed, blank → null). */
 export type CourseFormInput = z.input<typeof createCourseInput>;
-export type CourseFormValues = z.output<typeof createCourseInput>;
+type CourseFieldValues = z.output<typeof createCourseInput>;
+/** The fields and the deadline, which the form keeps apart (its kind is a choice the API does not store). */
+export type CourseFormValues = CourseFieldValues & DeadlineInput;
 
 const STATUS_TEXT = {
   draft: { label: "Draft", hint: "Only people who build courses can see it." },
-  published: { label: "Published", hint: "Everyone in the organization can take it." },
+  published: { label: "Published", hint: "Its audience gets it as training; everyone can find it in the library." },
 } as const;
 
 export interface CourseFormProps {
   defaultValues: CourseFormInput;
+  /** Required or optional, and the deadline (issue 11). */
+  defaultDeadline: DeadlineValues;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -31,9 +39,13 @@ export interface CourseFormProps {
   orgSlug: string;
 }
 
-/** Create and edit course (docs/SPEC.md §2): title, description, tags tree, status; the messages of docs/SPEC.md §5. */
+/**
+ * Create and edit course (docs/SPEC.md §2): title, description, tags tree, status; the messages of docs/SPEC.md §5.
+ * Issue 11 adds whether the audience must take it, and by when.
+ */
 export function CourseForm({
   defaultValues,
+  defaultDeadline,
   submitLabel,
   pendingLabel,
   pending,
@@ -46,15 +58,22 @@ export function CourseForm({
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<CourseFormInput, unknown, CourseFormValues>({
+  } = useForm<CourseFormInput, unknown, CourseFieldValues>({
     resolver: zodResolver(createCourseInput),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues,
   });
+  const [deadline, setDeadline] = useState(defaultDeadline);
+  const [deadlineErrors, setDeadlineErrors] = useState<DeadlineErrors>({});
+  const submit = handleSubmit((values) => {
+    const checked = deadlineInput(deadline);
+    setDeadlineErrors(checked.ok ? {} : checked.errors);
+    if (checked.ok) onSubmit({ ...values, ...checked.input });
+  });
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-6" aria-busy={pending || undefined}>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-busy={pending || undefined}>
       <FormField label="Title" error={errors.title?.message}>
         {(field) => (
           <Input
@@ -87,29 +106,19 @@ export function CourseForm({
         render={({ field }) => <TagsTree value={field.value ?? []} onChange={field.onChange} disabled={pending} />}
       />
 
+      <DeadlineFields value={deadline} onChange={setDeadline} errors={deadlineErrors} disabled={pending} />
+
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-800">Status</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {COURSE_STATUSES.map((status) => (
-            <label
+            <ChoiceCard
               key={status}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3",
-                "has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-500",
-                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-              )}
-            >
-              <input
-                type="radio"
-                value={status}
-                {...register("status")}
-                className="mt-0.5 size-4 accent-brand-600 focus-visible:outline-none"
-              />
-              <span className="flex flex-col">
-                <span className="text-sm font-medium text-slate-900">{STATUS_TEXT[status].label}</span>
-                <span className="text-xs text-slate-600">{STATUS_TEXT[status].hint}</span>
-              </span>
-            </label>
+              value={status}
+              {...register("status")}
+              label={STATUS_TEXT[status].label}
+              hint={STATUS_TEXT[status].hint}
+            />
           ))}
         </div>
         {errors.status?.message && <p className="text-sm text-red-600">{errors.status.message}</p>}

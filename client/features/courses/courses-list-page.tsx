@@ -8,7 +8,9 @@ import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
+import type { CourseStatusValue } from "#shared/schemas/courses.js";
 import { CourseCard, CourseCardSkeleton } from "./course-card.js";
+import { CourseFilters } from "./course-filters.js";
 import { PageMessage } from "./page-state.js";
 import { useCourseList } from "./queries.js";
 import { useCan } from "./use-org-role.js";
@@ -19,9 +21,13 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
   const organization = useRouteOrganization();
   const canCreate = useCan("courses.create");
+  const canSeeDrafts = useCan("courses.viewDrafts");
   const [searchText, setSearchText] = useState("");
+  const [status, setStatus] = useState<CourseStatusValue | undefined>(undefined);
+  const [tagId, setTagId] = useState<number | undefined>(undefined);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const courses = useCourseList(search);
+  const courses = useCourseList({ search, status, tagId });
+  const filtered = Boolean(search) || status !== undefined || tagId !== undefined;
   // Fetching a new search while the previous results stay on screen.
   const searching = courses.isFetching && courses.isPlaceholderData;
 
@@ -50,25 +56,34 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
         )}
       </div>
 
-      <search className="relative mt-6 block max-w-md">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
+      <search className="mt-6 flex flex-col gap-2 lg:flex-row">
+        <div className="relative w-full max-w-md">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search courses"
+            placeholder="Search courses..."
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="pr-10 pl-9"
+            maxLength={255}
+          />
+          {searching && (
+            <span className="absolute top-1/2 right-3 -translate-y-1/2">
+              <Spinner size="sm" label="Searching" />
+            </span>
+          )}
+        </div>
+        <CourseFilters
+          status={status}
+          onStatusChange={setStatus}
+          showStatus={canSeeDrafts}
+          tagId={tagId}
+          onTagChange={setTagId}
         />
-        <Input
-          type="search"
-          aria-label="Search courses"
-          placeholder="Search courses..."
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          className="pr-10 pl-9"
-          maxLength={255}
-        />
-        {searching && (
-          <span className="absolute top-1/2 right-3 -translate-y-1/2">
-            <Spinner size="sm" label="Searching" />
-          </span>
-        )}
       </search>
 
       <div className="mt-6">
@@ -81,8 +96,12 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
             ))}
           </div>
         ) : courses.data.length === 0 ? (
-          search ? (
-            <EmptyState icon="search" title="No courses found" text={`Nothing matches "${search}".`} />
+          filtered ? (
+            <EmptyState
+              icon="search"
+              title="No courses found"
+              text={search ? `Nothing matches "${search}".` : "No course matches these filters."}
+            />
           ) : (
             <EmptyState
               icon="book"

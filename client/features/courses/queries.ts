@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
+import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import { FRESHNESS } from "#shared/constants.js";
+import type { CourseStatusValue } from "#shared/schemas/courses.js";
 
 /**
  * The course area's reads, all with the spec's content freshness (§9: course lists, details, structure,
@@ -33,8 +35,21 @@ export function parseId(param: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export function courseListQuery(search = "") {
-  return trpc.courses.list.queryOptions(search ? { search } : {}, {
+/** The course list's filters (docs/SPEC.md §7 courses/list); what is left out does not filter. */
+export interface CourseListFilters {
+  search?: string;
+  status?: CourseStatusValue;
+  tagId?: number;
+}
+
+export function courseListQuery({ search, status, tagId }: CourseListFilters = {}) {
+  // Only the filters in use go into the input, so the unfiltered list has one cache key everywhere.
+  const input = {
+    ...(search ? { search } : {}),
+    ...(status ? { status } : {}),
+    ...(tagId ? { tagIds: [tagId] } : {}),
+  };
+  return trpc.courses.list.queryOptions(input, {
     staleTime: FRESHNESS.contentMs,
     // While a new search runs, the previous results stay on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
@@ -56,8 +71,8 @@ export function lessonQuery(id: number) {
   return trpc.lessons.get.queryOptions({ id }, { staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused });
 }
 
-export function useCourseList(search: string) {
-  return useQuery(courseListQuery(search));
+export function useCourseList(filters: CourseListFilters) {
+  return useQuery(courseListQuery(filters));
 }
 
 export function useCourse(id: number | null) {
@@ -75,8 +90,8 @@ export function useLesson(id: number | null, options: { enabled?: boolean } = {}
 /**
  * Everything a change to a course's content or a learner's progress shows up in: the list (tags,
  * status), the detail (modules, progress), the structure, lesson pages (titles, Previous/Next) and the
- * completions. Stale queries that are on screen refetch at once; the rest when next shown.
+ * completions, and everyone's training and the reports. Stale queries that are on screen refetch at once; the rest when next shown.
  */
 export function courseReaders() {
-  return [trpc.courses.pathKey(), trpc.lessons.get.pathKey(), trpc.users.completions.pathKey()];
+  return [trpc.courses.pathKey(), trpc.lessons.get.pathKey(), trpc.users.completions.pathKey(), ...progressReaders()];
 }

@@ -21,7 +21,8 @@ export function TagsTree({ value, onChange, disabled = false }: TagsTreeProps) {
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="text-sm font-medium text-slate-800">Tags</legend>
       <p className="-mt-1 text-xs text-slate-500">
-        Who this course is for. Checking a department selects all of its roles.
+        Who this course is for: members with these departments or roles get it as training; no tags means everyone.
+        Checking a department selects all of its roles.
       </p>
       {tags.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">

@@ -1,5 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
+import { progressReaders } from "#client/features/training/queries.js";
 import { toast } from "#client/lib/toast.js";
 import { trpc } from "#client/lib/trpc.js";
 import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "#shared/constants.js";
@@ -41,8 +42,8 @@ export function useContentMutations(courseId: number) {
   // would flash back to the state after the first.
   const reordersInFlight = useRef(0);
 
-  /** The detail page, lesson pages (titles, Previous/Next) and the list read what changed. */
-  const readers = [trpc.courses.get.queryKey({ id: courseId }), trpc.lessons.get.pathKey()];
+  /** The detail page, lesson pages (titles, Previous/Next), the list, training and reports read what changed. */
+  const readers = [trpc.courses.get.queryKey({ id: courseId }), trpc.lessons.get.pathKey(), ...progressReaders()];
   const everyone = [structure.queryKey, ...readers];
   const refresh = (queryKeys: QueryKey[]) => {
     for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });

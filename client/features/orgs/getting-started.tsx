@@ -32,6 +32,21 @@ function stateOf(query: { isPending: boolean; isError: boolean }, done: boolean)
   return done ? "done" : "todo";
 }
 
+/** What each step asks of whoever acts on it. */
+const STEP_PERMISSIONS = {
+  tags: "tags.manage",
+  team: "team.manage",
+  course: "courses.create",
+} as const satisfies Record<string, Action>;
+
+/**
+ * Issue 11: the card is for admins and managers, who can act on its steps; a checklist of things
+ * somebody else must do is only noise for everyone else.
+ */
+export function showsGettingStarted(role: Role): boolean {
+  return Object.values(STEP_PERMISSIONS).some((action) => can(role, action));
+}
+
 /**
  * The dashboard's next steps (issue 3): departments and roles, the team, the first course, each ticked
  * from the organization's real data. Everyone may read these lists (docs/DESIGN.md §6); the links are shown to
@@ -51,7 +66,7 @@ export function GettingStarted({ slug, role }: { slug: string; role: Role }) {
       blocked: "An admin sets these up.",
       action: "Set up tags",
       path: `${base}/tags`,
-      permission: "tags.manage",
+      permission: STEP_PERMISSIONS.tags,
       state: stateOf(tags, (tags.data?.length ?? 0) > 0),
     },
     {
@@ -61,7 +76,7 @@ export function GettingStarted({ slug, role }: { slug: string; role: Role }) {
       blocked: "An admin or manager invites members.",
       action: "Invite members",
       path: `${base}/team`,
-      permission: "team.manage",
+      permission: STEP_PERMISSIONS.team,
       // The creator is the first member: the step is done once anyone else has joined.
       state: stateOf(members, (members.data?.length ?? 0) > 1),
     },
@@ -72,7 +87,7 @@ export function GettingStarted({ slug, role }: { slug: string; role: Role }) {
       blocked: "An admin or manager creates courses.",
       action: "Go to courses",
       path: `${base}/courses`,
-      permission: "courses.create",
+      permission: STEP_PERMISSIONS.course,
       state: stateOf(courses, (courses.data?.length ?? 0) > 0),
     },
   ];

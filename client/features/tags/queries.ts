@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
+import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS } from "#shared/constants.js";
@@ -27,13 +28,27 @@ export function useTagTree() {
   return useQuery(tagTreeQuery());
 }
 
+/** Every department followed by its roles, as the options of a tag filter. */
+export function tagOptions(departments: readonly Department[] | undefined) {
+  return (departments ?? []).flatMap((department) => [
+    { value: String(department.id), label: department.name },
+    ...department.roles.map((role) => ({ value: String(role.id), label: role.name, nested: true })),
+  ]);
+}
+
 /**
  * Create, update and delete, each with its toasts. A changed or deleted tag also changes what member
  * cards and course cards show, so those answers are refreshed too; the tag list is refetched before a
  * dialog's own onSuccess, so that it closes onto the updated list.
  */
 export function useTagMutations() {
-  const invalidates = [trpc.tags.list.queryKey(), trpc.team.members.queryKey(), trpc.courses.pathKey()];
+  const invalidates = [
+    trpc.tags.list.queryKey(),
+    trpc.team.members.queryKey(),
+    trpc.courses.pathKey(),
+    // Tags are audiences: who must take what changes with them.
+    ...progressReaders(),
+  ];
   const create = useMutation(
     trpc.tags.create.mutationOptions({
       meta: { success: TAG_TEXT.created, failure: TAG_TEXT.createFailed, invalidates },

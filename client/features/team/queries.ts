@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
+import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
 
@@ -30,7 +31,11 @@ export function useMembers() {
 export function useUpdateRole() {
   return useMutation(
     trpc.team.updateRole.mutationOptions({
-      meta: { success: "answer", failure: TEAM_TEXT.roleUpdateFailed, invalidates: [trpc.team.members.queryKey()] },
+      meta: {
+        success: "answer",
+        failure: TEAM_TEXT.roleUpdateFailed,
+        invalidates: [trpc.team.members.queryKey(), ...progressReaders()],
+      },
     }),
   );
 }
@@ -41,8 +46,8 @@ export function useUpdateMember() {
       meta: {
         success: TEAM_TEXT.memberUpdated,
         failure: TEAM_TEXT.memberUpdateFailed,
-        // Editing oneself changes the name in the header too.
-        invalidates: [trpc.team.members.queryKey(), trpc.auth.me.queryKey()],
+        // Editing oneself changes the name in the header too; a member's tags decide their training.
+        invalidates: [trpc.team.members.queryKey(), trpc.auth.me.queryKey(), ...progressReaders()],
       },
     }),
   );

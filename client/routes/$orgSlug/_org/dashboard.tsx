@@ -4,25 +4,35 @@ import { Badge } from "#client/components/ui/badge.js";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
-import { GettingStarted } from "#client/features/orgs/getting-started.js";
+import { GettingStarted, showsGettingStarted } from "#client/features/orgs/getting-started.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
 import { membersQuery } from "#client/features/team/queries.js";
+import { MyTraining } from "#client/features/training/my-training.js";
+import { myTrainingQuery } from "#client/features/training/queries.js";
 import { ensurePageData } from "#client/lib/route-data.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
-  // What the Getting Started card ticks off.
-  loader: ({ context: { queryClient } }) =>
+  // The caller's training, and what the Getting Started card ticks off for those who see it.
+  loader: ({ context: { queryClient, organization } }) =>
     ensurePageData([
-      queryClient.ensureQueryData(tagTreeQuery()),
-      queryClient.ensureQueryData(membersQuery()),
-      queryClient.ensureQueryData(courseListQuery()),
+      queryClient.ensureQueryData(myTrainingQuery()),
+      ...(showsGettingStarted(organization.role)
+        ? [
+            queryClient.ensureQueryData(tagTreeQuery()),
+            queryClient.ensureQueryData(membersQuery()),
+            queryClient.ensureQueryData(courseListQuery()),
+          ]
+        : []),
     ]),
   component: DashboardPage,
 });
 
-/** docs/SPEC.md §2: a welcome with the organization name and a Getting Started card. */
+/**
+ * docs/SPEC.md §2: a welcome with the organization name and a Getting Started card; issue 11: everyone's
+ * own training, and the card only for those who can act on one of its steps.
+ */
 function DashboardPage() {
   const organization = useRouteOrganization();
   const { data: user } = useCurrentUser();
@@ -51,8 +61,9 @@ function DashboardPage() {
         </Link>
       </div>
 
-      <div className="mt-8">
-        <GettingStarted slug={organization.slug} role={organization.role} />
+      <div className="mt-8 flex flex-col gap-10">
+        <MyTraining orgSlug={organization.slug} />
+        {showsGettingStarted(organization.role) && <GettingStarted slug={organization.slug} role={organization.role} />}
       </div>
     </section>
   );

@@ -1,0 +1,57 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import { trpc } from "#client/lib/trpc.js";
+import type { AppRouter } from "#server/routers/index.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type Matrix = Outputs["reports"]["matrix"];
+export type MatrixCell = Matrix["cells"][number];
+export type CourseReport = Outputs["reports"]["course"];
+export type MemberReport = Outputs["reports"]["member"];
+
+/** What the matrix is narrowed to; each also names the page in its address (the page's search). */
+export interface MatrixFilters {
+  department?: number;
+  role?: number;
+  course?: number;
+  status?: TrainingStatus;
+}
+
+/** A role is narrower than its department: with both chosen, the role filters the members. */
+function matrixInput({ department, role, course, status }: MatrixFilters) {
+  const tagId = role ?? department;
+  return {
+    ...(tagId ? { tagIds: [tagId] } : {}),
+    ...(course ? { courseIds: [course] } : {}),
+    ...(status ? { status } : {}),
+  };
+}
+
+export function matrixQuery(filters: MatrixFilters) {
+  return trpc.reports.matrix.queryOptions(matrixInput(filters));
+}
+
+export function courseReportQuery(courseId: number) {
+  return trpc.reports.course.queryOptions({ courseId });
+}
+
+export function memberReportQuery(userId: number) {
+  return trpc.reports.member.queryOptions({ userId });
+}
+
+/** The documented REST path of a view with format=csv (issue 11), lists comma-separated. */
+export function csvPath(
+  view: "matrix" | "course" | "member",
+  query: Record<string, string | number | number[] | undefined>,
+) {
+  const params = new URLSearchParams({ format: "csv" });
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(name, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return `/_api/reports/${view}?${params.toString()}`;
+}
+
+export function matrixCsvPath(filters: MatrixFilters) {
+  return csvPath("matrix", matrixInput(filters));
+}

@@ -1,0 +1,52 @@
+import { CalendarCheck, CalendarClock, Info } from "lucide-react";
+import { formatDate } from "#client/features/courses/course-tags.js";
+import { dueText } from "./deadline.js";
+import { useMyTraining } from "./queries.js";
+import { TrainingStatusBadge } from "./status.js";
+
+export interface CourseTrainingFacts {
+  id: number;
+  status: "draft" | "published";
+  required: boolean;
+  assignedToMe: boolean;
+  dueAt: Date | null;
+}
+
+/**
+ * On the course page, what this course is for the caller (issue 11): required or optional, their own
+ * deadline and status, when they completed it, or that it is outside their audience.
+ */
+export function CourseTrainingNote({ course }: { course: CourseTrainingFacts }) {
+  const training = useMyTraining();
+  if (course.status !== "published") return null;
+  if (!course.assignedToMe) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Info className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        Not assigned to you. You can still take it.
+      </p>
+    );
+  }
+  const item = [...(training.data?.assigned ?? []), ...(training.data?.optional ?? [])].find(
+    (candidate) => candidate.courseId === course.id,
+  );
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-700">
+      <span className="font-medium">{course.required ? "Required for you" : "Optional for you"}</span>
+      {item && <TrainingStatusBadge status={item.status} />}
+      {item?.completedAt ? (
+        <span className="flex items-center gap-1.5 text-emerald-800">
+          <CalendarCheck className="size-4" aria-hidden="true" />
+          Completed <time dateTime={item.completedAt.toISOString()}>{formatDate(item.completedAt)}</time>
+        </span>
+      ) : (
+        course.dueAt && (
+          <span className="flex items-center gap-1.5">
+            <CalendarClock className="size-4" aria-hidden="true" />
+            {dueText(course.dueAt)}
+          </span>
+        )
+      )}
+    </p>
+  );
+}
