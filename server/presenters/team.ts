@@ -35,20 +35,25 @@ export async function presentMembers(em: SqlEntityManager, organizationId: numbe
     { organization: organizationId },
     { populate: ["user"], orderBy: { user: { name: "asc" } } },
   );
+  // By organization rather than a list of thousands of membership ids, and grouped once rather than
+  // filtered per member (that was members × links work for a large team).
   const memberTags = await em.find(
     MemberTag,
-    { membership: { $in: memberships.map((membership) => membership.id) } },
+    { organization: organizationId },
     { populate: ["tag"] },
   );
+  const tagsByMembership = new Map<number, TagView[]>();
+  for (const memberTag of memberTags) {
+    const tags = tagsByMembership.get(memberTag.membership.id) ?? [];
+    tags.push(presentTag(memberTag.tag));
+    tagsByMembership.set(memberTag.membership.id, tags);
+  }
   const members = memberships.map((membership) => ({
     id: membership.user.id,
     name: memberName(membership),
     email: membership.user.email,
     role: membership.role,
-    tags: memberTags
-      .filter((memberTag) => memberTag.membership.id === membership.id)
-      .map(({ tag }) => presentTag(tag))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    tags: (tagsByMembership.get(membership.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)),
   }));
   // The database orders by the account's name; an organization's own names may differ.
   return members.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
