@@ -4,7 +4,15 @@ import type { CourseView } from "#server/presenters/courses.js";
 import type { LessonPageView } from "#server/presenters/lessons.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
-import { createCourse, createLesson, createModule, staffedOrganization, structureOf } from "./support/course-fixtures.js";
+import {
+  createCourse,
+  createLesson,
+  createModule,
+  pngBytes,
+  staffedOrganization,
+  structureOf,
+  uploadImage,
+} from "./support/course-fixtures.js";
 import { ok, refusal } from "./support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
@@ -14,15 +22,8 @@ const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "duplicate"));
 const stranger = suiteFixture(() => staffedOrganization(app, "duplicate-other"));
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
 async function uploadPng(api: ApiClient, courseId: number, marker: number): Promise<string> {
-  const bytes = new Uint8Array([...PNG, marker, marker, marker]);
-  const response = await api.post(`/_api/uploads/image?courseId=${courseId}`, undefined, {
-    raw: bytes,
-    headers: { "content-type": "image/png" },
-  });
-  return ok<{ url: string }>(response).url;
+  return ok<{ url: string }>(await uploadImage(api, courseId, pngBytes(marker))).url;
 }
 
 async function lessonContent(api: ApiClient, id: number): Promise<string | null> {
@@ -36,7 +37,9 @@ function countOf(entity: typeof Course | typeof CourseImage, organization: numbe
 /** A published, tagged course of two modules, one lesson showing an image, beside another course with its own. */
 async function sourceCourse() {
   const api = staff.admin.api;
-  const tag = ok<{ id: number }>(await api.post("/_api/tags/create", { name: `Dept ${Date.now()}`, type: "department" }));
+  const tag = ok<{ id: number }>(
+    await api.post("/_api/tags/create", { name: `Dept ${Date.now()}`, type: "department" }),
+  );
   const course = await createCourse(api, { title: "Forklift basics", status: "published", tagIds: [tag.id] });
   const other = await createCourse(api, { title: "Another course" });
   const image = await uploadPng(api, course.id, 1);

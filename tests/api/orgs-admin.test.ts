@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { ApiClient } from "./support/client.js";
+import { pngBytes, uploadImage } from "./support/course-fixtures.js";
 import {
   createOrg,
   invite,
@@ -47,13 +48,7 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       await api.post("/_api/courses/create", { title: `A ${status} course`, status, tagIds: [dept.id] }),
     );
     const module = ok<{ id: number }>(await api.post("/_api/modules/create", { courseId: course.id, title: "M" }));
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    ok(
-      await api.post(`/_api/uploads/image?courseId=${course.id}`, undefined, {
-        raw: png,
-        headers: { "content-type": "image/png" },
-      }),
-    );
+    ok(await uploadImage(api, course.id, pngBytes()));
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       ids.push(ok<{ id: number }>(await api.post("/_api/lessons/create", { moduleId: module.id, title: `L${i}` })).id);

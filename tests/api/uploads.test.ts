@@ -4,8 +4,15 @@ import type { LessonView } from "#server/presenters/lessons.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES as M } from "#shared/schemas/uploads.js";
 import type { TestApp } from "./support/app.js";
-import type { ApiClient, ApiResponse } from "./support/client.js";
-import { createCourse, createLesson, createModule, staffedOrganization } from "./support/course-fixtures.js";
+import type { ApiResponse } from "./support/client.js";
+import {
+  createCourse,
+  createLesson,
+  createModule,
+  PNG_SIGNATURE,
+  staffedOrganization,
+  uploadImage,
+} from "./support/course-fixtures.js";
 import { ok, orgWithMembers, refusal } from "./support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
@@ -24,9 +31,8 @@ function fileOf(signature: number[] | string, size = 64): Uint8Array<ArrayBuffer
   return bytes;
 }
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const FILES = {
-  "image/png": fileOf(PNG),
+  "image/png": fileOf(PNG_SIGNATURE),
   "image/jpeg": fileOf([0xff, 0xd8, 0xff, 0xe0]),
   "image/gif": fileOf("GIF89a"),
   "image/webp": (() => {
@@ -38,13 +44,6 @@ const FILES = {
     return bytes;
   })(),
 };
-
-function upload(api: ApiClient, courseId: number, type: string, bytes: Uint8Array<ArrayBuffer>, headers = {}) {
-  return api.post(`/_api/uploads/image?courseId=${courseId}`, undefined, {
-    raw: bytes,
-    headers: { "content-type": type, ...headers },
-  });
-}
 
 function imageCount(testApp: TestApp, where: { course?: number; organization?: number }): Promise<number> {
   return testApp.orm.em.fork().count(CourseImage, where, { filters: false });
@@ -60,7 +59,7 @@ describe("uploading an image", () => {
   it("accepts each of the four types and serves it to every member, with long private caching", async () => {
     const course = await createCourse(staff.admin.api);
     for (const [type, bytes] of Object.entries(FILES)) {
-      const url = await uploaded(await upload(staff.teacher.api, course.id, type, bytes));
+      const url = await uploaded(await uploadImage(staff.teacher.api, course.id, bytes, type));
       const served = await staff.learner.api.get(url);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe(type);
@@ -85,7 +84,7 @@ describe("uploading an image", () => {
       ["image/gif", new Uint8Array(0)],
     ];
     for (const [type, bytes] of cases) {
-      expect(refusal(await upload(staff.teacher.api, course.id, type, bytes)), type).toEqual({
+      expect(refusal(await uploadImage(staff.teacher.api, course.id, bytes, type)), type).toEqual({
         status: 400,
         error: M.typeRefused,
       });
@@ -95,8 +94,15 @@ describe("uploading an image", () => {
 
   it("takes 5 MB and refuses a byte more", async () => {
     const course = await createCourse(staff.admin.api);
-    await uploaded(await upload(staff.teacher.api, course.id, "image/png", fileOf(PNG, IMAGE_MAX_BYTES)));
-    const tooLarge = await upload(staff.teacher.api, course.id, "image/png", fileOf(PNG, IMAGE_MAX_BYTES + 1));
+    await uploaded(
+      await uploadImage(staff.teacher.api, course.id, fileOf(PNG_SIGNATURE, IMAGE_MAX_BYTES), "image/png"),
+    );
+    const tooLarge = await uploadImage(
+      staff.teacher.api,
+      course.id,
+      fileOf(PNG_SIGNATURE, IMAGE_MAX_BYTES + 1),
+      "image/png",
+    );
     expect(refusal(tooLarge)).toEqual({ status: 413, error: M.tooLarge });
     expect(await imageCount(app, { course: course.id })).toBe(1);
   });
@@ -104,12 +110,14 @@ describe("uploading an image", () => {
   it("needs courses.edit, a course of the organization, and a same-origin request", async () => {
     const course = await createCourse(staff.admin.api);
     const png = FILES["image/png"];
-    expect((await upload(staff.learner.api, course.id, "image/png", png)).status).toBe(403);
-    expect(refusal(await upload(stranger.admin.api, course.id, "image/png", png))).toEqual({
+    expect((await uploadImage(staff.learner.api, course.id, png, "image/png")).status).toBe(403);
+    expect(refusal(await uploadImage(stranger.admin.api, course.id, png, "image/png"))).toEqual({
       status: 404,
       error: COURSE_MESSAGES.courseNotFound,
     });
-    const crossSite = await upload(staff.admin.api, course.id, "image/png", png, { origin: "https://evil.example" });
+    const crossSite = await uploadImage(staff.admin.api, course.id, png, "image/png", {
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(403);
     expect(await imageCount(app, { course: course.id })).toBe(0);
   });
@@ -117,7 +125,7 @@ describe("uploading an image", () => {
   it("is kept in lesson content at its own address", async () => {
     const course = await createCourse(staff.admin.api, { status: "published" });
     const module = await createModule(staff.admin.api, course.id);
-    const url = await uploaded(await upload(staff.teacher.api, course.id, "image/png", FILES["image/png"]));
+    const url = await uploaded(await uploadImage(staff.teacher.api, course.id, FILES["image/png"], "image/png"));
     const content = `<p>Panel:</p><img src="${url}" alt="Panel">`;
     const lesson = await createLesson(staff.teacher.api, module.id, { content });
     expect(lesson.content).toBe(content);
@@ -129,7 +137,7 @@ describe("uploading an image", () => {
 describe("serving an image", () => {
   it("answers 'not found' to members of another organization and unknown keys, 401 when signed out", async () => {
     const course = await createCourse(staff.admin.api);
-    const url = await uploaded(await upload(staff.teacher.api, course.id, "image/png", FILES["image/png"]));
+    const url = await uploaded(await uploadImage(staff.teacher.api, course.id, FILES["image/png"], "image/png"));
     const notFound = { status: 404, error: M.imageNotFound };
     expect(refusal(await stranger.admin.api.get(url))).toEqual(notFound);
     // Naming the image's organization in the header changes nothing for a stranger.
@@ -146,14 +154,14 @@ describe("serving an image", () => {
 
   it("goes with its course, and with its organization", async () => {
     const course = await createCourse(staff.admin.api);
-    const url = await uploaded(await upload(staff.teacher.api, course.id, "image/gif", FILES["image/gif"]));
+    const url = await uploaded(await uploadImage(staff.teacher.api, course.id, FILES["image/gif"], "image/gif"));
     ok(await staff.admin.api.post("/_api/courses/delete", { id: course.id }));
     expect(await imageCount(app, { course: course.id })).toBe(0);
     expect((await staff.admin.api.get(url)).status).toBe(404);
 
     const team = await orgWithMembers(app, { label: "uploads-gone" });
     const doomed = await createCourse(team.admin.api);
-    await uploaded(await upload(team.admin.api, doomed.id, "image/webp", FILES["image/webp"]));
+    await uploaded(await uploadImage(team.admin.api, doomed.id, FILES["image/webp"], "image/webp"));
     expect(await imageCount(app, { organization: team.org.id })).toBe(1);
     ok(await team.admin.api.post("/_api/orgs/delete", { orgId: team.org.id }));
     expect(await imageCount(app, { organization: team.org.id })).toBe(0);
