@@ -1,6 +1,10 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { VIDEO_FRAME_SOURCES } from "./security-headers.js";
+import { imageKeyOf } from "#shared/schemas/uploads.js";
+import { embedUrlFor } from "#shared/video-embed.js";
+
+/** The player address of a known video host; shared with the editor, which shows the player as it is typed. */
+export { embedUrlFor } from "#shared/video-embed.js";
 
 /**
  * Lesson content is written by members and shown to everyone in the organization (docs/DESIGN.md §5): what
@@ -35,30 +39,74 @@ function withUrl(attribs: sanitizeHtml.Attributes, name: string, url: string | u
   return result;
 }
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/** An image's address: an absolute web one, or an image uploaded to this app (`/_api/uploads/images/<key>`). */
+function imageUrl(value: string | undefined): string | undefined {
+  const absolute = absoluteUrl(value, IMAGE_PROTOCOLS);
+  if (absolute !== undefined || value === undefined) return absolute;
+  return imageKeyOf(value.trim()) === null ? undefined : value.trim();
+}
+
+/** A frame only for a known host's player, exactly as embedUrlFor writes it (and the CSP's frame-src allows). */
+function playerUrl(value: string | undefined): string | undefined {
+  return value !== undefined && embedUrlFor(value) === value ? value : undefined;
+}
+
+/** TipTap's markers of its own node types, by tag: each attribute only with one of its own values. */
+const MARKERS: Record<string, Record<string, readonly string[]>> = {
+  aside: { "data-callout": ["note", "warning"] },
+  ul: { "data-type": ["taskList"] },
+  li: { "data-type": ["taskItem"], "data-checked": ["true", "false"] },
+  iframe: { allowfullscreen: ["true"] },
+};
+
+/** The attributes without markers whose value is not one of the tag's own (sanitize-html would keep them empty). */
+function withKnownMarkers(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const markers = MARKERS[tagName] ?? {};
+  return Object.fromEntries(Object.entries(attribs).filter(([name, value]) => markers[name]?.includes(value) ?? true));
+}
+
+const keepKnownMarkers: sanitizeHtml.Transformer = (tagName, attribs) => ({
+  tagName,
+  attribs: withKnownMarkers(tagName, attribs),
+});
+
+/** sanitize-html 2.17 has `allowedEmptyAttributes`; its type definitions do not know it yet. */
+type SanitizeOptions = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
+
+const SANITIZE_OPTIONS: SanitizeOptions = {
   allowedTags: [
-    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span"],
+    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span", "aside", "label", "input"],
     ...["ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "sub", "sup", "small"],
-    ...["code", "pre", "kbd", "blockquote", "a", "img"],
-    ...["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
+    ...["code", "pre", "kbd", "blockquote", "a", "img", "iframe"],
+    ...["table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"],
   ],
   allowedAttributes: {
     // target and rel are always overwritten by the transform below; listed so the filter keeps them.
     a: ["href", "title", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
-    th: ["colspan", "rowspan", "align"],
-    td: ["colspan", "rowspan", "align"],
+    th: ["colspan", "rowspan", "colwidth", "align"],
+    td: ["colspan", "rowspan", "colwidth", "align"],
     ol: ["start"],
+    // The rich editor's own shapes (docs/decisions/0051-rich-content-allowlist.md).
+    aside: ["data-callout"],
+    ul: ["data-type"],
+    li: ["data-type", "data-checked"],
+    input: ["type", "checked", "disabled"],
+    div: ["data-video-embed"],
+    iframe: ["src", "allowfullscreen"],
   },
+  allowedEmptyAttributes: ["alt", "data-video-embed"],
   // Syntax highlighting in the browser reads the language from the class marked writes.
   allowedClasses: { code: ["language-*"] },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   // "//evil.example/x" would borrow the page's scheme and slip past the scheme list.
   allowProtocolRelative: false,
   // The text inside these is code or markup, never something to show.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+  // Written as `<col>`, like the other void elements, by serialize() below.
+  selfClosing: ["img", "br", "hr", "input", "col"],
   disallowedTagsMode: "discard",
   transformTags: {
     // A link in a lesson opens beside it, and the opened page gets no handle on this one.
@@ -70,13 +118,27 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
         rel: "noopener noreferrer",
       },
     }),
-    img: (tagName, attribs) => ({
+    img: (tagName, attribs) => ({ tagName, attribs: withUrl(attribs, "src", imageUrl(attribs.src)) }),
+    iframe: (tagName, attribs) => ({
       tagName,
-      attribs: withUrl(attribs, "src", absoluteUrl(attribs.src, IMAGE_PROTOCOLS)),
+      attribs: withUrl(withKnownMarkers(tagName, attribs), "src", playerUrl(attribs.src)),
+    }),
+    aside: keepKnownMarkers,
+    ul: keepKnownMarkers,
+    li: keepKnownMarkers,
+    // A check list's box and nothing else: never a text field, a button or a file picker. The flags are
+    // written as a browser serializes TipTap's `checked: "checked"`.
+    input: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        type: "checkbox",
+        ...("checked" in attribs ? { checked: "checked" } : {}),
+        ...("disabled" in attribs ? { disabled: "disabled" } : {}),
+      },
     }),
   },
-  // An image without a usable address shows nothing but a broken icon.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  // An image or a frame without a usable address shows nothing but a broken box.
+  exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
 
 const markdown = new Marked({ gfm: true, breaks: false });
@@ -86,8 +148,17 @@ export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:[a-z][a-z0-9-]*|!--)[\s/>]/i.test(text);
 }
 
+/**
+ * sanitize-html closes void elements XHTML-style (`<br />`); the stored form is the rich editor's own
+ * HTML5 (`<br>`), so that what the editor writes is stored unchanged. Text and attribute values have
+ * their `>` escaped, so " />" in the output is always the end of a tag.
+ */
+function asHtml5(html: string): string {
+  return html.replaceAll(" />", ">");
+}
+
 export function sanitizeLessonHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  return asHtml5(sanitizeHtml(html, SANITIZE_OPTIONS)).trim();
 }
 
 /**
@@ -101,72 +172,4 @@ export function prepareLessonContent(content: string | null): string | null {
   const html = looksLikeHtml(content) ? content : markdown.parse(content, { async: false });
   const safe = sanitizeLessonHtml(html);
   return safe === "" ? null : safe;
-}
-
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const VIMEO_ID = /^\d+$/;
-const LOOM_ID = /^[A-Za-z0-9]+$/;
-const WISTIA_ID = /^[A-Za-z0-9]+$/;
-
-function hostIs(host: string, ...domains: string[]): boolean {
-  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
-}
-
-function segments(url: URL): string[] {
-  return url.pathname.split("/").filter((part) => part !== "");
-}
-
-function youtubeId(url: URL, host: string): string | null {
-  const parts = segments(url);
-  if (host === "youtu.be") return parts[0] ?? null;
-  if (!hostIs(host, "youtube.com", "youtube-nocookie.com")) return null;
-  if (parts[0] === "watch") return url.searchParams.get("v");
-  if (parts[0] !== undefined && ["shorts", "embed", "live", "v"].includes(parts[0])) return parts[1] ?? null;
-  return null;
-}
-
-/** The player URL of a known host, or null: the client then shows the address as a plain link. */
-function embedCandidate(url: URL): string | null {
-  const host = url.hostname.toLowerCase();
-  const parts = segments(url);
-
-  const youtube = youtubeId(url, host);
-  if (youtube !== null) {
-    return YOUTUBE_ID.test(youtube) ? `https://www.youtube-nocookie.com/embed/${youtube}` : null;
-  }
-  if (hostIs(host, "vimeo.com")) {
-    // vimeo.com/123, vimeo.com/channels/x/123, player.vimeo.com/video/123; an unlisted video adds its hash.
-    const at = parts.findIndex((part) => VIMEO_ID.test(part));
-    if (at === -1) return null;
-    const hash = parts[at + 1] ?? url.searchParams.get("h");
-    const suffix = hash && /^[A-Za-z0-9]+$/.test(hash) ? `?h=${hash}` : "";
-    return `https://player.vimeo.com/video/${parts[at]}${suffix}`;
-  }
-  if (hostIs(host, "loom.com")) {
-    const id = (parts[0] === "share" || parts[0] === "embed") && parts[1];
-    return id && LOOM_ID.test(id) ? `https://www.loom.com/embed/${id}` : null;
-  }
-  if (hostIs(host, "wistia.com", "wistia.net", "wi.st")) {
-    // acme.wistia.com/medias/ID, fast.wistia.net/embed/iframe/ID, fast.wistia.com/embed/medias/ID
-    const at = parts.findIndex((part) => part === "medias" || part === "iframe");
-    const id = at === -1 ? undefined : parts[at + 1]?.replace(/\.jsonp?$/, "");
-    return id && WISTIA_ID.test(id) ? `https://fast.wistia.net/embed/iframe/${id}` : null;
-  }
-  return null;
-}
-
-/** Only hosts the Content-Security-Policy lets a frame load from: a frame the policy blocks is a blank box. */
-export function embedUrlFor(videoUrl: string | null | undefined): string | null {
-  if (!videoUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(videoUrl);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  const embed = embedCandidate(url);
-  if (embed === null) return null;
-  const origin = new URL(embed).origin;
-  return (VIDEO_FRAME_SOURCES as readonly string[]).includes(origin) ? embed : null;
 }

@@ -35,12 +35,35 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
   return { ...services, req, reply, em: services.orm.em.fork() };
 }
 
-/** A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`. */
+/** A POST whose body is raw bytes of one of these types instead of JSON (an image upload). */
+export interface RawBodyRule {
+  types: readonly string[];
+  maxBytes: number;
+  /** The answer (400) to any other content type, JSON included. */
+  refused: string;
+  /** The answer (413) to a body over maxBytes. */
+  tooLarge: string;
+}
+
+/** What a procedure with `fileAnswer` returns: the REST adapter sends the bytes themselves. */
+export interface FileAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+  cacheControl: string;
+}
+
+/**
+ * A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`;
+ * a `:name` segment is an input field. Bodies and answers are superjson, except with `rawBody` (the input
+ * is the query's fields plus `contentType` and `bytes`) or `fileAnswer` (the answer is a FileAnswer).
+ */
 export interface RestEndpoint {
   method: "GET" | "POST";
   path: `/${string}`;
   /** A GET that also answers `format=csv`: how its result becomes the file (server/csv.ts). */
   csv?: CsvExport;
+  rawBody?: RawBodyRule;
+  fileAnswer?: true;
 }
 
 /**
@@ -74,8 +97,11 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Writes run in one transaction: all of a mutation's changes land, or none do. */
-const inTransaction = t.middleware(async ({ ctx, type, next }) => {
+/**
+ * Writes run in one transaction: all of a mutation's changes land, or none do. Every builder below starts
+ * with it, except those that must do work before it (see permittedBeforeTransaction in trpc-org.ts).
+ */
+export const inTransaction = t.middleware(async ({ ctx, type, next }) => {
   if (type !== "mutation") return next();
   let failure: Awaited<ReturnType<typeof next>> | undefined;
   try {

@@ -5,8 +5,16 @@ import type { User } from "./user.js";
 
 export type CourseStatus = "draft" | "published";
 
+/**
+ * What an editor's save names as the state it started from (server/versions.ts): 1 for a new row, one
+ * more on every update that changes what the editor writes. A plain column, not MikroORM's `version`
+ * option, which would count every write (a reorder of the positions too) and compare with the version
+ * loaded rather than the one the editor saw (docs/decisions/0050-edit-versions.md).
+ */
+const VERSION_PROPERTY = { type: "integer", default: 1 } as const;
+
 export class Course {
-  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status" | "required" | "dueDate" | "dueDays";
+  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status" | "required" | "dueDate" | "dueDays" | "version";
   id!: number;
   organization!: Organization;
   title!: string;
@@ -18,6 +26,8 @@ export class Course {
   dueDate: string | null = null;
   /** Due this many days after each member joined the audience. At most one of dueDate and dueDays is set. */
   dueDays: number | null = null;
+  /** See VERSION_PROPERTY. */
+  version = 1;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -34,6 +44,7 @@ export const CourseSchema = new EntitySchema<Course>({
     required: { type: "boolean", default: false },
     dueDate: { type: "string", length: 10, nullable: true },
     dueDays: { type: "integer", nullable: true },
+    version: VERSION_PROPERTY,
     createdAt: { type: "datetime", onCreate: () => new Date() },
     updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
   },
@@ -60,13 +71,15 @@ export const CourseTagSchema = new EntitySchema<CourseTag>({
 });
 
 export class CourseModule {
-  [OptionalProps]?: "description";
+  [OptionalProps]?: "description" | "version";
   id!: number;
   organization!: Organization;
   course!: Course;
   title!: string;
   description: string | null = null;
   orderIndex!: number;
+  /** See VERSION_PROPERTY. */
+  version = 1;
 }
 
 export const CourseModuleSchema = new EntitySchema<CourseModule>({
@@ -79,12 +92,13 @@ export const CourseModuleSchema = new EntitySchema<CourseModule>({
     title: { type: "string", length: 255 },
     description: { type: "text", nullable: true },
     orderIndex: { type: "integer" },
+    version: VERSION_PROPERTY,
   },
   indexes: [{ name: "modules_org_course_order_idx", properties: ["organization", "course", "orderIndex"] }],
 });
 
 export class Lesson {
-  [OptionalProps]?: "content" | "videoUrl";
+  [OptionalProps]?: "content" | "videoUrl" | "version";
   id!: number;
   organization!: Organization;
   module!: CourseModule;
@@ -93,6 +107,8 @@ export class Lesson {
   content: string | null = null;
   videoUrl: string | null = null;
   orderIndex!: number;
+  /** See VERSION_PROPERTY. */
+  version = 1;
 }
 
 export const LessonSchema = new EntitySchema<Lesson>({
@@ -106,6 +122,7 @@ export const LessonSchema = new EntitySchema<Lesson>({
     content: { type: "text", nullable: true },
     videoUrl: { type: "string", length: 2048, nullable: true },
     orderIndex: { type: "integer" },
+    version: VERSION_PROPERTY,
   },
   indexes: [{ name: "lessons_org_module_order_idx", properties: ["organization", "module", "orderIndex"] }],
 });

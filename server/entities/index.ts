@@ -10,6 +10,7 @@ import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
+import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
 
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
@@ -17,6 +18,7 @@ export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { MemberTag, Tag } from "./tag.js";
+export { CourseImage } from "./upload.js";
 export { emailKeyOf, User } from "./user.js";
 
 export const ENTITIES = [
@@ -35,6 +37,7 @@ export const ENTITIES = [
   CompletionSchema,
   InvitationSchema,
   AssignmentSchema,
+  CourseImageSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -48,4 +51,5 @@ export const TENANT_ENTITIES = [
   "Completion",
   "Invitation",
   "Assignment",
+  "CourseImage",
 ];

@@ -16,6 +16,8 @@ export interface LessonOutlineView {
   id: number;
   title: string;
   orderIndex: number;
+  /** What lessons/update takes to refuse a stale save (server/versions.ts). */
+  version: number;
   isCompleted: boolean;
 }
 
@@ -24,6 +26,7 @@ export interface ModuleOutlineView {
   title: string;
   description: string | null;
   orderIndex: number;
+  version: number;
   lessons: LessonOutlineView[];
 }
 
@@ -42,6 +45,7 @@ export interface CourseView {
   assignedToMe: boolean;
   /** The caller's own deadline: null when not required, none is set, or not assigned. */
   dueAt: Date | null;
+  version: number;
   /** Present where the caller needs the course's content too (courses/get). */
   modules?: ModuleOutlineView[];
 }
@@ -74,6 +78,7 @@ function courseView(
     dueDays: course.dueDays,
     assignedToMe: mine.assignedToMe,
     dueAt: mine.dueAt,
+    version: course.version,
     ...(modules ? { modules } : {}),
   };
 }
@@ -128,6 +133,7 @@ export async function presentCourseStructure(
       id: lesson.id,
       title: lesson.title,
       orderIndex: lesson.orderIndex,
+      version: lesson.version,
       isCompleted: done.has(lesson.id),
     });
   }
@@ -136,6 +142,7 @@ export async function presentCourseStructure(
     title: module.title,
     description: module.description,
     orderIndex: module.orderIndex,
+    version: module.version,
     lessons: byModule.get(module.id) ?? [],
   }));
 }

@@ -1,12 +1,13 @@
-import type { FilterQuery } from "@mikro-orm/core";
-import type { SqlEntityManager } from "@mikro-orm/knex";
-import { canSeeDrafts, findCourse, findVisibleCourse } from "#server/course-access.js";
+import type { EntityManager, FilterQuery } from "@mikro-orm/core";
+import { canSeeDrafts, findCourse, findVisibleCourse, lockCourse } from "#server/course-access.js";
+import { duplicateCourse } from "#server/course-copy.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
 import { containsText } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
+import { createOwned, memberProcedure, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
+import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -17,7 +18,7 @@ import {
 } from "#shared/schemas/courses.js";
 
 /** The tags a course form names, all of this organization (the tenant filter hides any other's). */
-async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]> {
+async function tagsNamed(em: EntityManager, tagIds: number[]): Promise<Tag[]> {
   if (tagIds.length === 0) return [];
   const tags = await em.find(Tag, { id: { $in: tagIds } });
   if (tags.length !== tagIds.length) throw fail.notFound(COURSE_MESSAGES.tagNotFound);
@@ -26,12 +27,14 @@ async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]>
 
 /**
  * The course's deadline fields from a create or update (issue 11): a field left out keeps its value;
- * setting one kind of deadline clears the other; a course that is not required keeps none.
+ * setting one kind of deadline clears the other; a course that is not required keeps none. True when
+ * that changed any of them (an edit version counts it).
  */
 function applyDueFields(
   course: Course,
   input: { required?: boolean; dueDate?: string | null; dueDays?: number | null },
-) {
+): boolean {
+  const before = [course.required, course.dueDate, course.dueDays];
   if (input.required !== undefined) course.required = input.required;
   if (input.dueDate !== undefined) course.dueDate = input.dueDate;
   if (input.dueDays !== undefined) course.dueDays = input.dueDays;
@@ -41,6 +44,22 @@ function applyDueFields(
     course.dueDate = null;
     course.dueDays = null;
   }
+  return [course.required, course.dueDate, course.dueDays].some((value, index) => value !== before[index]);
+}
+
+/** Gives the course exactly these tags; true when that changed its set. */
+async function replaceCourseTags(scope: OrganizationScope, course: Course, tagIds: number[]): Promise<boolean> {
+  const wanted = await tagsNamed(scope.em, tagIds);
+  const wantedIds = new Set(wanted.map((tag) => tag.id));
+  const links = await scope.em.find(CourseTag, { course: course.id });
+  const kept = new Set<number>();
+  for (const link of links) {
+    if (wantedIds.has(link.tag.id)) kept.add(link.tag.id);
+    else scope.em.remove(link);
+  }
+  const added = wanted.filter((tag) => !kept.has(tag.id));
+  for (const tag of added) createOwned(scope, CourseTag, { course, tag });
+  return added.length > 0 || kept.size < links.length;
 }
 
 export const coursesRouter = router({
@@ -113,29 +132,31 @@ export const coursesRouter = router({
     .meta({ rest: { method: "POST", path: "/courses/update" } })
     .input(updateCourseInput)
     .mutation(async ({ ctx, input }) => {
-      const course = await findCourse(ctx, input.id);
-      if (input.title !== undefined) course.title = input.title;
-      if (input.description !== undefined) course.description = input.description;
-      if (input.status !== undefined) course.status = input.status;
-      applyDueFields(course, input);
-      if (input.tagIds !== undefined) {
-        const wanted = await tagsNamed(ctx.em, input.tagIds);
-        const wantedIds = new Set(wanted.map((tag) => tag.id));
-        const links = await ctx.em.find(CourseTag, { course: course.id });
-        const kept = new Set<number>();
-        for (const link of links) {
-          if (wantedIds.has(link.tag.id)) kept.add(link.tag.id);
-          else ctx.em.remove(link);
-        }
-        for (const tag of wanted) {
-          if (!kept.has(tag.id)) createOwned(ctx, CourseTag, { course, tag });
-        }
-      }
+      const course = await lockCourse(ctx, input.id);
+      assertCurrentVersion(course, input.version, COURSE_MESSAGES.courseChanged);
+      const fieldsChanged = setChangedFields(course, {
+        title: input.title,
+        description: input.description,
+        status: input.status,
+      });
+      const dueChanged = applyDueFields(course, input);
+      const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
+      countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
       return presentCourse(ctx.em, course, ctx.membership);
     }),
 
-  /** The database cascades to its tags, modules, lessons and their completions. */
+  /** A draft "<title> (copy)" with copies of its tags, modules, lessons and images (server/course-copy.ts). */
+  duplicate: permittedProcedure("courses.create")
+    .meta({ rest: { method: "POST", path: "/courses/duplicate" } })
+    .input(courseIdInput)
+    .mutation(async ({ ctx, input }) => {
+      // Locked as for a reorder: the copy is of one state of the course, never half of a move.
+      const source = await lockCourse(ctx, input.id);
+      return presentCourse(ctx.em, await duplicateCourse(ctx, source), ctx.membership);
+    }),
+
+  /** The database cascades to its tags, modules, lessons, images and their completions. */
   delete: permittedProcedure("courses.delete")
     .meta({ rest: { method: "POST", path: "/courses/delete" } })
     .input(courseIdInput)

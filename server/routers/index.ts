@@ -9,6 +9,7 @@ import { reportsRouter } from "./reports.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
 import { trainingRouter } from "./training.js";
+import { uploadsRouter } from "./uploads.js";
 import { usersRouter } from "./users.js";
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   training: trainingRouter,
   assignments: assignmentsRouter,
   reports: reportsRouter,
+  uploads: uploadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,12 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
-import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
+import {
+  findLesson,
+  findVisibleCourse,
+  lockLesson,
+  lockLessonCourse,
+  lockModuleCourse,
+} from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { Completion, Lesson } from "#server/entities/index.js";
@@ -8,8 +14,9 @@ import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
-import { rateLimitedProcedure, router } from "#server/trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
+import { inTransaction, router } from "#server/trpc.js";
+import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
+import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -27,14 +34,16 @@ import {
 const editProcedure = permittedProcedure("courses.edit");
 
 /**
- * Saving content: it is converted off the request thread (server/lesson-content.ts) before the write's
- * transaction begins, then the usual edit pipeline runs. `ctx.content` is what to store.
+ * Saving content: once the caller may edit, it is converted off the request thread
+ * (server/lesson-content.ts), then the write's transaction begins. `ctx.content` is what to store.
  */
 const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null }>>(schema: Schema) =>
-  rateLimitedProcedure
+  permittedBeforeTransaction("courses.edit")
     .input(schema)
-    .use(async ({ ctx, input, next }) => next({ ctx: { content: await convertLessonContent(ctx, input.content) } }))
-    .concat(editProcedure);
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { content: await convertLessonContent(ctx.req.server.lessonContent, input.content) } }),
+    )
+    .use(inTransaction);
 
 export const lessonsRouter = router({
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
@@ -93,10 +102,10 @@ export const lessonsRouter = router({
   update: contentSaveProcedure(updateLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/update" } })
     .mutation(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.id);
-      if (input.title !== undefined) lesson.title = input.title;
-      if (ctx.content !== undefined) lesson.content = ctx.content;
-      if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
+      const lesson = await lockLesson(ctx, input.id);
+      assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
+      const changed = setChangedFields(lesson, { title: input.title, content: ctx.content, videoUrl: input.videoUrl });
+      countVersion(lesson, changed);
       return presentLesson(lesson);
     }),
 

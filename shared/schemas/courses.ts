@@ -35,6 +35,10 @@ export const COURSE_MESSAGES = {
   dueDateInvalid: "Due date must be a date (YYYY-MM-DD).",
   dueDaysInvalid: "Due in days must be a whole number from 1 to 3650.",
   dueBoth: "Choose either a due date or a number of days after joining, not both.",
+  versionInvalid: "Version must be a positive number.",
+  courseChanged: "This course was changed by someone else while you were editing.",
+  moduleChanged: "This module was changed by someone else while you were editing.",
+  lessonChanged: "This lesson was changed by someone else while you were editing.",
 } as const;
 
 /** The longest relative deadline a course can set: ten years. */
@@ -55,6 +59,8 @@ export const courseIdField = positiveId(M.courseIdInvalid);
 export const moduleIdField = positiveId(M.moduleIdInvalid);
 export const lessonIdField = positiveId(M.lessonIdInvalid);
 const tagIdField = positiveId(M.tagIdInvalid);
+/** The version an edit started from (server/versions.ts); without it, the save applies as it always did. */
+const versionField = positiveId(M.versionInvalid).optional();
 
 /** Blank optional text (a cleared form field) is stored as "none". */
 const blankToNull = (value: string | null | undefined) =>
@@ -131,6 +137,7 @@ export const updateCourseInput = z
       required: requiredField,
       dueDate: dueDateField,
       dueDays: dueDaysField,
+      version: versionField,
     },
     { error: M.courseIdInvalid },
   )
@@ -183,6 +190,7 @@ export const updateModuleInput = z.object(
     id: moduleIdField,
     title: moduleTitleField.optional(),
     description: moduleDescriptionField,
+    version: versionField,
   },
   { error: M.moduleIdInvalid },
 );
@@ -269,6 +277,7 @@ export const updateLessonInput = z.object(
     title: lessonTitleField.optional(),
     content: lessonContentField,
     videoUrl: videoUrlField,
+    version: versionField,
   },
   { error: M.lessonIdInvalid },
 );

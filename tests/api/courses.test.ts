@@ -59,6 +59,7 @@ describe("create and update: validation (docs/SPEC.md §5)", () => {
       // A draft has no audience (issue 11).
       assignedToMe: false,
       dueAt: null,
+      version: 1,
     });
   });
 
@@ -215,10 +216,12 @@ describe("get", () => {
           title: "Module A",
           description: null,
           orderIndex: 0,
+          version: 1,
           lessons: ["A1", "A2", "A3"].map((title, orderIndex) => ({
             id: lessons[title as "A1"].id,
             title,
             orderIndex,
+            version: 1,
             isCompleted: false,
           })),
         },
@@ -227,10 +230,12 @@ describe("get", () => {
           title: "Module B",
           description: null,
           orderIndex: 1,
+          version: 1,
           lessons: ["B1", "B2"].map((title, orderIndex) => ({
             id: lessons[title as "B1"].id,
             title,
             orderIndex,
+            version: 1,
             isCompleted: false,
           })),
         },

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { ApiClient } from "./support/client.js";
+import { pngBytes, uploadImage } from "./support/course-fixtures.js";
 import {
   createOrg,
   invite,
@@ -32,7 +33,7 @@ type Staffed = OrgTeam<"manager" | "teacher" | "learner">;
 /**
  * Fills an organization with one row in every organization-owned table: a department and a role, a
  * member holding both, an open invitation, a published course (tagged; 3 lessons) and a draft one
- * (2 lessons), and 3 completions. Answers with the person who holds the tags and the open token.
+ * (2 lessons), each with an image, and 3 completions. Answers with the person who holds the tags and the open token.
  */
 async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; openToken: string }> {
   const api = team.admin.api;
@@ -49,6 +50,7 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
     const module = ok<{ id: number }>(await api.post("/_api/modules/create", { courseId: course.id, title: "M" }));
     // A named assignment too (issue 11), so every organization-owned table has a row.
     ok(await api.post("/_api/assignments/create", { courseId: course.id, userIds: [tagged.id] }));
+    ok(await uploadImage(api, course.id, pngBytes()));
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       ids.push(ok<{ id: number }>(await api.post("/_api/lessons/create", { moduleId: module.id, title: `L${i}` })).id);

@@ -4,7 +4,7 @@ import type { LessonView } from "#server/presenters/lessons.js";
 import type { ModuleView } from "#server/presenters/modules.js";
 import type { CreateCourseInput } from "#shared/schemas/courses.js";
 import type { TestApp } from "./app.js";
-import type { ApiClient } from "./client.js";
+import type { ApiClient, ApiResponse } from "./client.js";
 import { ok, orgWithMembers } from "./org-fixtures.js";
 
 /**
@@ -72,4 +72,26 @@ export async function sampleCourse(api: ApiClient, status: "draft" | "published"
 /** The positions a client sends after a drag: the ids in their new order, numbered from 0. */
 export function positions(ids: number[]): { id: number; orderIndex: number }[] {
   return ids.map((id, orderIndex) => ({ id, orderIndex }));
+}
+
+/** The eight bytes every PNG file starts with: what the server checks an image/png upload against. */
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A small "PNG": the signature, then `marker` a few times (so that two images differ). */
+export function pngBytes(marker = 0): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([...PNG_SIGNATURE, marker, marker, marker, marker]);
+}
+
+/** `POST /_api/uploads/image?courseId=` with the bytes as the body, as the editor sends a file. */
+export function uploadImage(
+  api: ApiClient,
+  courseId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType = "image/png",
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  return api.post(`/_api/uploads/image?courseId=${courseId}`, undefined, {
+    raw: bytes,
+    headers: { "content-type": contentType, ...headers },
+  });
 }
