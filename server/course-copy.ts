@@ -60,6 +60,10 @@ export async function duplicateCourse(
     title: copyTitleOf(source.title),
     description: source.description,
     status: "draft",
+    // Who it is for and by when travel with the tags; named people do not (the copy is a new course).
+    required: source.required,
+    dueDate: source.dueDate,
+    dueDays: source.dueDays,
   });
   const links = await scope.em.find(CourseTag, { course: source.id }, { orderBy: { id: "asc" } });
   for (const link of links) createOwned(scope, CourseTag, { course: copy, tag: link.tag });

@@ -14,7 +14,15 @@ export type CourseStatus = "draft" | "published";
 const VERSION_PROPERTY = { type: "integer", default: 1 } as const;
 
 export class Course {
-  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status" | "required" | "dueDate" | "dueDays" | "version";
+  [OptionalProps]?:
+    | "createdAt"
+    | "updatedAt"
+    | "description"
+    | "status"
+    | "required"
+    | "dueDate"
+    | "dueDays"
+    | "version";
   id!: number;
   organization!: Organization;
   title!: string;

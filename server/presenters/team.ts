@@ -37,11 +37,7 @@ export async function presentMembers(em: SqlEntityManager, organizationId: numbe
   );
   // By organization rather than a list of thousands of membership ids, and grouped once rather than
   // filtered per member (that was members × links work for a large team).
-  const memberTags = await em.find(
-    MemberTag,
-    { organization: organizationId },
-    { populate: ["tag"] },
-  );
+  const memberTags = await em.find(MemberTag, { organization: organizationId }, { populate: ["tag"] });
   const tagsByMembership = new Map<number, TagView[]>();
   for (const memberTag of memberTags) {
     const tags = tagsByMembership.get(memberTag.membership.id) ?? [];
