@@ -4,7 +4,8 @@ import { canSeeDrafts, findCourse, findVisibleCourse } from "#server/course-acce
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
-import { containsText } from "#server/sql-dialect.js";
+import { courseIdsMatching } from "#server/search.js";
+import { refreshSearchIndex } from "#server/search-index.js";
 import { router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
 import {
@@ -42,9 +43,10 @@ export const coursesRouter = router({
         conditions.push({ status: input.status });
       }
       if (input.search) {
-        conditions.push({
-          $or: [containsText(ctx.config, "title", input.search), containsText(ctx.config, "description", input.search)],
-        });
+        // The full-text engine of the search endpoint, over course titles and descriptions.
+        const matching = await courseIdsMatching(ctx, input.search);
+        if (matching.length === 0) return [];
+        conditions.push({ id: { $in: matching } });
       }
       if (input.tagIds.length > 0) {
         const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
@@ -86,6 +88,7 @@ export const coursesRouter = router({
       });
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
       return presentCourse(ctx.em, course);
     }),
 
@@ -111,6 +114,7 @@ export const coursesRouter = router({
         }
       }
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
       return presentCourse(ctx.em, course);
     }),
 

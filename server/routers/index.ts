@@ -4,6 +4,7 @@ import { coursesRouter } from "./courses.js";
 import { lessonsRouter } from "./lessons.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
+import { searchRouter } from "./search.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
 import { usersRouter } from "./users.js";
@@ -17,6 +18,7 @@ export const appRouter = router({
   modules: modulesRouter,
   lessons: lessonsRouter,
   users: usersRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

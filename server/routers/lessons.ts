@@ -8,6 +8,7 @@ import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { refreshSearchIndex } from "#server/search-index.js";
 import { rateLimitedProcedure, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
 import {
@@ -87,6 +88,7 @@ export const lessonsRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
@@ -97,6 +99,8 @@ export const lessonsRouter = router({
       if (input.title !== undefined) lesson.title = input.title;
       if (ctx.content !== undefined) lesson.content = ctx.content;
       if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
+      await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 

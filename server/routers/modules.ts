@@ -4,6 +4,7 @@ import { CourseModule } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentModule } from "#server/presenters/modules.js";
+import { refreshSearchIndex } from "#server/search-index.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
 import {
@@ -35,6 +36,7 @@ export const modulesRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 
@@ -45,6 +47,8 @@ export const modulesRouter = router({
       const module = await findModule(ctx, input.id);
       if (input.title !== undefined) module.title = input.title;
       if (input.description !== undefined) module.description = input.description;
+      await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 
