@@ -209,7 +209,7 @@ function ResultOption({ id, hit, selected, onPoint, onOpen }: ResultOptionProps)
       <Icon className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{hit.title}</p>
-        <p className="truncate text-xs text-slate-500">
+        <p className="truncate text-xs text-slate-600">
           {TYPE_LABELS[hit.type]}
           {hit.type !== "course" && ` in ${hit.courseTitle}`}
         </p>
