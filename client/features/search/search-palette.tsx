@@ -137,7 +137,9 @@ function PaletteDialog({ orgSlug, onClose }: { orgSlug: string; onClose: () => v
         <div className="flex items-center gap-2 border-b border-slate-200 px-4">
           <Search className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
           <input
-            type="search"
+            type="text"
+            inputMode="search"
+            enterKeyHint="go"
             role="combobox"
             aria-label="Search courses and lessons"
             aria-expanded={results.length > 0}
