@@ -4,7 +4,8 @@
  * throwaway PostgreSQL. Everything listens on 127.0.0.1 and every loop has a fixed count.
  *
  *   BENCH_COURSES (default 200) courses × 3 modules × 5 lessons, 3 tags each; BENCH_REQUESTS (default 200)
- *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time.
+ *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time. Then search (scripts/bench-search.ts) over
+ *   BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000 organizations; 0 skips it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
 import { RateLimiter } from "#server/rate-limit.js";
+import { benchSearch } from "./bench-search.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
     console.log(
       `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
     );
+    await benchSearch({ em: orm.em.fork(), benchOrganizationId: organization.id, base, cookie });
   } finally {
     await app.close();
     await orm.close(true);
