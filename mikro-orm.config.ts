@@ -53,9 +53,9 @@ export function ormOptions(settings: DatabaseSettings): Options {
     ensureDatabase: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
-    // The search index's tables have no entity and come from hand-written migrations (an FTS5 table is
-    // nothing the schema diff understands): without this, `scripts/migrations.ts check` would want them
-    // dropped and `generate` would write the drop.
+    // The search index's tables have no entity and come from hand-written migrations: without this, the
+    // schema diff of `scripts/migrations.ts check` and `generate` fails on the FTS5 table's untyped
+    // columns (SQLite), and would otherwise want the tables dropped.
     schemaGenerator: { skipTables: SEARCH_INDEX_TABLES },
     // Tenant isolation, enforced once (docs/DESIGN.md §4): every read of an organization's table is limited to
     // the organization the procedure pipeline set. Without that parameter the query fails loudly.
