@@ -7,6 +7,7 @@
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { rebuildSearchIndex } from "#server/search-index.js";
+import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_SEARCH_COURSES ?? 20_000);
 const ORGANIZATIONS = 1_000;
@@ -83,10 +84,6 @@ async function seed(em: SqlEntityManager, benchOrganizationId: number): Promise<
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 export async function benchSearch(options: {
   em: SqlEntityManager;
   benchOrganizationId: number;
@@ -126,15 +123,6 @@ export async function benchSearch(options: {
       timings.push(performance.now() - started);
       hits = Array.isArray(body.json) ? body.json.length : (body.json.results?.length ?? 0);
     }
-    timings.sort((a, b) => a - b);
-    console.log(
-      [
-        name.padEnd(30),
-        percentile(timings, 50).toFixed(1),
-        percentile(timings, 95).toFixed(1),
-        (timings.at(-1) ?? 0).toFixed(1),
-        String(hits),
-      ].join("\t"),
-    );
+    console.log([name.padEnd(30), ...timingColumns(timings), String(hits)].join("\t"));
   }
 }

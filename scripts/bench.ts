@@ -19,14 +19,11 @@ import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag 
 import { RateLimiter } from "#server/rate-limit.js";
 import { benchSearch } from "./bench-search.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
@@ -140,16 +137,8 @@ async function main(): Promise<void> {
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       const seconds = (performance.now() - started) / 1000;
-      timings.sort((a, b) => a - b);
       console.log(
-        [
-          name.padEnd(22),
-          percentile(timings, 50).toFixed(1),
-          percentile(timings, 95).toFixed(1),
-          (timings.at(-1) ?? 0).toFixed(1),
-          (timings.length / seconds).toFixed(0),
-          String(bytes),
-        ].join("\t"),
+        [name.padEnd(22), ...timingColumns(timings), (timings.length / seconds).toFixed(0), String(bytes)].join("\t"),
       );
     }
     global.gc?.();

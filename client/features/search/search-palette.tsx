@@ -4,7 +4,7 @@ import { BookOpen, FileText, Layers, Search } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
-import { useReturnFocus } from "#client/components/ui/dialog.js";
+import { DialogOverlay, useReturnFocus } from "#client/components/ui/dialog.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { cn } from "#client/lib/cn.js";
 import { errorMessage } from "#client/lib/errors.js";
@@ -123,7 +123,7 @@ function PaletteDialog({ orgSlug, onClose }: { orgSlug: string; onClose: () => v
 
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
+      <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
           "fixed top-4 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2",
