@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     console.log(
       `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
     );
-    await benchSearch({ em: orm.em.fork(), benchOrganizationId: organization.id, base, cookie });
+    await benchSearch({ em: orm.em.fork(), config, benchOrganizationId: organization.id, base, cookie });
   } finally {
     await app.close();
     await orm.close(true);
