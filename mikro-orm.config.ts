@@ -12,6 +12,7 @@ import { Migrator } from "@mikro-orm/migrations";
 import { PostgreSqlDriver } from "@mikro-orm/postgresql";
 import { type Config, loadConfig } from "./server/config.js";
 import { ENTITIES, TENANT_ENTITIES } from "./server/entities/index.js";
+import { SEARCH_INDEX_TABLES } from "./server/search-dialect.js";
 
 export const TENANT_FILTER = "tenant";
 
@@ -52,6 +53,10 @@ export function ormOptions(settings: DatabaseSettings): Options {
     ensureDatabase: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
+    // The search index's tables have no entity and come from hand-written migrations: without this, the
+    // schema diff of `scripts/migrations.ts check` and `generate` fails on the FTS5 table's untyped
+    // columns (SQLite), and would otherwise want the tables dropped.
+    schemaGenerator: { skipTables: SEARCH_INDEX_TABLES },
     // Tenant isolation, enforced once (docs/DESIGN.md §4): every read of an organization's table is limited to
     // the organization the procedure pipeline set. Without that parameter the query fails loudly.
     filters: {

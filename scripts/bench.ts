@@ -8,6 +8,8 @@
  *   Training (issue 11): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
  *   2,000,000) completions across two organizations; the reports are asked BENCH_REPORT_REQUESTS (default
  *   10) times, one at a time. training/mine is also measured in a small organization of its own.
+ *   Then search (scripts/bench-search.ts) over BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000
+ *   organizations; 0 skips it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,8 +22,10 @@ import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
 import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { benchSearch } from "./bench-search.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -29,10 +33,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 2_000_000);
 const REPORT_REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 10);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
@@ -175,16 +175,8 @@ async function main(): Promise<void> {
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
       const seconds = (performance.now() - started) / 1000;
-      timings.sort((a, b) => a - b);
       console.log(
-        [
-          name.padEnd(26),
-          percentile(timings, 50).toFixed(1),
-          percentile(timings, 95).toFixed(1),
-          (timings.at(-1) ?? 0).toFixed(1),
-          (timings.length / seconds).toFixed(0),
-          String(bytes),
-        ].join("\t"),
+        [name.padEnd(26), ...timingColumns(timings), (timings.length / seconds).toFixed(0), String(bytes)].join("\t"),
       );
     }
     global.gc?.();
@@ -192,6 +184,7 @@ async function main(): Promise<void> {
     console.log(
       `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
     );
+    await benchSearch({ em: orm.em.fork(), config, benchOrganizationId: organization.id, base, cookie });
   } finally {
     await app.close();
     await orm.close(true);

@@ -1,12 +1,12 @@
-import { LockMode, raw } from "@mikro-orm/core";
+import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
 
 /**
  * Everything that differs between SQLite and PostgreSQL in what the procedures ask of the database, in
- * one place: routers and helpers say what they need (a row lock, a turn, a text search) and never branch
- * on the dialect themselves.
+ * one place (full-text search in its own, server/search-dialect.ts): routers and helpers say what they
+ * need (a row lock, a turn) and never branch on the dialect themselves.
  *
  * SQLite runs one writer at a time (server/db.ts gives it one connection), so a write transaction
  * already excludes every other: the locks below are PostgreSQL's way to get the same for the rows or the
@@ -34,16 +34,6 @@ export async function takeTurn(
 ): Promise<void> {
   if (dialectOf(ctx.config) !== "postgresql") return;
   await ctx.em.execute("select pg_advisory_xact_lock(?, ?)", [namespace, key]);
-}
-
-/**
- * A condition: the column contains `needle`, whatever the case. A position search instead of LIKE: the
- * search text has no wildcards, so `%` and `_` match themselves without escaping (SQLite's LIKE has no
- * default escape character). SQLite's lower() folds ASCII letters only, as its LIKE does.
- */
-export function containsText(config: DialectConfig, column: string, needle: string) {
-  const position = dialectOf(config) === "postgresql" ? "strpos" : "instr";
-  return { [raw((alias: string) => `${position}(lower(${alias}.${column}), ?)`, [needle.toLowerCase()])]: { $gt: 0 } };
 }
 
 /**

@@ -55,6 +55,9 @@ export const LIMITS = {
   personNameMax: 100,
   emailMax: 254,
   courseCardTags: 3,
+  /** Not in the spec: how many hits one search answers with, by default and at most. */
+  searchResultsDefault: 20,
+  searchResultsMax: 50,
   /**
    * Not in the spec: the most one lesson's content may weigh, in bytes of UTF-8 (issue 18). Generous for a
    * written procedure; converting this much well-formed Markdown stays well inside the server's time limit.

@@ -4,7 +4,8 @@ import { duplicateCourse } from "#server/course-copy.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
-import { containsText } from "#server/sql-dialect.js";
+import { courseIdsMatching } from "#server/search.js";
+import { indexCourseContent, refreshSearchIndex } from "#server/search-index.js";
 import { router } from "#server/trpc.js";
 import { createOwned, memberProcedure, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
@@ -80,9 +81,10 @@ export const coursesRouter = router({
         conditions.push({ status: input.status });
       }
       if (input.search) {
-        conditions.push({
-          $or: [containsText(ctx.config, "title", input.search), containsText(ctx.config, "description", input.search)],
-        });
+        // The full-text engine of the search endpoint, over course titles and descriptions.
+        const matching = await courseIdsMatching(ctx, input.search);
+        if (matching.length === 0) return [];
+        conditions.push({ id: { $in: matching } });
       }
       if (input.tagIds.length > 0) {
         const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
@@ -125,6 +127,7 @@ export const coursesRouter = router({
       applyDueFields(course, input);
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
       return presentCourse(ctx.em, course, ctx.membership);
     }),
 
@@ -143,6 +146,7 @@ export const coursesRouter = router({
       const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
       countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
       return presentCourse(ctx.em, course, ctx.membership);
     }),
 
@@ -153,7 +157,9 @@ export const coursesRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Locked as for a reorder: the copy is of one state of the course, never half of a move.
       const source = await lockCourse(ctx, input.id);
-      return presentCourse(ctx.em, await duplicateCourse(ctx, source), ctx.membership);
+      const copy = await duplicateCourse(ctx, source);
+      await indexCourseContent(ctx.em, copy.id);
+      return presentCourse(ctx.em, copy, ctx.membership);
     }),
 
   /** The database cascades to its tags, modules, lessons, images and their completions. */

@@ -6,6 +6,7 @@ import { lessonsRouter } from "./lessons.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { reportsRouter } from "./reports.js";
+import { searchRouter } from "./search.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
 import { trainingRouter } from "./training.js";
@@ -25,6 +26,7 @@ export const appRouter = router({
   assignments: assignmentsRouter,
   reports: reportsRouter,
   uploads: uploadsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,7 @@ import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { refreshSearchIndex } from "#server/search-index.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
@@ -96,6 +97,7 @@ export const lessonsRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
@@ -106,6 +108,8 @@ export const lessonsRouter = router({
       assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
       const changed = setChangedFields(lesson, { title: input.title, content: ctx.content, videoUrl: input.videoUrl });
       countVersion(lesson, changed);
+      await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 

@@ -4,6 +4,7 @@ import { CourseModule } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentModule } from "#server/presenters/modules.js";
+import { refreshSearchIndex } from "#server/search-index.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
@@ -36,6 +37,7 @@ export const modulesRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 
@@ -46,6 +48,8 @@ export const modulesRouter = router({
       const module = await lockModule(ctx, input.id);
       assertCurrentVersion(module, input.version, COURSE_MESSAGES.moduleChanged);
       countVersion(module, setChangedFields(module, { title: input.title, description: input.description }));
+      await ctx.em.flush();
+      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 

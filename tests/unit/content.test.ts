@@ -1,53 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { embedUrlFor, looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
 import { VIDEO_FRAME_SOURCES } from "#server/security-headers.js";
+import { XSS_PAYLOADS as PAYLOADS } from "../support/xss-payloads.js";
 
 /** docs/DESIGN.md §5: lesson content is sanitized when saved; video URLs become embeds of known hosts only. */
-
-/** Known XSS vectors (OWASP filter-evasion cheat sheet and friends), each with some text that must survive. */
-const PAYLOADS = [
-  "<script>alert(1)</script>",
-  "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>",
-  "<img src=x onerror=alert(1)>",
-  '<img src="https://ok.example/a.png" onerror="alert(1)">',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="  JaVaScRiPt:alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href="javascript&colon;alert(1)">x</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<a href="//evil.example/phish">x</a>',
-  '<img src="/_api/auth/logout">',
-  "<svg onload=alert(1)>",
-  "<svg><script>alert(1)</script></svg>",
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  "<style>body{background:url(javascript:alert(1))}</style>",
-  '<p style="background-image:url(javascript:alert(1))">x</p>',
-  '<div onmouseover="alert(1)">x</div>',
-  "<body onload=alert(1)>",
-  "<details open ontoggle=alert(1)>x</details>",
-  "<input autofocus onfocus=alert(1)>",
-  '<form action="javascript:alert(1)"><button>x</button></form>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<link rel="stylesheet" href="javascript:alert(1)">',
-  "<<script>script>alert(1)<</script>/script>",
-  "<scr<script>ipt>alert(1)</scr</script>ipt>",
-  '<img src="x" onerror="alert(1)"//',
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  "<textarea><script>alert(1)</script></textarea>",
-  "<template><script>alert(1)</script></template>",
-  '<video><source onerror="alert(1)"></video>',
-  '<a href="https://ok.example" onclick="alert(1)" target="_self" rel="opener">x</a>',
-  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-];
 
 const ALLOWED_TAGS = new Set(
   "h1 h2 h3 h4 h5 h6 p br hr div span aside label input ul ol li strong b em i u s del ins mark sub sup small code pre kbd blockquote a img table caption colgroup col thead tbody tfoot tr th td".split(

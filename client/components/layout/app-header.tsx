@@ -6,6 +6,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { useNoticesReady } from "#client/features/orgs/notices.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
+import { SearchPalette } from "#client/features/search/search-palette.js";
 import { Logo } from "./logo.js";
 import { navItemsFor } from "./nav-items.js";
 import { OrgSwitcher } from "./org-switcher.js";
@@ -60,6 +61,7 @@ export function AppHeader() {
             </output>
           ) : (
             <>
+              {user && org && <SearchPalette orgSlug={org.slug} />}
               <SiteNav items={items} layout="bar" className="hidden md:block" />
               <Button
                 variant="ghost"

@@ -55,6 +55,11 @@ export function useReturnFocus(returnFocus?: FocusFallback) {
   };
 }
 
+/** The dimmed page behind every dialog, also behind the search palette's own content. */
+export function DialogOverlay() {
+  return <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />;
+}
+
 export function DialogContent({
   className,
   children,
@@ -65,7 +70,7 @@ export function DialogContent({
   const focusHandlers = useReturnFocus(returnFocus);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
+      <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
           "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg",
