@@ -1,15 +1,9 @@
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { VIDEO_FRAME_SOURCES } from "#shared/video-embed.js";
 import type { Config } from "./config.js";
 
-/** The hosts whose players a lesson may embed (docs/DESIGN.md §5); the sanitizer allows the same list. */
-export const VIDEO_FRAME_SOURCES = [
-  "https://www.youtube.com",
-  "https://www.youtube-nocookie.com",
-  "https://player.vimeo.com",
-  "https://www.loom.com",
-  "https://fast.wistia.net",
-] as const;
+export { VIDEO_FRAME_SOURCES };
 
 export function securityHeaders(config: Config): FastifyHelmetOptions {
   return {

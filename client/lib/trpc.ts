@@ -22,7 +22,8 @@ export function pageOrganizationId(): number | undefined {
   return organizationOfPage();
 }
 
-function organizationHeaders(): Record<string, string> {
+/** The header naming the page's organization, for the few calls made outside tRPC (uploads). */
+export function organizationHeaders(): Record<string, string> {
   const id = organizationOfPage();
   return id === undefined ? {} : { [ORGANIZATION_HEADER]: String(id) };
 }

@@ -1,0 +1,54 @@
+import { organizationHeaders } from "./trpc.js";
+
+/** What the server accepts (CONTRACTS.md "Issue 10"); checked here too so a refused file says why at once. */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPE_REFUSED = "Only PNG, JPEG, GIF or WebP images can be uploaded.";
+export const IMAGE_TOO_LARGE = "Images can be at most 5 MB.";
+
+export class UploadError extends Error {}
+
+/** The reason this file cannot be uploaded, or null when it may be. The server checks the bytes again. */
+export function imageRefusal(file: Blob): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_TYPE_REFUSED;
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE;
+  return null;
+}
+
+async function refusalMessage(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") {
+      return body.error;
+    }
+  } catch {
+    // Not the API's JSON error (a proxy's page, a cut connection): the status says enough.
+  }
+  return response.status === 413 ? IMAGE_TOO_LARGE : `The image could not be uploaded (error ${response.status}).`;
+}
+
+/**
+ * Uploads an image of a course (raw bytes, their own Content-Type; tRPC carries JSON only) and answers its
+ * same-origin address. Like every call, it names the page's organization.
+ */
+export async function uploadImage(courseId: number, file: Blob): Promise<string> {
+  const refusal = imageRefusal(file);
+  if (refusal) throw new UploadError(refusal);
+  let response: Response;
+  try {
+    response = await fetch(`/_api/uploads/image?courseId=${courseId}`, {
+      method: "POST",
+      headers: { "Content-Type": file.type, ...organizationHeaders() },
+      body: file,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new UploadError("The image could not be uploaded: check your connection and try again.");
+  }
+  if (!response.ok) throw new UploadError(await refusalMessage(response));
+  const answer: unknown = await response.json();
+  if (typeof answer === "object" && answer !== null && "url" in answer && typeof answer.url === "string") {
+    return answer.url;
+  }
+  throw new UploadError("The server's answer to the upload had no image address.");
+}
