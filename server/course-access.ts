@@ -68,6 +68,20 @@ export async function lockModuleCourse(
   return { course, module: await findModule(ctx, moduleId) };
 }
 
+/** The module, locked until the transaction ends (see lockCourse): an edit checks its version under it. */
+export async function lockModule(ctx: CourseContext, id: number): Promise<CourseModule> {
+  const module = await ctx.em.findOne(CourseModule, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  if (!module) throw fail.notFound(COURSE_MESSAGES.moduleNotFound);
+  return module;
+}
+
+/** The lesson, locked until the transaction ends: an edit checks its version under it (server/versions.ts). */
+export async function lockLesson(ctx: CourseContext, id: number): Promise<Lesson> {
+  const lesson = await ctx.em.findOne(Lesson, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  return lesson;
+}
+
 export async function findLesson(ctx: CourseContext, id: number): Promise<Lesson> {
   const lesson = await ctx.em.findOne(Lesson, { id }, { populate: ["module"], refresh: true });
   if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);

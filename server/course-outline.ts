@@ -15,7 +15,7 @@ export interface CourseOutline {
 }
 
 /** A lesson as the outline loads it: without its content, which may be long. */
-export type OutlineLesson = Pick<Lesson, "id" | "title" | "orderIndex" | "module">;
+export type OutlineLesson = Pick<Lesson, "id" | "title" | "orderIndex" | "module" | "version">;
 
 /**
  * The modules and lessons of a course in two queries, lessons without their (possibly long) content.
@@ -36,7 +36,7 @@ export async function loadCourseOutline(
   const found = await em.find(
     Lesson,
     { module: { $in: modules.map((module) => module.id) } },
-    { fields: ["title", "orderIndex", "module"], orderBy: { orderIndex: "asc", id: "asc" }, refresh },
+    { fields: ["title", "orderIndex", "module", "version"], orderBy: { orderIndex: "asc", id: "asc" }, refresh },
   );
   const position = new Map(modules.map((module, index) => [module.id, index]));
   // A stable sort keeps each module's lessons in the order the query gave them.

@@ -5,13 +5,23 @@ import type { User } from "./user.js";
 
 export type CourseStatus = "draft" | "published";
 
+/**
+ * What an editor's save names as the state it started from (server/versions.ts): 1 for a new row, one
+ * more on every update that changes what the editor writes. A plain column, not MikroORM's `version`
+ * option, which would count every write (a reorder of the positions too) and compare with the version
+ * loaded rather than the one the editor saw (docs/decisions/0050-edit-versions.md).
+ */
+const VERSION_PROPERTY = { type: "integer", default: 1 } as const;
+
 export class Course {
-  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status";
+  [OptionalProps]?: "createdAt" | "updatedAt" | "description" | "status" | "version";
   id!: number;
   organization!: Organization;
   title!: string;
   description: string | null = null;
   status: CourseStatus = "draft";
+  /** See VERSION_PROPERTY. */
+  version = 1;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -25,6 +35,7 @@ export const CourseSchema = new EntitySchema<Course>({
     title: { type: "string", length: 255 },
     description: { type: "text", nullable: true },
     status: { type: "string", length: 20, default: "draft" },
+    version: VERSION_PROPERTY,
     createdAt: { type: "datetime", onCreate: () => new Date() },
     updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
   },
@@ -51,13 +62,15 @@ export const CourseTagSchema = new EntitySchema<CourseTag>({
 });
 
 export class CourseModule {
-  [OptionalProps]?: "description";
+  [OptionalProps]?: "description" | "version";
   id!: number;
   organization!: Organization;
   course!: Course;
   title!: string;
   description: string | null = null;
   orderIndex!: number;
+  /** See VERSION_PROPERTY. */
+  version = 1;
 }
 
 export const CourseModuleSchema = new EntitySchema<CourseModule>({
@@ -70,12 +83,13 @@ export const CourseModuleSchema = new EntitySchema<CourseModule>({
     title: { type: "string", length: 255 },
     description: { type: "text", nullable: true },
     orderIndex: { type: "integer" },
+    version: VERSION_PROPERTY,
   },
   indexes: [{ name: "modules_org_course_order_idx", properties: ["organization", "course", "orderIndex"] }],
 });
 
 export class Lesson {
-  [OptionalProps]?: "content" | "videoUrl";
+  [OptionalProps]?: "content" | "videoUrl" | "version";
   id!: number;
   organization!: Organization;
   module!: CourseModule;
@@ -84,6 +98,8 @@ export class Lesson {
   content: string | null = null;
   videoUrl: string | null = null;
   orderIndex!: number;
+  /** See VERSION_PROPERTY. */
+  version = 1;
 }
 
 export const LessonSchema = new EntitySchema<Lesson>({
@@ -97,6 +113,7 @@ export const LessonSchema = new EntitySchema<Lesson>({
     content: { type: "text", nullable: true },
     videoUrl: { type: "string", length: 2048, nullable: true },
     orderIndex: { type: "integer" },
+    version: VERSION_PROPERTY,
   },
   indexes: [{ name: "lessons_org_module_order_idx", properties: ["organization", "module", "orderIndex"] }],
 });

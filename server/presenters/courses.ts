@@ -14,6 +14,8 @@ export interface LessonOutlineView {
   id: number;
   title: string;
   orderIndex: number;
+  /** What lessons/update takes to refuse a stale save (server/versions.ts). */
+  version: number;
   isCompleted: boolean;
 }
 
@@ -22,6 +24,7 @@ export interface ModuleOutlineView {
   title: string;
   description: string | null;
   orderIndex: number;
+  version: number;
   lessons: LessonOutlineView[];
 }
 
@@ -32,6 +35,7 @@ export interface CourseView {
   status: CourseStatus;
   tags: TagView[];
   createdAt: Date;
+  version: number;
   /** Present where the caller needs the course's content too (courses/get). */
   modules?: ModuleOutlineView[];
 }
@@ -54,6 +58,7 @@ function courseView(course: Course, tags: TagView[], modules?: ModuleOutlineView
     status: course.status,
     tags,
     createdAt: course.createdAt,
+    version: course.version,
     ...(modules ? { modules } : {}),
   };
 }
@@ -101,6 +106,7 @@ export async function presentCourseStructure(
       id: lesson.id,
       title: lesson.title,
       orderIndex: lesson.orderIndex,
+      version: lesson.version,
       isCompleted: done.has(lesson.id),
     });
   }
@@ -109,6 +115,7 @@ export async function presentCourseStructure(
     title: module.title,
     description: module.description,
     orderIndex: module.orderIndex,
+    version: module.version,
     lessons: byModule.get(module.id) ?? [],
   }));
 }

@@ -13,6 +13,8 @@ export interface LessonView {
   videoUrl: string | null;
   embedUrl: string | null;
   orderIndex: number;
+  /** What lessons/update takes to refuse a stale save (server/versions.ts). */
+  version: number;
 }
 
 export interface LessonLinkView {
@@ -50,6 +52,7 @@ export function presentLesson(lesson: Lesson): LessonView {
     videoUrl: lesson.videoUrl,
     embedUrl: embedUrlFor(lesson.videoUrl),
     orderIndex: lesson.orderIndex,
+    version: lesson.version,
   };
 }
 

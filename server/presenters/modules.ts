@@ -7,6 +7,7 @@ export interface ModuleView {
   title: string;
   description: string | null;
   orderIndex: number;
+  version: number;
 }
 
 export function presentModule(module: CourseModule): ModuleView {
@@ -16,5 +17,6 @@ export function presentModule(module: CourseModule): ModuleView {
     title: module.title,
     description: module.description,
     orderIndex: module.orderIndex,
+    version: module.version,
   };
 }

@@ -1,12 +1,12 @@
-import type { FilterQuery } from "@mikro-orm/core";
-import type { SqlEntityManager } from "@mikro-orm/knex";
-import { canSeeDrafts, findCourse, findVisibleCourse } from "#server/course-access.js";
+import type { EntityManager, FilterQuery } from "@mikro-orm/core";
+import { canSeeDrafts, findCourse, findVisibleCourse, lockCourse } from "#server/course-access.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
 import { containsText } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
+import { createOwned, memberProcedure, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
+import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -17,11 +17,26 @@ import {
 } from "#shared/schemas/courses.js";
 
 /** The tags a course form names, all of this organization (the tenant filter hides any other's). */
-async function tagsNamed(em: SqlEntityManager, tagIds: number[]): Promise<Tag[]> {
+async function tagsNamed(em: EntityManager, tagIds: number[]): Promise<Tag[]> {
   if (tagIds.length === 0) return [];
   const tags = await em.find(Tag, { id: { $in: tagIds } });
   if (tags.length !== tagIds.length) throw fail.notFound(COURSE_MESSAGES.tagNotFound);
   return tags;
+}
+
+/** Gives the course exactly these tags; true when that changed its set. */
+async function replaceCourseTags(scope: OrganizationScope, course: Course, tagIds: number[]): Promise<boolean> {
+  const wanted = await tagsNamed(scope.em, tagIds);
+  const wantedIds = new Set(wanted.map((tag) => tag.id));
+  const links = await scope.em.find(CourseTag, { course: course.id });
+  const kept = new Set<number>();
+  for (const link of links) {
+    if (wantedIds.has(link.tag.id)) kept.add(link.tag.id);
+    else scope.em.remove(link);
+  }
+  const added = wanted.filter((tag) => !kept.has(tag.id));
+  for (const tag of added) createOwned(scope, CourseTag, { course, tag });
+  return added.length > 0 || kept.size < links.length;
 }
 
 export const coursesRouter = router({
@@ -93,23 +108,15 @@ export const coursesRouter = router({
     .meta({ rest: { method: "POST", path: "/courses/update" } })
     .input(updateCourseInput)
     .mutation(async ({ ctx, input }) => {
-      const course = await findCourse(ctx, input.id);
-      if (input.title !== undefined) course.title = input.title;
-      if (input.description !== undefined) course.description = input.description;
-      if (input.status !== undefined) course.status = input.status;
-      if (input.tagIds !== undefined) {
-        const wanted = await tagsNamed(ctx.em, input.tagIds);
-        const wantedIds = new Set(wanted.map((tag) => tag.id));
-        const links = await ctx.em.find(CourseTag, { course: course.id });
-        const kept = new Set<number>();
-        for (const link of links) {
-          if (wantedIds.has(link.tag.id)) kept.add(link.tag.id);
-          else ctx.em.remove(link);
-        }
-        for (const tag of wanted) {
-          if (!kept.has(tag.id)) createOwned(ctx, CourseTag, { course, tag });
-        }
-      }
+      const course = await lockCourse(ctx, input.id);
+      assertCurrentVersion(course, input.version, COURSE_MESSAGES.courseChanged);
+      const fieldsChanged = setChangedFields(course, {
+        title: input.title,
+        description: input.description,
+        status: input.status,
+      });
+      const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
+      countVersion(course, fieldsChanged || tagsChanged);
       await ctx.em.flush();
       return presentCourse(ctx.em, course);
     }),

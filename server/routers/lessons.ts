@@ -1,6 +1,12 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
-import { findLesson, findVisibleCourse, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
+import {
+  findLesson,
+  findVisibleCourse,
+  lockLesson,
+  lockLessonCourse,
+  lockModuleCourse,
+} from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { Completion, Lesson } from "#server/entities/index.js";
@@ -10,6 +16,7 @@ import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
 import { rateLimitedProcedure, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
+import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -93,10 +100,10 @@ export const lessonsRouter = router({
   update: contentSaveProcedure(updateLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/update" } })
     .mutation(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.id);
-      if (input.title !== undefined) lesson.title = input.title;
-      if (ctx.content !== undefined) lesson.content = ctx.content;
-      if (input.videoUrl !== undefined) lesson.videoUrl = input.videoUrl;
+      const lesson = await lockLesson(ctx, input.id);
+      assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
+      const changed = setChangedFields(lesson, { title: input.title, content: ctx.content, videoUrl: input.videoUrl });
+      countVersion(lesson, changed);
       return presentLesson(lesson);
     }),
 

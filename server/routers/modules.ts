@@ -1,4 +1,4 @@
-import { findModule, lockCourse, lockModuleCourse } from "#server/course-access.js";
+import { lockCourse, lockModule, lockModuleCourse } from "#server/course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "#server/course-order.js";
 import { CourseModule } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
@@ -6,6 +6,7 @@ import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentModule } from "#server/presenters/modules.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
+import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
   createModuleInput,
@@ -42,9 +43,9 @@ export const modulesRouter = router({
     .meta({ rest: { method: "POST", path: "/modules/update" } })
     .input(updateModuleInput)
     .mutation(async ({ ctx, input }) => {
-      const module = await findModule(ctx, input.id);
-      if (input.title !== undefined) module.title = input.title;
-      if (input.description !== undefined) module.description = input.description;
+      const module = await lockModule(ctx, input.id);
+      assertCurrentVersion(module, input.version, COURSE_MESSAGES.moduleChanged);
+      countVersion(module, setChangedFields(module, { title: input.title, description: input.description }));
       return presentModule(module);
     }),
 

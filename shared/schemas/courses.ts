@@ -31,6 +31,10 @@ export const COURSE_MESSAGES = {
   tagNotFound: "Tag not found.",
   modulesStale: "The modules of this course have changed since you loaded them. Reload and try again.",
   lessonsStale: "The lessons of this module have changed since you loaded them. Reload and try again.",
+  versionInvalid: "Version must be a positive number.",
+  courseChanged: "This course was changed by someone else while you were editing.",
+  moduleChanged: "This module was changed by someone else while you were editing.",
+  lessonChanged: "This lesson was changed by someone else while you were editing.",
 } as const;
 
 /** Not in the spec: the longest URL the lessons table stores. */
@@ -48,6 +52,8 @@ export const courseIdField = positiveId(M.courseIdInvalid);
 export const moduleIdField = positiveId(M.moduleIdInvalid);
 export const lessonIdField = positiveId(M.lessonIdInvalid);
 const tagIdField = positiveId(M.tagIdInvalid);
+/** The version an edit started from (server/versions.ts); without it, the save applies as it always did. */
+const versionField = positiveId(M.versionInvalid).optional();
 
 /** Blank optional text (a cleared form field) is stored as "none". */
 const blankToNull = (value: string | null | undefined) =>
@@ -89,6 +95,7 @@ export const updateCourseInput = z.object(
     description: descriptionField,
     status: statusField.optional(),
     tagIds: tagIdsField.optional(),
+    version: versionField,
   },
   { error: M.courseIdInvalid },
 );
@@ -140,6 +147,7 @@ export const updateModuleInput = z.object(
     id: moduleIdField,
     title: moduleTitleField.optional(),
     description: moduleDescriptionField,
+    version: versionField,
   },
   { error: M.moduleIdInvalid },
 );
@@ -226,6 +234,7 @@ export const updateLessonInput = z.object(
     title: lessonTitleField.optional(),
     content: lessonContentField,
     videoUrl: videoUrlField,
+    version: versionField,
   },
   { error: M.lessonIdInvalid },
 );

@@ -16,7 +16,14 @@ function structure(outline: Record<string, string[]>): StructureModule[] {
     title,
     description: null,
     orderIndex,
-    lessons: lessons.map((lesson, index) => ({ id: nextId++, title: lesson, orderIndex: index, isCompleted: false })),
+    version: 1,
+    lessons: lessons.map((lesson, index) => ({
+      id: nextId++,
+      title: lesson,
+      orderIndex: index,
+      version: 1,
+      isCompleted: false,
+    })),
   }));
 }
 
