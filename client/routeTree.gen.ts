@@ -32,6 +32,7 @@ import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_o
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
 import { Route as OrgSlugOrgCoursesCreateRouteImport } from './routes/$orgSlug/_org/courses/create'
 import { Route as OrgSlugOrgCoursesCourseIdIndexRouteImport } from './routes/$orgSlug/_org/courses/$courseId/index'
+import { Route as OrgSlugOrgLessonsLessonIdEditRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId_.edit'
 import { Route as OrgSlugOrgCoursesCourseIdEditRouteImport } from './routes/$orgSlug/_org/courses/$courseId/edit'
 import { Route as OrgSlugOrgCoursesCourseIdContentRouteImport } from './routes/$orgSlug/_org/courses/$courseId/content'
 
@@ -148,6 +149,12 @@ const OrgSlugOrgCoursesCourseIdIndexRoute =
     path: '/courses/$courseId/',
     getParentRoute: () => OrgSlugOrgRoute,
   } as any)
+const OrgSlugOrgLessonsLessonIdEditRoute =
+  OrgSlugOrgLessonsLessonIdEditRouteImport.update({
+    id: '/lessons/$lessonId_/edit',
+    path: '/lessons/$lessonId/edit',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
 const OrgSlugOrgCoursesCourseIdEditRoute =
   OrgSlugOrgCoursesCourseIdEditRouteImport.update({
     id: '/courses/$courseId/edit',
@@ -184,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -208,6 +216,7 @@ export interface FileRoutesByTo {
   '/$orgSlug/courses': typeof OrgSlugOrgCoursesIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
@@ -235,6 +244,7 @@ export interface FileRoutesById {
   '/$orgSlug/_org/courses/': typeof OrgSlugOrgCoursesIndexRoute
   '/$orgSlug/_org/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/_org/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/_org/lessons/$lessonId_/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/_org/courses/$courseId/': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -262,6 +272,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/lessons/$lessonId/edit'
     | '/$orgSlug/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/lessons/$lessonId/edit'
     | '/$orgSlug/courses/$courseId'
   id:
     | '__root__'
@@ -312,6 +324,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org/courses/'
     | '/$orgSlug/_org/courses/$courseId/content'
     | '/$orgSlug/_org/courses/$courseId/edit'
+    | '/$orgSlug/_org/lessons/$lessonId_/edit'
     | '/$orgSlug/_org/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
@@ -485,6 +498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdIndexRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/lessons/$lessonId_/edit': {
+      id: '/$orgSlug/_org/lessons/$lessonId_/edit'
+      path: '/lessons/$lessonId/edit'
+      fullPath: '/$orgSlug/lessons/$lessonId/edit'
+      preLoaderRoute: typeof OrgSlugOrgLessonsLessonIdEditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/courses/$courseId/edit': {
       id: '/$orgSlug/_org/courses/$courseId/edit'
       path: '/courses/$courseId/edit'
@@ -513,6 +533,7 @@ interface OrgSlugOrgRouteChildren {
   OrgSlugOrgCoursesIndexRoute: typeof OrgSlugOrgCoursesIndexRoute
   OrgSlugOrgCoursesCourseIdContentRoute: typeof OrgSlugOrgCoursesCourseIdContentRoute
   OrgSlugOrgCoursesCourseIdEditRoute: typeof OrgSlugOrgCoursesCourseIdEditRoute
+  OrgSlugOrgLessonsLessonIdEditRoute: typeof OrgSlugOrgLessonsLessonIdEditRoute
   OrgSlugOrgCoursesCourseIdIndexRoute: typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 
@@ -527,6 +548,7 @@ const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgCoursesIndexRoute: OrgSlugOrgCoursesIndexRoute,
   OrgSlugOrgCoursesCourseIdContentRoute: OrgSlugOrgCoursesCourseIdContentRoute,
   OrgSlugOrgCoursesCourseIdEditRoute: OrgSlugOrgCoursesCourseIdEditRoute,
+  OrgSlugOrgLessonsLessonIdEditRoute: OrgSlugOrgLessonsLessonIdEditRoute,
   OrgSlugOrgCoursesCourseIdIndexRoute: OrgSlugOrgCoursesCourseIdIndexRoute,
 }
 

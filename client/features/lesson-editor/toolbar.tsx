@@ -23,7 +23,6 @@ import {
   Video,
 } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { cn } from "#client/lib/cn.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import { TableTools } from "./table-tools.js";
 import { Separator } from "./toolbar-parts.js";
@@ -46,23 +45,98 @@ interface Tool {
 }
 
 const MARKS: Tool[] = [
-  { label: "Bold", shortcut: `${MOD}B`, icon: Bold, active: (e) => e.isActive("bold"), run: (e) => e.chain().focus().toggleBold().run() },
-  { label: "Italic", shortcut: `${MOD}I`, icon: Italic, active: (e) => e.isActive("italic"), run: (e) => e.chain().focus().toggleItalic().run() },
-  { label: "Underline", shortcut: `${MOD}U`, icon: Underline, active: (e) => e.isActive("underline"), run: (e) => e.chain().focus().toggleUnderline().run() },
-  { label: "Strikethrough", shortcut: `${MOD}Shift+S`, icon: Strikethrough, active: (e) => e.isActive("strike"), run: (e) => e.chain().focus().toggleStrike().run() },
-  { label: "Inline code", shortcut: `${MOD}E`, icon: Code, active: (e) => e.isActive("code"), run: (e) => e.chain().focus().toggleCode().run() },
+  {
+    label: "Bold",
+    shortcut: `${MOD}B`,
+    icon: Bold,
+    active: (e) => e.isActive("bold"),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    label: "Italic",
+    shortcut: `${MOD}I`,
+    icon: Italic,
+    active: (e) => e.isActive("italic"),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    label: "Underline",
+    shortcut: `${MOD}U`,
+    icon: Underline,
+    active: (e) => e.isActive("underline"),
+    run: (e) => e.chain().focus().toggleUnderline().run(),
+  },
+  {
+    label: "Strikethrough",
+    shortcut: `${MOD}Shift+S`,
+    icon: Strikethrough,
+    active: (e) => e.isActive("strike"),
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
+  {
+    label: "Inline code",
+    shortcut: `${MOD}E`,
+    icon: Code,
+    active: (e) => e.isActive("code"),
+    run: (e) => e.chain().focus().toggleCode().run(),
+  },
 ];
 
 const BLOCKS: Tool[] = [
-  { label: "Bulleted list", shortcut: `${MOD}Shift+8`, icon: List, active: (e) => e.isActive("bulletList"), run: (e) => e.chain().focus().toggleBulletList().run() },
-  { label: "Numbered list", shortcut: `${MOD}Shift+7`, icon: ListOrdered, active: (e) => e.isActive("orderedList"), run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { label: "Checklist", shortcut: `${MOD}Shift+9`, icon: ListChecks, active: (e) => e.isActive("taskList"), run: (e) => e.chain().focus().toggleTaskList().run() },
-  { label: "Quote", shortcut: `${MOD}Shift+B`, icon: Quote, active: (e) => e.isActive("blockquote"), run: (e) => e.chain().focus().toggleBlockquote().run() },
-  { label: "Note", icon: Info, active: (e) => e.isActive("callout", { kind: "note" }), run: (e) => e.chain().focus().toggleCallout("note").run() },
-  { label: "Warning", icon: TriangleAlert, active: (e) => e.isActive("callout", { kind: "warning" }), run: (e) => e.chain().focus().toggleCallout("warning").run() },
-  { label: "Code block", shortcut: `${MOD}Alt+C`, icon: SquareCode, active: (e) => e.isActive("codeBlock"), run: (e) => e.chain().focus().toggleCodeBlock().run() },
+  {
+    label: "Bulleted list",
+    shortcut: `${MOD}Shift+8`,
+    icon: List,
+    active: (e) => e.isActive("bulletList"),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    label: "Numbered list",
+    shortcut: `${MOD}Shift+7`,
+    icon: ListOrdered,
+    active: (e) => e.isActive("orderedList"),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    label: "Checklist",
+    shortcut: `${MOD}Shift+9`,
+    icon: ListChecks,
+    active: (e) => e.isActive("taskList"),
+    run: (e) => e.chain().focus().toggleTaskList().run(),
+  },
+  {
+    label: "Quote",
+    shortcut: `${MOD}Shift+B`,
+    icon: Quote,
+    active: (e) => e.isActive("blockquote"),
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+  {
+    label: "Note",
+    icon: Info,
+    active: (e) => e.isActive("callout", { kind: "note" }),
+    run: (e) => e.chain().focus().toggleCallout("note").run(),
+  },
+  {
+    label: "Warning",
+    icon: TriangleAlert,
+    active: (e) => e.isActive("callout", { kind: "warning" }),
+    run: (e) => e.chain().focus().toggleCallout("warning").run(),
+  },
+  {
+    label: "Code block",
+    shortcut: `${MOD}Alt+C`,
+    icon: SquareCode,
+    active: (e) => e.isActive("codeBlock"),
+    run: (e) => e.chain().focus().toggleCodeBlock().run(),
+  },
   { label: "Horizontal line", icon: Minus, run: (e) => e.chain().focus().setHorizontalRule().run() },
-  { label: "Table", icon: TableIcon, active: (e) => e.isActive("table"), run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+  {
+    label: "Table",
+    icon: TableIcon,
+    active: (e) => e.isActive("table"),
+    run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+  },
 ];
 
 const TEXT_STYLES = [
@@ -149,7 +223,6 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
   const activeOf = (index: number) => (state.active[index] === undefined ? undefined : Boolean(state.active[index]));
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a toolbar has no element of its own
     <div
       ref={rootRef}
       role="toolbar"
@@ -162,14 +235,33 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
       }}
       className="sticky top-0 z-10 flex flex-wrap items-center gap-0.5 rounded-t-xl border-b border-slate-200 bg-white/95 px-1.5 py-1.5 backdrop-blur"
     >
-      <>
-        <button type="button" data-tool tabIndex={0} className={TOOL_CLASS} aria-label="Undo" aria-keyshortcuts="Control+Z" title={`Undo (${MOD}Z)`} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
-          <Undo2 aria-hidden="true" />
-        </button>
-        <button type="button" data-tool tabIndex={-1} className={TOOL_CLASS} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z" title={`Redo (${MOD}Shift+Z)`} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
-          <Redo2 aria-hidden="true" />
-        </button>
-      </>
+      <button
+        type="button"
+        data-tool
+        tabIndex={0}
+        className={TOOL_CLASS}
+        aria-label="Undo"
+        aria-keyshortcuts="Control+Z"
+        title={`Undo (${MOD}Z)`}
+        disabled={!state.canUndo}
+        onClick={() => editor.chain().focus().undo().run()}
+      >
+        <Undo2 aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        data-tool
+        tabIndex={-1}
+        className={TOOL_CLASS}
+        aria-label="Redo"
+        aria-keyshortcuts="Control+Shift+Z"
+        title={`Redo (${MOD}Shift+Z)`}
+        disabled={!state.canRedo}
+        onClick={() => editor.chain().focus().redo().run()}
+      >
+        <Redo2 aria-hidden="true" />
+      </button>
+
       <Separator />
       <select
         data-tool
@@ -191,64 +283,86 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
         ))}
       </select>
       <Separator />
-      <>
-        {MARKS.map((tool, index) => (
-          <ToolButton key={tool.label} editor={editor} tool={tool} pressed={activeOf(index)} />
-        ))}
-        <UrlPopover
-          open={linkOpen}
-          onOpenChange={onLinkOpenChange}
-          trigger={
-            <button type="button" data-tool tabIndex={-1} className={TOOL_CLASS} aria-label="Link" aria-pressed={state.link} aria-keyshortcuts="Control+K" title={`Link (${MOD}K)`}>
-              <Link2 aria-hidden="true" />
-            </button>
-          }
-          label="Link address"
-          initialValue={state.href}
-          placeholder="https://example.com"
-          submitLabel={state.link ? "Update link" : "Add link"}
-          onSubmit={(url) => setLink(editor, url)}
-          onRemove={
-            state.link
-              ? () => {
-                  editor.chain().focus().extendMarkRange("link").unsetLink().run();
-                  onLinkOpenChange(false);
-                }
-              : undefined
-          }
-        />
-      </>
+
+      {MARKS.map((tool, index) => (
+        <ToolButton key={tool.label} editor={editor} tool={tool} pressed={activeOf(index)} />
+      ))}
+      <UrlPopover
+        open={linkOpen}
+        onOpenChange={onLinkOpenChange}
+        trigger={
+          <button
+            type="button"
+            data-tool
+            tabIndex={-1}
+            className={TOOL_CLASS}
+            aria-label="Link"
+            aria-pressed={state.link}
+            aria-keyshortcuts="Control+K"
+            title={`Link (${MOD}K)`}
+          >
+            <Link2 aria-hidden="true" />
+          </button>
+        }
+        label="Link address"
+        initialValue={state.href}
+        placeholder="https://example.com"
+        submitLabel={state.link ? "Update link" : "Add link"}
+        onSubmit={(url) => setLink(editor, url)}
+        onRemove={
+          state.link
+            ? () => {
+                editor.chain().focus().extendMarkRange("link").unsetLink().run();
+                onLinkOpenChange(false);
+              }
+            : undefined
+        }
+      />
+
       <Separator />
-      <>
-        {BLOCKS.map((tool, index) => (
-          <ToolButton key={tool.label} editor={editor} tool={tool} pressed={activeOf(MARKS.length + index)} />
-        ))}
-      </>
+      {BLOCKS.map((tool, index) => (
+        <ToolButton key={tool.label} editor={editor} tool={tool} pressed={activeOf(MARKS.length + index)} />
+      ))}
       <Separator />
-      <>
-        <button type="button" data-tool tabIndex={-1} className={TOOL_CLASS} aria-label="Image" title="Image (or paste or drop one)" onClick={onPickImage}>
-          <ImagePlus aria-hidden="true" />
-        </button>
-        <UrlPopover
-          open={videoOpen}
-          onOpenChange={setVideoOpen}
-          trigger={
-            <button type="button" data-tool tabIndex={-1} className={TOOL_CLASS} aria-label="Video" title="Video (YouTube, Vimeo, Loom, Wistia)">
-              <Video aria-hidden="true" />
-            </button>
-          }
-          label="Video address (YouTube, Vimeo, Loom or Wistia)"
-          initialValue=""
-          placeholder="https://www.youtube.com/watch?v=..."
-          submitLabel="Add video"
-          onSubmit={(url) => {
-            const embed = embedUrlFor(url);
-            if (!embed) return "Only YouTube, Vimeo, Loom and Wistia videos can be embedded.";
-            editor.chain().focus().insertVideoEmbed(embed).run();
-            return null;
-          }}
-        />
-      </>
+
+      <button
+        type="button"
+        data-tool
+        tabIndex={-1}
+        className={TOOL_CLASS}
+        aria-label="Image"
+        title="Image (or paste or drop one)"
+        onClick={onPickImage}
+      >
+        <ImagePlus aria-hidden="true" />
+      </button>
+      <UrlPopover
+        open={videoOpen}
+        onOpenChange={setVideoOpen}
+        trigger={
+          <button
+            type="button"
+            data-tool
+            tabIndex={-1}
+            className={TOOL_CLASS}
+            aria-label="Video"
+            title="Video (YouTube, Vimeo, Loom, Wistia)"
+          >
+            <Video aria-hidden="true" />
+          </button>
+        }
+        label="Video address (YouTube, Vimeo, Loom or Wistia)"
+        initialValue=""
+        placeholder="https://www.youtube.com/watch?v=..."
+        submitLabel="Add video"
+        onSubmit={(url) => {
+          const embed = embedUrlFor(url);
+          if (!embed) return "Only YouTube, Vimeo, Loom and Wistia videos can be embedded.";
+          editor.chain().focus().insertVideoEmbed(embed).run();
+          return null;
+        }}
+      />
+
       {state.inTable && <TableTools editor={editor} />}
     </div>
   );
@@ -261,7 +375,8 @@ export function setLink(editor: Editor, url: string): string | null {
     return null;
   }
   const address = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
-  if (!/^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(address)) return "Enter a web address (https://…) or mailto: link.";
+  if (!/^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i.test(address))
+    return "Enter a web address (https://…) or mailto: link.";
   const chain = editor.chain().focus().extendMarkRange("link");
   if (editor.state.selection.empty && !editor.isActive("link")) {
     chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: address } }] }).run();
