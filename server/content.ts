@@ -1,5 +1,7 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { imageKeyOf } from "#shared/schemas/uploads.js";
+import { embedUrlFor } from "#shared/video-embed.js";
 
 /** The player address of a known video host; shared with the editor, which shows the player as it is typed. */
 export { embedUrlFor } from "#shared/video-embed.js";
@@ -37,30 +39,76 @@ function withUrl(attribs: sanitizeHtml.Attributes, name: string, url: string | u
   return result;
 }
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+/** An image's address: an absolute web one, or an image uploaded to this app (`/_api/uploads/images/<key>`). */
+function imageUrl(value: string | undefined): string | undefined {
+  const absolute = absoluteUrl(value, IMAGE_PROTOCOLS);
+  if (absolute !== undefined || value === undefined) return absolute;
+  return imageKeyOf(value.trim()) === null ? undefined : value.trim();
+}
+
+/** A frame only for a known host's player, exactly as embedUrlFor writes it (and the CSP's frame-src allows). */
+function playerUrl(value: string | undefined): string | undefined {
+  return value !== undefined && embedUrlFor(value) === value ? value : undefined;
+}
+
+/** TipTap's markers of its own node types, by tag: each attribute only with one of its own values. */
+const MARKERS: Record<string, Record<string, readonly string[]>> = {
+  aside: { "data-callout": ["note", "warning"] },
+  ul: { "data-type": ["taskList"] },
+  li: { "data-type": ["taskItem"], "data-checked": ["true", "false"] },
+  iframe: { allowfullscreen: ["true"] },
+};
+
+/** The attributes without markers whose value is not one of the tag's own (sanitize-html would keep them empty). */
+function withKnownMarkers(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const markers = MARKERS[tagName] ?? {};
+  return Object.fromEntries(
+    Object.entries(attribs).filter(([name, value]) => markers[name]?.includes(value) ?? true),
+  );
+}
+
+const keepKnownMarkers: sanitizeHtml.Transformer = (tagName, attribs) => ({
+  tagName,
+  attribs: withKnownMarkers(tagName, attribs),
+});
+
+/** sanitize-html 2.17 has `allowedEmptyAttributes`; its type definitions do not know it yet. */
+type SanitizeOptions = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
+
+const SANITIZE_OPTIONS: SanitizeOptions = {
   allowedTags: [
-    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span"],
+    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span", "aside", "label", "input"],
     ...["ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "sub", "sup", "small"],
-    ...["code", "pre", "kbd", "blockquote", "a", "img"],
-    ...["table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td"],
+    ...["code", "pre", "kbd", "blockquote", "a", "img", "iframe"],
+    ...["table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"],
   ],
   allowedAttributes: {
     // target and rel are always overwritten by the transform below; listed so the filter keeps them.
     a: ["href", "title", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
-    th: ["colspan", "rowspan", "align"],
-    td: ["colspan", "rowspan", "align"],
+    th: ["colspan", "rowspan", "colwidth", "align"],
+    td: ["colspan", "rowspan", "colwidth", "align"],
     ol: ["start"],
+    // The rich editor's own shapes (docs/decisions/0051-rich-content-allowlist.md).
+    aside: ["data-callout"],
+    ul: ["data-type"],
+    li: ["data-type", "data-checked"],
+    input: ["type", "checked", "disabled"],
+    div: ["data-video-embed"],
+    iframe: ["src", "allowfullscreen"],
   },
+  allowedEmptyAttributes: ["alt", "data-video-embed"],
   // Syntax highlighting in the browser reads the language from the class marked writes.
   allowedClasses: { code: ["language-*"] },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   // "//evil.example/x" would borrow the page's scheme and slip past the scheme list.
   allowProtocolRelative: false,
   // The text inside these is code or markup, never something to show.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+  // Written as `<col>`, like the other void elements, by serialize() below.
+  selfClosing: ["img", "br", "hr", "input", "col"],
   disallowedTagsMode: "discard",
   transformTags: {
     // A link in a lesson opens beside it, and the opened page gets no handle on this one.
@@ -72,13 +120,27 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
         rel: "noopener noreferrer",
       },
     }),
-    img: (tagName, attribs) => ({
+    img: (tagName, attribs) => ({ tagName, attribs: withUrl(attribs, "src", imageUrl(attribs.src)) }),
+    iframe: (tagName, attribs) => ({
       tagName,
-      attribs: withUrl(attribs, "src", absoluteUrl(attribs.src, IMAGE_PROTOCOLS)),
+      attribs: withUrl(withKnownMarkers(tagName, attribs), "src", playerUrl(attribs.src)),
+    }),
+    aside: keepKnownMarkers,
+    ul: keepKnownMarkers,
+    li: keepKnownMarkers,
+    // A check list's box and nothing else: never a text field, a button or a file picker. The flags are
+    // written as a browser serializes TipTap's `checked: "checked"`.
+    input: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        type: "checkbox",
+        ...("checked" in attribs ? { checked: "checked" } : {}),
+        ...("disabled" in attribs ? { disabled: "disabled" } : {}),
+      },
     }),
   },
-  // An image without a usable address shows nothing but a broken icon.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  // An image or a frame without a usable address shows nothing but a broken box.
+  exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
 
 const markdown = new Marked({ gfm: true, breaks: false });
@@ -88,8 +150,17 @@ export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:[a-z][a-z0-9-]*|!--)[\s/>]/i.test(text);
 }
 
+/**
+ * sanitize-html closes void elements XHTML-style (`<br />`); the stored form is the rich editor's own
+ * HTML5 (`<br>`), so that what the editor writes is stored unchanged. Text and attribute values have
+ * their `>` escaped, so " />" in the output is always the end of a tag.
+ */
+function asHtml5(html: string): string {
+  return html.replaceAll(" />", ">");
+}
+
 export function sanitizeLessonHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  return asHtml5(sanitizeHtml(html, SANITIZE_OPTIONS)).trim();
 }
 
 /**

@@ -1,12 +1,8 @@
 import { availableParallelism } from "node:os";
 import type { FastifyInstance } from "fastify";
-import { can } from "#shared/permissions.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { Config } from "./config.js";
 import { fail } from "./errors.js";
-import { resumeSession } from "./sessions.js";
-import type { Context } from "./trpc.js";
-import { requestMembership } from "./trpc-org.js";
 import {
   siblingWorkerUrl,
   WorkerPool,
@@ -51,30 +47,18 @@ export function registerLessonContentPool(app: FastifyInstance, config: Pick<Con
 }
 
 /**
- * The same rule as `permittedProcedure("courses.edit")`, checked before the conversion so that only those
- * who may save a lesson can spend the workers' time. The write checks again inside its transaction.
- */
-async function assertMayEditCourses(ctx: Context): Promise<void> {
-  const em = ctx.orm.em.fork();
-  const resumed = await resumeSession(em, ctx.req, ctx.reply, ctx.config);
-  if (!resumed) throw fail.unauthorized();
-  const membership = await requestMembership(em, ctx.req, resumed.user);
-  if (!can(membership.role, "courses.edit")) throw fail.forbidden();
-}
-
-/**
  * What a lesson save stores as its content: undefined (left as it is), null (none) or sanitized HTML.
- * Called before the write's transaction begins: on SQLite that transaction holds the only connection,
- * and every other request would wait for the conversion.
+ * Called after the permission check and before the write's transaction begins
+ * (permittedBeforeTransaction): on SQLite that transaction holds the only connection, and every other
+ * request would wait for the conversion.
  */
 export async function convertLessonContent(
-  ctx: Context,
+  pool: LessonContentPool,
   content: string | null | undefined,
 ): Promise<string | null | undefined> {
   if (content === undefined || content === null) return content;
-  await assertMayEditCourses(ctx);
   try {
-    return await ctx.req.server.lessonContent.run(content);
+    return await pool.run(content);
   } catch (error) {
     if (error instanceof WorkerTimeoutError || error instanceof WorkerTaskError) {
       throw fail.badRequest(COURSE_MESSAGES.contentTooComplex);

@@ -7,7 +7,7 @@ import { TENANT_FILTER } from "../mikro-orm.config.js";
 import type { Membership, Organization, User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { membershipOf } from "./membership.js";
-import { signedInProcedure } from "./trpc.js";
+import { signedInProcedure, signedInRateLimitedProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
 
@@ -60,22 +60,41 @@ export async function requestMembership(em: EntityManager, req: FastifyRequest, 
   return membershipOf(em, user, organizationId);
 }
 
+/** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */
+async function joinRequestOrganization(ctx: { em: EntityManager; req: FastifyRequest; user: User }) {
+  const membership = await requestMembership(ctx.em, ctx.req, ctx.user);
+  scopeToOrganization(ctx.em, membership.organization.id);
+  return { membership, organization: membership.organization, role: membership.role };
+}
+
 /**
  * Acts on one organization per request (tags, team, courses …): the one the typed client names in the
  * ORGANIZATION_HEADER (the page's organization), else the session's current one (the REST paths). The
  * caller must be a member either way; naming an organization never changes the session's current one.
  */
-export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) => {
-  const membership = await requestMembership(ctx.em, ctx.req, ctx.user);
-  scopeToOrganization(ctx.em, membership.organization.id);
-  return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
-});
+export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: await joinRequestOrganization(ctx) }),
+);
 
 /** The request's organization (as memberProcedure finds it), and the caller's role there allows `action`. */
 export function permittedProcedure(action: Action) {
   return memberProcedure.use(({ ctx, next }) => {
     requirePermission(ctx.membership, action);
     return next();
+  });
+}
+
+/**
+ * permittedProcedure's checks, made before any transaction begins, for a write that has slow work to do
+ * first (converting lesson content): only callers who may write spend that time, and the transaction,
+ * which on SQLite holds the only connection, does not wait for it. The procedure continues with
+ * `.input(…)`, its slow step, then `.use(inTransaction)` (server/trpc.ts) before the handler.
+ */
+export function permittedBeforeTransaction(action: Action) {
+  return signedInRateLimitedProcedure.use(async ({ ctx, next }) => {
+    const scope = await joinRequestOrganization(ctx);
+    requirePermission(scope.membership, action);
+    return next({ ctx: scope });
   });
 }
 

@@ -64,8 +64,11 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Writes run in one transaction: all of a mutation's changes land, or none do. */
-const inTransaction = t.middleware(async ({ ctx, type, next }) => {
+/**
+ * Writes run in one transaction: all of a mutation's changes land, or none do. Every builder below starts
+ * with it, except those that must do work before it (see permittedBeforeTransaction in trpc-org.ts).
+ */
+export const inTransaction = t.middleware(async ({ ctx, type, next }) => {
   if (type !== "mutation") return next();
   let failure: Awaited<ReturnType<typeof next>> | undefined;
   try {

@@ -14,8 +14,8 @@ import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
-import { rateLimitedProcedure, router } from "#server/trpc.js";
-import { createOwned, memberProcedure, permittedProcedure } from "#server/trpc-org.js";
+import { inTransaction, router } from "#server/trpc.js";
+import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import {
   COURSE_MESSAGES,
@@ -34,14 +34,16 @@ import {
 const editProcedure = permittedProcedure("courses.edit");
 
 /**
- * Saving content: it is converted off the request thread (server/lesson-content.ts) before the write's
- * transaction begins, then the usual edit pipeline runs. `ctx.content` is what to store.
+ * Saving content: once the caller may edit, it is converted off the request thread
+ * (server/lesson-content.ts), then the write's transaction begins. `ctx.content` is what to store.
  */
 const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null }>>(schema: Schema) =>
-  rateLimitedProcedure
+  permittedBeforeTransaction("courses.edit")
     .input(schema)
-    .use(async ({ ctx, input, next }) => next({ ctx: { content: await convertLessonContent(ctx, input.content) } }))
-    .concat(editProcedure);
+    .use(async ({ ctx, input, next }) =>
+      next({ ctx: { content: await convertLessonContent(ctx.req.server.lessonContent, input.content) } }),
+    )
+    .use(inTransaction);
 
 export const lessonsRouter = router({
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */

@@ -34,6 +34,7 @@ describe("modules: validation and defaults (docs/SPEC.md §5, §9)", () => {
       title: DEFAULT_MODULE_TITLE,
       description: null,
       orderIndex: 0,
+      version: 1,
     });
     expect((await createModule(api, course.id, "Second")).orderIndex).toBe(1);
 
@@ -78,6 +79,7 @@ describe("lessons: validation, defaults and content (docs/SPEC.md §5, docs/DESI
       videoUrl: null,
       embedUrl: null,
       orderIndex: 0,
+      version: 1,
     });
     const video = await createLesson(api, module.id, { title: "Video", videoUrl: "https://youtu.be/dQw4w9WgXcQ" });
     expect(video).toMatchObject({

@@ -53,6 +53,7 @@ describe("create and update: validation (docs/SPEC.md §5)", () => {
       status: "draft",
       tags: [],
       createdAt: expect.any(Date),
+      version: 1,
     });
   });
 
@@ -209,10 +210,12 @@ describe("get", () => {
           title: "Module A",
           description: null,
           orderIndex: 0,
+          version: 1,
           lessons: ["A1", "A2", "A3"].map((title, orderIndex) => ({
             id: lessons[title as "A1"].id,
             title,
             orderIndex,
+            version: 1,
             isCompleted: false,
           })),
         },
@@ -221,10 +224,12 @@ describe("get", () => {
           title: "Module B",
           description: null,
           orderIndex: 1,
+          version: 1,
           lessons: ["B1", "B2"].map((title, orderIndex) => ({
             id: lessons[title as "B1"].id,
             title,
             orderIndex,
+            version: 1,
             isCompleted: false,
           })),
         },

@@ -50,6 +50,7 @@ describe("lessons/get", () => {
       embedUrl: "https://player.vimeo.com/video/76979871",
       isCompleted: false,
       orderIndex: 2,
+      version: 2,
       module: { id: moduleA.id, title: "Module A" },
       course: { id: course.id, title: course.title, status: "published" },
       prevLesson: { id: lessons.A2.id, title: "A2" },

@@ -50,7 +50,7 @@ const PAYLOADS = [
 ];
 
 const ALLOWED_TAGS = new Set(
-  "h1 h2 h3 h4 h5 h6 p br hr div span ul ol li strong b em i u s del ins mark sub sup small code pre kbd blockquote a img table caption thead tbody tfoot tr th td".split(
+  "h1 h2 h3 h4 h5 h6 p br hr div span aside label input ul ol li strong b em i u s del ins mark sub sup small code pre kbd blockquote a img table caption colgroup col thead tbody tfoot tr th td".split(
     " ",
   ),
 );
@@ -68,6 +68,10 @@ const ALLOWED_ATTRIBUTES = new Set([
   "align",
   "start",
   "class",
+  // A check list's box, always of type checkbox (tests/unit/rich-content.test.ts).
+  "type",
+  "checked",
+  "disabled",
 ]);
 
 /**
@@ -82,6 +86,7 @@ function expectInert(html: string): void {
       if (attribute === "href") expect(value).toMatch(/^(https?:\/\/|mailto:)/i);
       if (attribute === "src") expect(value).toMatch(/^https?:\/\//i);
       if (attribute === "class") expect(value).toMatch(/^language-[\w-]+$/);
+      if (attribute === "type") expect(value).toBe("checkbox");
     }
   }
   expect(html).not.toMatch(/<\/?(script|style|iframe|object|embed|svg|math|form|meta|base|link)\b/i);
@@ -106,7 +111,7 @@ describe("sanitizeLessonHtml", () => {
       "<ol><li>One</li></ol><ul><li>Two</li></ul><blockquote>Quote</blockquote>",
       '<pre><code class="language-bash">ls -la</code></pre>',
       '<table><thead><tr><th>A</th></tr></thead><tbody><tr><td colspan="2">1</td></tr></tbody></table>',
-      '<img src="https://cdn.example/diagram.png" alt="Diagram" />',
+      '<img src="https://cdn.example/diagram.png" alt="Diagram">',
     ].join("");
     expect(sanitizeLessonHtml(html)).toBe(html);
   });

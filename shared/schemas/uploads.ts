@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { API_PREFIX } from "#shared/constants.js";
+import { courseIdField } from "./courses.js";
+
+/**
+ * Images in lessons (issue 10): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
+ * the database, and served to the members of their organization at IMAGE_URL_PREFIX + key.
+ */
+export const UPLOAD_MESSAGES = {
+  typeRefused: "Only PNG, JPEG, GIF or WebP images can be uploaded.",
+  tooLarge: "Images can be at most 5 MB.",
+  imageNotFound: "Image not found.",
+} as const;
+
+/** The content types an image may be uploaded as; each is checked against the bytes' own signature. */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_URL_PREFIX = `${API_PREFIX}/uploads/images/`;
+
+/** 32 random bytes in base64url: unguessable, and safe in a URL path as it is. */
+const IMAGE_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+export function isImageKey(key: string): boolean {
+  return IMAGE_KEY.test(key);
+}
+
+export function imageUrlOf(key: string): string {
+  return `${IMAGE_URL_PREFIX}${key}`;
+}
+
+/** The key of an own upload URL (exactly `/_api/uploads/images/<key>`), or null for any other address. */
+export function imageKeyOf(url: string): string | null {
+  if (!url.startsWith(IMAGE_URL_PREFIX)) return null;
+  const key = url.slice(IMAGE_URL_PREFIX.length);
+  return isImageKey(key) ? key : null;
+}
+
+const M = UPLOAD_MESSAGES;
+
+/**
+ * What the upload procedure takes. The REST adapter builds it from the query string (courseId), the
+ * Content-Type header and the raw body (server/rest.ts, `body: "bytes"`).
+ */
+export const uploadImageInput = z.object(
+  {
+    courseId: courseIdField,
+    contentType: z.enum(IMAGE_TYPES, { error: M.typeRefused }),
+    bytes: z.instanceof(Uint8Array, { error: M.typeRefused }).refine((bytes) => bytes.length > 0, M.typeRefused),
+  },
+  { error: M.typeRefused },
+);
+
+export const imageKeyInput = z.object(
+  { key: z.string({ error: M.imageNotFound }).refine(isImageKey, M.imageNotFound) },
+  { error: M.imageNotFound },
+);
