@@ -1,17 +1,12 @@
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, UPLOAD_MESSAGES } from "#shared/schemas/uploads.js";
 import { organizationHeaders } from "./trpc.js";
-
-/** What the server accepts (CONTRACTS.md "Issue 10"); checked here too so a refused file says why at once. */
-export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_REFUSED = "Only PNG, JPEG, GIF or WebP images can be uploaded.";
-export const IMAGE_TOO_LARGE = "Images can be at most 5 MB.";
 
 export class UploadError extends Error {}
 
-/** The reason this file cannot be uploaded, or null when it may be. The server checks the bytes again. */
+/** The reason this file cannot be uploaded, or null when it may be: said at once, the server checks the bytes again. */
 export function imageRefusal(file: Blob): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_TYPE_REFUSED;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.typeRefused;
+  if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;
 }
 
@@ -24,7 +19,9 @@ async function refusalMessage(response: Response): Promise<string> {
   } catch {
     // Not the API's JSON error (a proxy's page, a cut connection): the status says enough.
   }
-  return response.status === 413 ? IMAGE_TOO_LARGE : `The image could not be uploaded (error ${response.status}).`;
+  return response.status === 413
+    ? UPLOAD_MESSAGES.tooLarge
+    : `The image could not be uploaded (error ${response.status}).`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { imageKeyOf } from "#shared/schemas/uploads.js";
+
 /**
  * What is pasted from Google Docs, Word or a web page keeps its structure (headings, lists, links, tables,
  * bold…) and loses everything foreign: the editor's schema already drops styles, classes, scripts and
@@ -9,7 +11,7 @@ export function cleanPastedHtml(html: string): string {
   const document = new DOMParser().parseFromString(html, "text/html");
   for (const image of Array.from(document.querySelectorAll("img"))) {
     const src = image.getAttribute("src") ?? "";
-    if (!/^https:\/\//i.test(src) && !src.startsWith("/_api/uploads/images/")) image.remove();
+    if (!/^https:\/\//i.test(src) && imageKeyOf(src) === null) image.remove();
   }
   for (const element of Array.from(document.querySelectorAll("script, style, meta, link, template"))) element.remove();
   return document.body.innerHTML;
