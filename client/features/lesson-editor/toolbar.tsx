@@ -31,7 +31,7 @@ import { UrlPopover } from "./url-popover.js";
 export const TOOL_CLASS =
   "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 " +
   "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 " +
-  "aria-pressed:bg-brand-100 aria-pressed:text-brand-800 disabled:opacity-40 [&_svg]:size-4";
+  "aria-pressed:bg-brand-100 aria-pressed:text-brand-800 aria-disabled:opacity-40 [&_svg]:size-4";
 
 /** Where the key lives on this machine, for the shortcut hints. */
 const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl+";
@@ -243,7 +243,7 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
         aria-label="Undo"
         aria-keyshortcuts="Control+Z"
         title={`Undo (${MOD}Z)`}
-        disabled={!state.canUndo}
+        aria-disabled={!state.canUndo}
         onClick={() => editor.chain().focus().undo().run()}
       >
         <Undo2 aria-hidden="true" />
@@ -256,7 +256,7 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
         aria-label="Redo"
         aria-keyshortcuts="Control+Shift+Z"
         title={`Redo (${MOD}Shift+Z)`}
-        disabled={!state.canRedo}
+        aria-disabled={!state.canRedo}
         onClick={() => editor.chain().focus().redo().run()}
       >
         <Redo2 aria-hidden="true" />
