@@ -19,9 +19,13 @@ export interface RichTextEditorProps {
   labelledBy: string;
 }
 
-/** The editor's HTML as stored: an empty document is no content at all, as the server stores it. */
+/**
+ * The editor's HTML as stored: an empty document is no content at all, as the server stores it, and the
+ * empty paragraphs the editor keeps at the end (a place for the cursor after a list or table) are not
+ * content either. The editor adds them again on loading, so this stays the same on every reopening.
+ */
 function storedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string {
-  return editor.isEmpty ? "" : editor.getHTML();
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(?:<p><\/p>)+$/, "");
 }
 
 function imageFiles(list: FileList | null | undefined): File[] {
