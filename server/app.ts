@@ -13,7 +13,7 @@ import { registerLifecycle } from "./lifecycle.js";
 import { loggerOptions } from "./logging.js";
 import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
-import { registerRestRoutes, sendError } from "./rest.js";
+import { mediaTypeOf, registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
 import { registerPermissionsPolicy, securityHeaders } from "./security-headers.js";
 import { type AppServices, createContext } from "./trpc.js";
@@ -24,11 +24,17 @@ const SOURCE_MAP_PATH = /\.map(\?|$)/i;
 
 const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
 
-/** docs/DESIGN.md §5: writes carry JSON (which a plain HTML form cannot send) and, when the browser says where they come from, come from here. */
+/**
+ * docs/DESIGN.md §5: writes carry JSON (which a plain HTML form cannot send; nor can it send an image
+ * type, the one other kind of body) and, when the browser says where they come from, come from here.
+ */
 function writeRefusal(req: FastifyRequest): { status: number; message: string } | null {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return null;
-  const contentType = req.headers["content-type"] ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+  // A few routes take raw bytes of their own types (an image upload): those and no others, JSON neither.
+  const rawBody = req.routeOptions.config.rawBody;
+  if (rawBody) {
+    if (!rawBody.types.includes(mediaTypeOf(req))) return { status: 400, message: rawBody.refused };
+  } else if (mediaTypeOf(req) !== "application/json") {
     return { status: 415, message: "Requests that change data must be sent as application/json." };
   }
   const origin = req.headers.origin;
@@ -96,7 +102,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message =
       status === 413
-        ? "The request is too large."
+        ? (req.routeOptions.config.rawBody?.tooLarge ?? "The request is too large.")
         : status === 415
           ? "Requests that change data must be sent as application/json."
           : status >= 500

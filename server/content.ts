@@ -62,9 +62,7 @@ const MARKERS: Record<string, Record<string, readonly string[]>> = {
 /** The attributes without markers whose value is not one of the tag's own (sanitize-html would keep them empty). */
 function withKnownMarkers(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const markers = MARKERS[tagName] ?? {};
-  return Object.fromEntries(
-    Object.entries(attribs).filter(([name, value]) => markers[name]?.includes(value) ?? true),
-  );
+  return Object.fromEntries(Object.entries(attribs).filter(([name, value]) => markers[name]?.includes(value) ?? true));
 }
 
 const keepKnownMarkers: sanitizeHtml.Transformer = (tagName, attribs) => ({

@@ -29,6 +29,7 @@ export const fail = {
   forbidden: (message = "You don't have permission to do that.") => new TRPCError({ code: "FORBIDDEN", message }),
   notFound: (message = "Not found.") => new TRPCError({ code: "NOT_FOUND", message }),
   conflict: (message: string) => new TRPCError({ code: "CONFLICT", message }),
+  tooLarge: (message: string) => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message }),
   tooManyRequests: (message = "Too many attempts. Please wait a few minutes and try again.") =>
     new TRPCError({ code: "TOO_MANY_REQUESTS", message }),
 };

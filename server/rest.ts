@@ -1,11 +1,26 @@
 import type { AnyProcedure, AnyRouter } from "@trpc/server";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import { API_PREFIX } from "#shared/constants.js";
 import { fail, publicError } from "./errors.js";
 import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
-import { type AppServices, createCallerFactory, createContext, type ProcedureMeta, type RestEndpoint } from "./trpc.js";
+import {
+  type AppServices,
+  createCallerFactory,
+  createContext,
+  type FileAnswer,
+  type ProcedureMeta,
+  type RawBodyRule,
+  type RestEndpoint,
+} from "./trpc.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes raw bytes of these types as its body (server/app.ts lets them past the JSON rule). */
+    rawBody?: RawBodyRule;
+  }
+}
 
 /** One documented path of docs/SPEC.md §7 and the procedure that serves it. */
 export interface RestRoute extends RestEndpoint {
@@ -72,20 +87,56 @@ export function sendError(reply: FastifyReply, status: number, message: string) 
     .send(superjson.serialize({ error: message }));
 }
 
+/** The media type of the request's body, without parameters, lower case ("" when none is named). */
+export function mediaTypeOf(req: FastifyRequest): string {
+  return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** What the route's procedure is called with (see RestEndpoint in server/trpc.ts). */
+function inputOf(route: RestRoute, req: FastifyRequest): unknown {
+  if (route.rawBody) {
+    const fromQuery = inputFromQuery(req.query, route.inputSchemas) as object | undefined;
+    return { ...fromQuery, contentType: mediaTypeOf(req), bytes: req.body };
+  }
+  if (route.method === "POST") return decodeBody(req.body);
+  const fromQuery = inputFromQuery(req.query, route.inputSchemas);
+  const fromPath = req.params as Record<string, string>;
+  return Object.keys(fromPath).length === 0 ? fromQuery : { ...(fromQuery as object | undefined), ...fromPath };
+}
+
+/** The bytes as they are, with the procedure's caching; never sniffed into another type (Helmet's nosniff). */
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return reply
+    .header("Cache-Control", file.cacheControl)
+    .header("X-Content-Type-Options", "nosniff")
+    .type(file.contentType)
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+/** Raw bodies of these types arrive as a Buffer; the route's own bodyLimit bounds them. */
+function acceptRawBodies(app: FastifyInstance, rule: RawBodyRule): void {
+  const types = rule.types.filter((type) => !app.hasContentTypeParser(type));
+  if (types.length === 0) return;
+  app.addContentTypeParser(types, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+}
+
 /**
  * Serves each procedure at its documented path. The adapter adds nothing of its own beyond reading the
  * request: the procedure's validation, permissions and result are the same as through tRPC.
  */
 export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
-  for (const { method, path, procedurePath, inputSchemas } of restRoutesOf(appRouter)) {
+  for (const route of restRoutesOf(appRouter)) {
+    const { method, path, procedurePath, rawBody } = route;
+    if (rawBody) acceptRawBodies(app, rawBody);
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
+      ...(rawBody ? { bodyLimit: rawBody.maxBytes, config: { rawBody } } : {}),
       handler: async (req, reply) => {
         const call = procedureAt(createCaller(createContext(services, req, reply)), procedurePath);
         try {
-          const input = method === "GET" ? inputFromQuery(req.query, inputSchemas) : decodeBody(req.body);
-          const result = await call(input);
+          const result = await call(inputOf(route, req));
+          if (route.fileAnswer) return sendFile(reply, result as FileAnswer);
           return reply.type("application/json").send(superjson.serialize(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);

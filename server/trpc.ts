@@ -27,10 +27,33 @@ export function createContext(services: AppServices, req: FastifyRequest, reply:
   return { ...services, req, reply, em: services.orm.em.fork() };
 }
 
-/** A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`. */
+/** A POST whose body is raw bytes of one of these types instead of JSON (an image upload). */
+export interface RawBodyRule {
+  types: readonly string[];
+  maxBytes: number;
+  /** The answer (400) to any other content type, JSON included. */
+  refused: string;
+  /** The answer (413) to a body over maxBytes. */
+  tooLarge: string;
+}
+
+/** What a procedure with `fileAnswer` returns: the REST adapter sends the bytes themselves. */
+export interface FileAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+  cacheControl: string;
+}
+
+/**
+ * A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`;
+ * a `:name` segment is an input field. Bodies and answers are superjson, except with `rawBody` (the input
+ * is the query's fields plus `contentType` and `bytes`) or `fileAnswer` (the answer is a FileAnswer).
+ */
 export interface RestEndpoint {
   method: "GET" | "POST";
   path: `/${string}`;
+  rawBody?: RawBodyRule;
+  fileAnswer?: true;
 }
 
 /**

@@ -3,6 +3,7 @@ import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
+import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
 
 export { Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
@@ -10,6 +11,7 @@ export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { MemberTag, Tag } from "./tag.js";
+export { CourseImage } from "./upload.js";
 export { emailKeyOf, User } from "./user.js";
 
 export const ENTITIES = [
@@ -27,6 +29,7 @@ export const ENTITIES = [
   LessonSchema,
   CompletionSchema,
   InvitationSchema,
+  CourseImageSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -39,4 +42,5 @@ export const TENANT_ENTITIES = [
   "Lesson",
   "Completion",
   "Invitation",
+  "CourseImage",
 ];

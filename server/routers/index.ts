@@ -6,6 +6,7 @@ import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
+import { uploadsRouter } from "./uploads.js";
 import { usersRouter } from "./users.js";
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   modules: modulesRouter,
   lessons: lessonsRouter,
   users: usersRouter,
+  uploads: uploadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

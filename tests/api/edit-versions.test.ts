@@ -106,7 +106,9 @@ describe("module and course versions", () => {
   it("a stale course save is refused; a change of tags alone is a new version", async () => {
     const course = await createCourse(staff.admin.api, { title: "Versioned course" });
     expect(course.version).toBe(1);
-    const tag = ok<{ id: number }>(await staff.admin.api.post("/_api/tags/create", { name: "Versioned tag", type: "department" }));
+    const tag = ok<{ id: number }>(
+      await staff.admin.api.post("/_api/tags/create", { name: "Versioned tag", type: "department" }),
+    );
     const tagged = ok<CourseView>(
       await staff.manager.api.post("/_api/courses/update", { id: course.id, version: 1, tagIds: [tag.id] }),
     );

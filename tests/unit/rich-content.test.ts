@@ -44,7 +44,8 @@ describe("the rich editor's HTML", () => {
   });
 
   it("keeps frames only for a known host's player address, exactly as the server writes it", () => {
-    const frame = (src: string) => `<div data-video-embed=""><iframe src="${src}" allowfullscreen="true"></iframe></div>`;
+    const frame = (src: string) =>
+      `<div data-video-embed=""><iframe src="${src}" allowfullscreen="true"></iframe></div>`;
     for (const src of [
       "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       "https://evil.example/embed/dQw4w9WgXcQ",
@@ -77,7 +78,9 @@ describe("the rich editor's HTML", () => {
       '<input type="checkbox" checked="checked">',
     );
     expect(sanitizeLessonHtml('<input type="text" disabled>')).toBe('<input type="checkbox" disabled="disabled">');
-    expect(sanitizeLessonHtml('<aside data-callout="script" class="x"><p>a</p></aside>')).toBe("<aside><p>a</p></aside>");
+    expect(sanitizeLessonHtml('<aside data-callout="script" class="x"><p>a</p></aside>')).toBe(
+      "<aside><p>a</p></aside>",
+    );
     expect(sanitizeLessonHtml('<ul data-type="evil"><li data-type="x" data-checked="maybe">a</li></ul>')).toBe(
       "<ul><li>a</li></ul>",
     );

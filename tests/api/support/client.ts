@@ -59,14 +59,16 @@ export class CookieJar {
 
 export interface ApiResponse extends AgentResponse {
   headers: Headers;
+  /** The body as it came, for answers that are files. */
+  bytes: Uint8Array;
   setCookies: string[];
 }
 
 export interface RequestOptions {
   /** Extra headers; an empty value removes a default one (`{ "content-type": "" }` sends none). */
   headers?: Record<string, string>;
-  /** Sent byte for byte instead of JSON.stringify(body): for malformed and oversized bodies. */
-  raw?: string;
+  /** Sent byte for byte instead of JSON.stringify(body): for malformed and oversized bodies, and files. */
+  raw?: string | Uint8Array<ArrayBuffer>;
 }
 
 /** Every body the server sent, and every cookie value it set, so a test can check no secret left in a body. */
@@ -112,7 +114,7 @@ export class ApiClient implements Agent {
   private async send(
     method: string,
     url: URL,
-    body: string | undefined,
+    body: string | Uint8Array<ArrayBuffer> | undefined,
     extraHeaders: Record<string, string> = {},
   ): Promise<ApiResponse> {
     const headers = new Headers();
@@ -120,13 +122,14 @@ export class ApiClient implements Agent {
     const cookie = this.jar.header();
     if (cookie !== undefined && !headers.has("cookie")) headers.set("cookie", cookie);
     // Bytes rather than a string, so that fetch adds no content type of its own.
-    const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
-    const response = await fetch(url, { method, headers, body: bytes, redirect: "manual" });
-    const text = await response.text();
+    const sent = typeof body === "string" ? new TextEncoder().encode(body) : body;
+    const response = await fetch(url, { method, headers, body: sent, redirect: "manual" });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const setCookies = response.headers.getSetCookie();
     this.transcript.bodies.push(text);
     this.transcript.cookieValues.push(...setCookies.map((header) => parseSetCookie(header).value));
     this.jar.store(setCookies);
-    return { status: response.status, body: decodeBody(text), text, headers: response.headers, setCookies };
+    return { status: response.status, body: decodeBody(text), text, bytes, headers: response.headers, setCookies };
   }
 }
