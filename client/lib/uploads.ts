@@ -1,3 +1,4 @@
+import superjson from "superjson";
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, UPLOAD_MESSAGES } from "#shared/schemas/uploads.js";
 import { organizationHeaders } from "./trpc.js";
 
@@ -10,9 +11,14 @@ export function imageRefusal(file: Blob): string | null {
   return null;
 }
 
+/** The REST paths answer in the rich (superjson) format, like every documented path. */
+async function answerOf(response: Response): Promise<unknown> {
+  return superjson.deserialize(await response.json());
+}
+
 async function refusalMessage(response: Response): Promise<string> {
   try {
-    const body: unknown = await response.json();
+    const body = await answerOf(response);
     if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") {
       return body.error;
     }
@@ -43,7 +49,7 @@ export async function uploadImage(courseId: number, file: Blob): Promise<string>
     throw new UploadError("The image could not be uploaded: check your connection and try again.");
   }
   if (!response.ok) throw new UploadError(await refusalMessage(response));
-  const answer: unknown = await response.json();
+  const answer = await answerOf(response);
   if (typeof answer === "object" && answer !== null && "url" in answer && typeof answer.url === "string") {
     return answer.url;
   }
