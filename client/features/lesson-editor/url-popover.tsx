@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
 import { Label } from "#client/components/ui/label.js";
@@ -31,10 +31,22 @@ export function UrlPopover({
   onSubmit,
   onRemove,
 }: UrlPopoverProps) {
+  // Once the address is used, the editor has the focus (its command took it): the trigger must not take it back.
+  const used = useRef(false);
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        if (next) used.current = false;
+        onOpenChange(next);
+      }}
+    >
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent>
+      <PopoverContent
+        onCloseAutoFocus={(event) => {
+          if (used.current) event.preventDefault();
+        }}
+      >
         {/* Mounted on opening, so the field starts from the current link every time. */}
         <UrlForm
           label={label}
@@ -43,7 +55,10 @@ export function UrlPopover({
           submitLabel={submitLabel}
           onSubmit={(url) => {
             const error = onSubmit(url);
-            if (error === null) onOpenChange(false);
+            if (error === null) {
+              used.current = true;
+              onOpenChange(false);
+            }
             return error;
           }}
           onRemove={onRemove}
