@@ -1,4 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { ImageType } from "#shared/schemas/uploads.js";
+
+/** The last part of a new image's address: 32 random bytes, unguessable (shared/schemas/uploads.ts). */
+export function newImageKey(): string {
+  return randomBytes(32).toString("base64url");
+}
 
 /**
  * What an uploaded file is, by its first bytes, never by its name or the type the browser claims: a file

@@ -1,5 +1,6 @@
 import type { EntityManager, FilterQuery } from "@mikro-orm/core";
 import { canSeeDrafts, findCourse, findVisibleCourse, lockCourse } from "#server/course-access.js";
+import { duplicateCourse } from "#server/course-copy.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
@@ -121,7 +122,17 @@ export const coursesRouter = router({
       return presentCourse(ctx.em, course);
     }),
 
-  /** The database cascades to its tags, modules, lessons and their completions. */
+  /** A draft "<title> (copy)" with copies of its tags, modules, lessons and images (server/course-copy.ts). */
+  duplicate: permittedProcedure("courses.create")
+    .meta({ rest: { method: "POST", path: "/courses/duplicate" } })
+    .input(courseIdInput)
+    .mutation(async ({ ctx, input }) => {
+      // Locked as for a reorder: the copy is of one state of the course, never half of a move.
+      const source = await lockCourse(ctx, input.id);
+      return presentCourse(ctx.em, await duplicateCourse(ctx, source));
+    }),
+
+  /** The database cascades to its tags, modules, lessons, images and their completions. */
   delete: permittedProcedure("courses.delete")
     .meta({ rest: { method: "POST", path: "/courses/delete" } })
     .input(courseIdInput)

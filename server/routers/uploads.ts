@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { findCourse } from "#server/course-access.js";
 import { CourseImage } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { imageTypeOf } from "#server/images.js";
+import { imageTypeOf, newImageKey } from "#server/images.js";
 import { findMembership } from "#server/membership.js";
 import { router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
@@ -45,7 +44,7 @@ export const uploadsRouter = router({
       const course = await findCourse(ctx, input.courseId);
       if (input.bytes.length > IMAGE_MAX_BYTES) throw fail.tooLarge(UPLOAD_MESSAGES.tooLarge);
       if (imageTypeOf(input.bytes) !== input.contentType) throw fail.badRequest(UPLOAD_MESSAGES.typeRefused);
-      const key = randomBytes(32).toString("base64url");
+      const key = newImageKey();
       createOwned(ctx, CourseImage, {
         course,
         key,

@@ -32,7 +32,7 @@ type Staffed = OrgTeam<"manager" | "teacher" | "learner">;
 /**
  * Fills an organization with one row in every organization-owned table: a department and a role, a
  * member holding both, an open invitation, a published course (tagged; 3 lessons) and a draft one
- * (2 lessons), and 3 completions. Answers with the person who holds the tags and the open token.
+ * (2 lessons), each with an image, and 3 completions. Answers with the person who holds the tags and the open token.
  */
 async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; openToken: string }> {
   const api = team.admin.api;
@@ -47,6 +47,13 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       await api.post("/_api/courses/create", { title: `A ${status} course`, status, tagIds: [dept.id] }),
     );
     const module = ok<{ id: number }>(await api.post("/_api/modules/create", { courseId: course.id, title: "M" }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    ok(
+      await api.post(`/_api/uploads/image?courseId=${course.id}`, undefined, {
+        raw: png,
+        headers: { "content-type": "image/png" },
+      }),
+    );
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       ids.push(ok<{ id: number }>(await api.post("/_api/lessons/create", { moduleId: module.id, title: `L${i}` })).id);

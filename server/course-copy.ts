@@ -1,0 +1,106 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { LIMITS } from "#shared/constants.js";
+import { imageUrlOf } from "#shared/schemas/uploads.js";
+import { Course, CourseImage, CourseModule, CourseTag, Lesson } from "./entities/index.js";
+import { newImageKey } from "./images.js";
+import { createOwned, type OrganizationScope } from "./trpc-org.js";
+
+/**
+ * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons and
+ * images, made inside the mutation's one transaction, so a copy is whole or not there. Lesson content
+ * points at the copies of the images, so deleting the original later leaves the copy intact.
+ */
+
+const COPY_SUFFIX = " (copy)";
+
+export function copyTitleOf(title: string): string {
+  return `${title.slice(0, LIMITS.courseTitleMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+}
+
+/** Copies the course's images under new keys; answers each old address with its copy's. */
+async function copyImages(
+  scope: OrganizationScope & { em: SqlEntityManager },
+  source: Course,
+  copy: Course,
+): Promise<Map<string, string>> {
+  const images = await scope.em.find(
+    CourseImage,
+    { course: source.id },
+    { populate: ["bytes"], orderBy: { id: "asc" } },
+  );
+  const addresses = new Map<string, string>();
+  for (const image of images) {
+    const key = newImageKey();
+    createOwned(scope, CourseImage, {
+      course: copy,
+      key,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      uploadedBy: image.uploadedBy,
+    });
+    addresses.set(imageUrlOf(image.key), imageUrlOf(key));
+  }
+  return addresses;
+}
+
+/** Keys are 43 random characters: an address never occurs inside another, so plain replacement is exact. */
+function withImageAddresses(content: string | null, addresses: Map<string, string>): string | null {
+  if (content === null) return null;
+  let rewritten = content;
+  for (const [from, to] of addresses) rewritten = rewritten.replaceAll(from, to);
+  return rewritten;
+}
+
+/** The copy, flushed (it has its id). The caller has locked the source (lockCourse). */
+export async function duplicateCourse(
+  scope: OrganizationScope & { em: SqlEntityManager },
+  source: Course,
+): Promise<Course> {
+  const copy = createOwned(scope, Course, {
+    title: copyTitleOf(source.title),
+    description: source.description,
+    status: "draft",
+  });
+  const links = await scope.em.find(CourseTag, { course: source.id }, { orderBy: { id: "asc" } });
+  for (const link of links) createOwned(scope, CourseTag, { course: copy, tag: link.tag });
+
+  const addresses = await copyImages(scope, source, copy);
+  const modules = await scope.em.find(
+    CourseModule,
+    { course: source.id },
+    { orderBy: { orderIndex: "asc", id: "asc" } },
+  );
+  const moduleCopies = new Map<number, CourseModule>();
+  for (const module of modules) {
+    moduleCopies.set(
+      module.id,
+      createOwned(scope, CourseModule, {
+        course: copy,
+        title: module.title,
+        description: module.description,
+        orderIndex: module.orderIndex,
+      }),
+    );
+  }
+  const lessons =
+    modules.length === 0
+      ? []
+      : await scope.em.find(
+          Lesson,
+          { module: { $in: modules.map((module) => module.id) } },
+          { orderBy: { orderIndex: "asc", id: "asc" } },
+        );
+  for (const lesson of lessons) {
+    const module = moduleCopies.get(lesson.module.id);
+    if (!module) continue;
+    createOwned(scope, Lesson, {
+      module,
+      title: lesson.title,
+      content: withImageAddresses(lesson.content, addresses),
+      videoUrl: lesson.videoUrl,
+      orderIndex: lesson.orderIndex,
+    });
+  }
+  await scope.em.flush();
+  return copy;
+}
