@@ -225,4 +225,19 @@ describe("the lesson editor", () => {
     await look(page, "lesson-editor-375");
     expect(await accessibilityProblems(page)).toEqual([]);
   });
+
+  it("previews the course as a learner and duplicates it from the course page", async () => {
+    const page = await session.open(1280);
+    const { slug, courseId } = await lessonToEdit(page, "<p>Look both ways.</p>");
+    await page.goto(`/${slug}/courses/${courseId}`);
+    await page.getByRole("link", { name: "Preview as Learner" }).click();
+    await visible(page.getByText("Preview: this is the lesson as a learner sees it."));
+    await visible(page.getByText("Look both ways."));
+    expect(await page.getByRole("button", { name: "Mark as Complete" }).count()).toBe(0);
+
+    await page.goto(`/${slug}/courses/${courseId}`);
+    await page.getByRole("button", { name: "Duplicate Course" }).click();
+    await visible(page.getByRole("heading", { name: "Forklift Safety (copy)", level: 1 }));
+    expect(page.url()).not.toMatch(new RegExp(`/courses/${courseId}$`));
+  });
 });

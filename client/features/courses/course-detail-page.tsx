@@ -3,6 +3,7 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";
@@ -18,6 +19,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const course = useCourse(courseId);
   const canEdit = useCan("courses.edit");
   const canDelete = useCan("courses.delete");
+  const canCreate = useCan("courses.create");
 
   if (courseId === null || course.isError) {
     return (
@@ -49,7 +51,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
           <p className="max-w-prose break-words whitespace-pre-line text-slate-700">{data.description}</p>
         )}
         <CourseTagList tags={data.tags} />
-        {(canEdit || canDelete) && (
+        {(canEdit || canDelete || canCreate) && (
           <div className="flex flex-wrap gap-2">
             {canEdit && (
               <>
@@ -69,8 +71,10 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
                   <LayoutList aria-hidden="true" />
                   Manage Content
                 </Link>
+                <PreviewCourseLink orgSlug={orgSlug} course={data} />
               </>
             )}
+            {canCreate && <DuplicateCourseButton orgSlug={orgSlug} courseId={data.id} />}
             {canDelete && <DeleteCourseButton course={data} orgSlug={orgSlug} />}
           </div>
         )}
