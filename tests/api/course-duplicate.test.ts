@@ -4,7 +4,13 @@ import type { CourseView } from "#server/presenters/courses.js";
 import type { LessonPageView } from "#server/presenters/lessons.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
-import { createCourse, createLesson, createModule, staffedOrganization, structureOf } from "./support/course-fixtures.js";
+import {
+  createCourse,
+  createLesson,
+  createModule,
+  staffedOrganization,
+  structureOf,
+} from "./support/course-fixtures.js";
 import { ok, refusal } from "./support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
@@ -36,7 +42,9 @@ function countOf(entity: typeof Course | typeof CourseImage, organization: numbe
 /** A published, tagged course of two modules, one lesson showing an image, beside another course with its own. */
 async function sourceCourse() {
   const api = staff.admin.api;
-  const tag = ok<{ id: number }>(await api.post("/_api/tags/create", { name: `Dept ${Date.now()}`, type: "department" }));
+  const tag = ok<{ id: number }>(
+    await api.post("/_api/tags/create", { name: `Dept ${Date.now()}`, type: "department" }),
+  );
   const course = await createCourse(api, { title: "Forklift basics", status: "published", tagIds: [tag.id] });
   const other = await createCourse(api, { title: "Another course" });
   const image = await uploadPng(api, course.id, 1);

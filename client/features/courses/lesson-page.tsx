@@ -6,11 +6,10 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { cn } from "#client/lib/cn.js";
-import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
-import { PageMessage } from "./page-state.js";
-import { courseReaders, isNotFound, useLesson } from "./queries.js";
+import { LessonLoadFailure } from "./page-state.js";
+import { courseReaders, useLesson } from "./queries.js";
 import type { LessonPageData } from "./types.js";
 import { useCan } from "./use-org-role.js";
 
@@ -27,25 +26,13 @@ export interface LessonPageProps {
 export function LessonPage({ orgSlug, lessonId, preview = false }: LessonPageProps) {
   const lesson = useLesson(lessonId);
 
-  if (lessonId === null || (lesson.isError && isNotFound(lesson.error))) {
+  if (lessonId === null || lesson.isError) {
     return (
-      <PageMessage
-        tone="missing"
-        title="Lesson not found."
-        message="It may have been deleted or moved."
-        back={{ orgSlug, label: "Back to Courses" }}
+      <LessonLoadFailure
+        orgSlug={orgSlug}
+        error={lessonId === null ? null : lesson.error}
+        onRetry={() => void lesson.refetch()}
       />
-    );
-  }
-  if (lesson.isError) {
-    return (
-      <PageMessage
-        title={`Error loading lesson: ${errorMessage(lesson.error, "Could not load the lesson.")}`}
-        message="Check your connection and try again."
-        back={{ orgSlug, label: "Back to Courses" }}
-      >
-        <Button onClick={() => void lesson.refetch()}>Try Again</Button>
-      </PageMessage>
     );
   }
   if (lesson.isPending) return <LessonSkeleton />;

@@ -1,9 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
-import { PageMessage } from "#client/features/courses/page-state.js";
-import { isNotFound } from "#client/features/courses/queries.js";
-import { errorMessage } from "#client/lib/errors.js";
+import { LessonLoadFailure } from "#client/features/courses/page-state.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonEditorForm } from "./lesson-editor-form.js";
 
@@ -23,25 +20,13 @@ export function LessonEditorPage({ orgSlug, lessonId }: { orgSlug: string; lesso
     retry: false,
   });
 
-  if (lessonId === null || (lesson.isError && isNotFound(lesson.error))) {
+  if (lessonId === null || lesson.isError) {
     return (
-      <PageMessage
-        tone="missing"
-        title="Lesson not found."
-        message="It may have been deleted or moved."
-        back={{ orgSlug, label: "Back to Courses" }}
+      <LessonLoadFailure
+        orgSlug={orgSlug}
+        error={lessonId === null ? null : lesson.error}
+        onRetry={() => void lesson.refetch()}
       />
-    );
-  }
-  if (lesson.isError) {
-    return (
-      <PageMessage
-        title={`Error loading lesson: ${errorMessage(lesson.error, "Could not load the lesson.")}`}
-        message="Check your connection and try again."
-        back={{ orgSlug, label: "Back to Courses" }}
-      >
-        <Button onClick={() => void lesson.refetch()}>Try Again</Button>
-      </PageMessage>
     );
   }
   if (!lesson.isFetchedAfterMount || !lesson.data) return <EditorSkeleton />;
