@@ -35,6 +35,7 @@ import { Route as OrgSlugOrgCoursesCreateRouteImport } from './routes/$orgSlug/_
 import { Route as OrgSlugOrgCoursesCourseIdIndexRouteImport } from './routes/$orgSlug/_org/courses/$courseId/index'
 import { Route as OrgSlugOrgReportsMembersUserIdRouteImport } from './routes/$orgSlug/_org/reports/members/$userId'
 import { Route as OrgSlugOrgReportsCoursesCourseIdRouteImport } from './routes/$orgSlug/_org/reports/courses/$courseId'
+import { Route as OrgSlugOrgLessonsLessonIdEditRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId_.edit'
 import { Route as OrgSlugOrgCoursesCourseIdEditRouteImport } from './routes/$orgSlug/_org/courses/$courseId/edit'
 import { Route as OrgSlugOrgCoursesCourseIdContentRouteImport } from './routes/$orgSlug/_org/courses/$courseId/content'
 
@@ -168,6 +169,12 @@ const OrgSlugOrgReportsCoursesCourseIdRoute =
     path: '/reports/courses/$courseId',
     getParentRoute: () => OrgSlugOrgRoute,
   } as any)
+const OrgSlugOrgLessonsLessonIdEditRoute =
+  OrgSlugOrgLessonsLessonIdEditRouteImport.update({
+    id: '/lessons/$lessonId_/edit',
+    path: '/lessons/$lessonId/edit',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
 const OrgSlugOrgCoursesCourseIdEditRoute =
   OrgSlugOrgCoursesCourseIdEditRouteImport.update({
     id: '/courses/$courseId/edit',
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/reports': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
@@ -232,6 +240,7 @@ export interface FileRoutesByTo {
   '/$orgSlug/reports': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
@@ -262,6 +271,7 @@ export interface FileRoutesById {
   '/$orgSlug/_org/reports/': typeof OrgSlugOrgReportsIndexRoute
   '/$orgSlug/_org/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/_org/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
+  '/$orgSlug/_org/lessons/$lessonId_/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
   '/$orgSlug/_org/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/_org/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
   '/$orgSlug/_org/courses/$courseId/': typeof OrgSlugOrgCoursesCourseIdIndexRoute
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/reports'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/lessons/$lessonId/edit'
     | '/$orgSlug/reports/courses/$courseId'
     | '/$orgSlug/reports/members/$userId'
     | '/$orgSlug/courses/$courseId'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/reports'
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
+    | '/$orgSlug/lessons/$lessonId/edit'
     | '/$orgSlug/reports/courses/$courseId'
     | '/$orgSlug/reports/members/$userId'
     | '/$orgSlug/courses/$courseId'
@@ -348,6 +360,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org/reports/'
     | '/$orgSlug/_org/courses/$courseId/content'
     | '/$orgSlug/_org/courses/$courseId/edit'
+    | '/$orgSlug/_org/lessons/$lessonId_/edit'
     | '/$orgSlug/_org/reports/courses/$courseId'
     | '/$orgSlug/_org/reports/members/$userId'
     | '/$orgSlug/_org/courses/$courseId/'
@@ -544,6 +557,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgReportsCoursesCourseIdRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/lessons/$lessonId_/edit': {
+      id: '/$orgSlug/_org/lessons/$lessonId_/edit'
+      path: '/lessons/$lessonId/edit'
+      fullPath: '/$orgSlug/lessons/$lessonId/edit'
+      preLoaderRoute: typeof OrgSlugOrgLessonsLessonIdEditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/courses/$courseId/edit': {
       id: '/$orgSlug/_org/courses/$courseId/edit'
       path: '/courses/$courseId/edit'
@@ -573,6 +593,7 @@ interface OrgSlugOrgRouteChildren {
   OrgSlugOrgReportsIndexRoute: typeof OrgSlugOrgReportsIndexRoute
   OrgSlugOrgCoursesCourseIdContentRoute: typeof OrgSlugOrgCoursesCourseIdContentRoute
   OrgSlugOrgCoursesCourseIdEditRoute: typeof OrgSlugOrgCoursesCourseIdEditRoute
+  OrgSlugOrgLessonsLessonIdEditRoute: typeof OrgSlugOrgLessonsLessonIdEditRoute
   OrgSlugOrgReportsCoursesCourseIdRoute: typeof OrgSlugOrgReportsCoursesCourseIdRoute
   OrgSlugOrgReportsMembersUserIdRoute: typeof OrgSlugOrgReportsMembersUserIdRoute
   OrgSlugOrgCoursesCourseIdIndexRoute: typeof OrgSlugOrgCoursesCourseIdIndexRoute
@@ -590,6 +611,7 @@ const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgReportsIndexRoute: OrgSlugOrgReportsIndexRoute,
   OrgSlugOrgCoursesCourseIdContentRoute: OrgSlugOrgCoursesCourseIdContentRoute,
   OrgSlugOrgCoursesCourseIdEditRoute: OrgSlugOrgCoursesCourseIdEditRoute,
+  OrgSlugOrgLessonsLessonIdEditRoute: OrgSlugOrgLessonsLessonIdEditRoute,
   OrgSlugOrgReportsCoursesCourseIdRoute: OrgSlugOrgReportsCoursesCourseIdRoute,
   OrgSlugOrgReportsMembersUserIdRoute: OrgSlugOrgReportsMembersUserIdRoute,
   OrgSlugOrgCoursesCourseIdIndexRoute: OrgSlugOrgCoursesCourseIdIndexRoute,

@@ -22,14 +22,36 @@ export function pageOrganizationId(): number | undefined {
   return organizationOfPage();
 }
 
-function organizationHeaders(): Record<string, string> {
+/** The header naming the page's organization, for the few calls made outside tRPC (uploads). */
+export function organizationHeaders(): Record<string, string> {
   const id = organizationOfPage();
   return id === undefined ? {} : { [ORGANIZATION_HEADER]: String(id) };
 }
 
+/** Browsers let at most 64 KiB of keep-alive request bodies be in flight at once. */
+const KEEPALIVE_BODY_LIMIT = 60 * 1024;
+
+/**
+ * A call made while the page is hidden or being closed (the lesson editor's last autosave) is sent with
+ * `keepalive`, so the browser finishes it after the page is gone; a body too large for that goes as usual.
+ */
+function fetchOutlivingPage(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const hidden = typeof document !== "undefined" && document.visibilityState === "hidden";
+  const body = init?.body;
+  const small = typeof body === "string" && new Blob([body]).size <= KEEPALIVE_BODY_LIMIT;
+  return fetch(input, hidden && small ? { ...init, keepalive: true } : init);
+}
+
 /** The one API client, over tRPC at /_api/trpc. */
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/_api/trpc", transformer: superjson, headers: organizationHeaders })],
+  links: [
+    httpBatchLink({
+      url: "/_api/trpc",
+      transformer: superjson,
+      headers: organizationHeaders,
+      fetch: fetchOutlivingPage,
+    }),
+  ],
 });
 
 export const queryClient: QueryClient = new QueryClient({

@@ -76,7 +76,15 @@ async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-const LESSON_MARKDOWN = "## Before you start\n\n- Wear **gloves**\n- Check the `brakes`\n\n> Safety first.";
+/** Typed into the editor: its Markdown shortcuts make a heading, a list and bold text. */
+const LESSON_TYPED = "## Before you start\n- Wear **gloves**\nCheck the brakes";
+
+async function lessonIdOf(page: Page, courseId: number, title: string): Promise<number> {
+  const modules = await apiGet<Outline["modules"]>(page, `/_api/courses/structure?courseId=${courseId}`);
+  const lesson = modules.flatMap((module) => module.lessons).find((each) => each.title === title);
+  if (!lesson) throw new Error(`No lesson ${title}`);
+  return lesson.id;
+}
 const YOUTUBE_URL = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
 describe("building a course", () => {
@@ -151,7 +159,7 @@ describe("building a course", () => {
     }
     await toast(page, "Module updated successfully!");
 
-    // Three lessons, each written in the lesson dialog.
+    // Three lessons: "Add Lesson" opens each in the lesson editor, which saves as the author types.
     const lessons: Array<[string, string]> = [
       ["Safety Basics", "Protective Gear"],
       ["Safety Basics", "Daily Checks"],
@@ -160,24 +168,28 @@ describe("building a course", () => {
     for (const [moduleTitle, lessonTitle] of lessons) {
       await page.getByRole("button", { name: `Add Lesson to ${moduleTitle}` }).click();
       await toast(page, "Lesson created successfully!");
-      await page.getByRole("button", { name: "Edit lesson New Lesson" }).first().click();
-      const dialog = page.getByRole("dialog", { name: "Edit Lesson" });
-      await visible(dialog.getByLabel("Title", { exact: true }));
-      await dialog.getByLabel("Title", { exact: true }).fill(lessonTitle);
-      await dialog.getByLabel("Content", { exact: true }).fill(LESSON_MARKDOWN);
+      await page.waitForURL(/\/lessons\/\d+\/edit$/);
+      await page.getByLabel("Title", { exact: true }).fill(lessonTitle);
+      await page.getByRole("textbox", { name: "Content" }).click();
+      await page.keyboard.type(LESSON_TYPED);
       if (lessonTitle === "Protective Gear") {
-        await dialog.getByLabel("Video URL", { exact: true }).fill("not a url");
-        await dialog.getByRole("button", { name: "Save Lesson" }).click();
-        await visible(dialog.getByText("Must be a valid URL.", { exact: true }));
-        await look(page, "course-lesson-dialog");
-        expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
-        await dialog.getByLabel("Video URL", { exact: true }).fill(YOUTUBE_URL);
+        await page.getByLabel("Video URL", { exact: true }).fill("not a url");
+        await visible(page.getByText("Not saved: Must be a valid URL.", { exact: true }));
+        await look(page, "course-lesson-editor");
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await page.getByLabel("Video URL", { exact: true }).fill(YOUTUBE_URL);
       }
-      await dialog.getByRole("button", { name: "Save Lesson" }).click();
-      await toast(page, "Lesson updated successfully!");
-      await dialog.waitFor({ state: "hidden" });
-      await visible(page.getByRole("button", { name: `Edit lesson ${lessonTitle}` }));
+      await visible(page.locator('output[data-save-state="saved"]'));
+      await page.getByRole("link", { name: /Manage Content$/ }).click();
+      await visible(page.getByRole("link", { name: `Edit lesson ${lessonTitle}` }));
     }
+    const written = await apiGet<{ content: string }>(
+      page,
+      `/_api/lessons/get?id=${await lessonIdOf(page, courseId, "Daily Checks")}`,
+    );
+    expect(written.content).toBe(
+      "<h2>Before you start</h2><ul><li><p>Wear <strong>gloves</strong></p></li><li><p>Check the brakes</p></li></ul>",
+    );
     expect(await outline(page, courseId)).toEqual({
       "Safety Basics": ["Protective Gear", "Daily Checks"],
       "Daily Operations": ["Loading the Truck"],
@@ -222,17 +234,19 @@ describe("building a course", () => {
     });
     // The screen shows what the server holds.
     const dailyOps = page.getByRole("list", { name: "Lessons of Daily Operations" });
-    expect(await dailyOps.getByRole("listitem").allInnerTexts()).toEqual(["Daily Checks", "Loading the Truck"]);
+    expect(await dailyOps.getByRole("button", { name: /, rename$/ }).allTextContents()).toEqual([
+      "Daily Checks, rename",
+      "Loading the Truck, rename",
+    ]);
 
     // The keyboard's way across modules (the drag library moves by keyboard within one list only):
-    // the lesson dialog's Module field.
-    await page.getByRole("button", { name: "Edit lesson Loading the Truck" }).focus();
+    // the lesson editor's Module field.
+    await page.getByRole("link", { name: "Edit lesson Loading the Truck" }).focus();
     await page.keyboard.press("Enter");
-    const moveDialog = page.getByRole("dialog", { name: "Edit Lesson" });
-    await visible(moveDialog.getByLabel("Module", { exact: true }));
-    await moveDialog.getByLabel("Module", { exact: true }).selectOption({ label: "Safety Basics" });
-    await moveDialog.getByRole("button", { name: "Save Lesson" }).click();
+    await visible(page.getByRole("textbox", { name: "Content" }));
+    await page.getByLabel("Module", { exact: true }).selectOption({ label: "Safety Basics" });
     await toast(page, "Lesson moved to Safety Basics");
+    await page.getByRole("link", { name: /Manage Content$/ }).click();
     await expect
       .poll(() => outline(page, courseId))
       .toEqual({

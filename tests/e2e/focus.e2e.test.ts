@@ -108,7 +108,7 @@ describe("focus on the team page", () => {
 });
 
 describe("focus on the course content page", () => {
-  it("opens the lesson dialog in its title, returns to the lesson's edit button, and to Add Lesson after a delete", async () => {
+  it("renames a lesson inline with focus back on its title, and goes to Add Lesson after a delete", async () => {
     const page = await session.open(1280);
     const { org } = await adminWithOrg(page);
     const course = await apiPost<{ id: number }>(page, "/_api/courses/create", { title: "Dock Safety" });
@@ -119,16 +119,14 @@ describe("focus on the course content page", () => {
     await apiPost(page, "/_api/lessons/create", { moduleId: module.id, title: "Wet Floors" });
     await page.goto(`/${org.slug}/courses/${course.id}/content`);
 
-    const editLesson = page.getByRole("button", { name: "Edit lesson Wet Floors" });
-    await editLesson.click();
-    const dialog = page.getByRole("dialog");
-    await focused(page, dialog.getByLabel("Title", { exact: true }));
-    await dialog.getByLabel("Title", { exact: true }).fill("Wet Floors and Spills");
-    await dialog.getByRole("button", { name: "Save Lesson" }).click();
+    await page.getByRole("button", { name: /^Wet Floors\s*, rename$/ }).click();
+    const field = page.getByLabel("Lesson title", { exact: true });
+    await focused(page, field);
+    await field.fill("Wet Floors and Spills");
+    await field.press("Enter");
     await toast(page, "Lesson updated successfully!");
-    await dialog.waitFor({ state: "hidden" });
-    // The button is renamed with its lesson; it is still the one that opened the dialog.
-    await focused(page, page.getByRole("button", { name: "Edit lesson Wet Floors and Spills" }));
+    // The renamed title's button, where the keyboard user started.
+    await focused(page, page.getByRole("button", { name: /^Wet Floors and Spills\s*, rename$/ }));
 
     await page.getByRole("button", { name: "Delete lesson Wet Floors and Spills" }).click();
     await page

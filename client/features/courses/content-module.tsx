@@ -1,11 +1,12 @@
 import { Draggable, type DraggableProvidedDragHandleProps, Droppable } from "@hello-pangea/dnd";
-import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
-import { Button } from "#client/components/ui/button.js";
+import { Link } from "@tanstack/react-router";
+import { FilePenLine, GripVertical, Plus, Trash2 } from "lucide-react";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { cn } from "#client/lib/cn.js";
 import { focusTarget } from "#client/lib/focus.js";
 import { InlineTitle } from "./inline-title.js";
-import type { StructureLesson, StructureModule } from "./types.js";
+import type { StructureModule } from "./types.js";
 import type { ContentMutations } from "./use-content-mutations.js";
 
 export const LESSON_LIST_PREFIX = "lessons-";
@@ -28,7 +29,9 @@ export interface ContentModuleProps {
   dragHandleProps: DraggableProvidedDragHandleProps | null;
   isDragging: boolean;
   mutations: ContentMutations;
-  onEditLesson: (lesson: StructureLesson) => void;
+  orgSlug: string;
+  /** A new lesson opens in the editor. */
+  onLessonCreated: (lessonId: number) => void;
   onDelete: (target: DeleteTarget) => void;
 }
 
@@ -39,7 +42,8 @@ export function ContentModule({
   dragHandleProps,
   isDragging,
   mutations,
-  onEditLesson,
+  orgSlug,
+  onLessonCreated,
   onDelete,
 }: ContentModuleProps) {
   const adding = mutations.createLesson.isPending && mutations.createLesson.variables?.moduleId === module.id;
@@ -99,15 +103,23 @@ export function ContentModule({
                     >
                       <GripVertical className="size-4" aria-hidden="true" />
                     </div>
-                    <span className="min-w-0 flex-1 text-sm break-words text-slate-800">{lesson.title}</span>
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
+                    <div className="min-w-0 flex-1">
+                      <InlineTitle
+                        title={lesson.title}
+                        fieldLabel="Lesson title"
+                        onSave={(title) => mutations.renameLesson(lesson.id, title)}
+                        className="text-sm font-normal text-slate-800"
+                      />
+                    </div>
+                    <Link
+                      to="/$orgSlug/lessons/$lessonId/edit"
+                      params={{ orgSlug, lessonId: String(lesson.id) }}
                       aria-label={`Edit lesson ${lesson.title}`}
-                      onClick={() => onEditLesson(lesson)}
+                      title="Open in the editor"
+                      className={buttonClassName({ variant: "ghost", size: "icon-sm" })}
                     >
-                      <Pencil aria-hidden="true" />
-                    </Button>
+                      <FilePenLine aria-hidden="true" />
+                    </Link>
                     <Button
                       variant="ghost"
                       size="icon-sm"
@@ -140,7 +152,7 @@ export function ContentModule({
           loading={adding}
           aria-label={`Add Lesson to ${module.title}`}
           {...focusTarget("add-lesson", module.id)}
-          onClick={() => mutations.addLesson(module.id)}
+          onClick={() => mutations.addLesson(module.id, onLessonCreated)}
         >
           {!adding && <Plus aria-hidden="true" />}
           Add Lesson

@@ -1,5 +1,5 @@
 import { DragDropContext, Draggable, Droppable, type DropResult, type ResponderProvided } from "@hello-pangea/dnd";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
@@ -9,10 +9,9 @@ import { errorMessage } from "#client/lib/errors.js";
 import { focusTarget, focusTargetElement } from "#client/lib/focus.js";
 import { ContentModule, type DeleteTarget, LESSON_LIST_PREFIX } from "./content-module.js";
 import { StatusBadge } from "./course-tags.js";
-import { LessonDialog } from "./lesson-dialog.js";
 import { PageMessage } from "./page-state.js";
 import { useCourse, useCourseStructure } from "./queries.js";
-import type { StructureLesson, StructureModule } from "./types.js";
+import type { StructureModule } from "./types.js";
 import { useContentMutations } from "./use-content-mutations.js";
 
 const MODULE_LIST = "modules";
@@ -63,7 +62,9 @@ function ContentEditor({
   modules: StructureModule[];
 }) {
   const mutations = useContentMutations(course.id);
-  const [editing, setEditing] = useState<StructureLesson | null>(null);
+  const navigate = useNavigate();
+  const openEditor = (lessonId: number) =>
+    void navigate({ to: "/$orgSlug/lessons/$lessonId/edit", params: { orgSlug, lessonId: String(lessonId) } });
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const deletion = deleting?.kind === "module" ? mutations.deleteModule : mutations.deleteLesson;
 
@@ -148,7 +149,8 @@ function ContentEditor({
                           dragHandleProps={dragProvided.dragHandleProps}
                           isDragging={snapshot.isDragging}
                           mutations={mutations}
-                          onEditLesson={setEditing}
+                          orgSlug={orgSlug}
+                          onLessonCreated={openEditor}
                           onDelete={setDeleting}
                         />
                       </li>
@@ -162,7 +164,6 @@ function ContentEditor({
         </DragDropContext>
       )}
 
-      <LessonDialog lesson={editing} modules={modules} onClose={() => setEditing(null)} mutations={mutations} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

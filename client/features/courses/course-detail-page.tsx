@@ -5,6 +5,7 @@ import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
+import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
 import { DeleteCourseButton } from "./delete-course-button.js";
@@ -21,6 +22,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const canEdit = useCan("courses.edit");
   const canDelete = useCan("courses.delete");
   const canAssign = useCan("training.assign");
+  const canCreate = useCan("courses.create");
 
   if (courseId === null || course.isError) {
     return (
@@ -52,7 +54,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
           <p className="max-w-prose break-words whitespace-pre-line text-slate-700">{data.description}</p>
         )}
         <CourseTagList tags={data.tags} />
-        {(canEdit || canDelete) && (
+        {(canEdit || canDelete || canCreate) && (
           <div className="flex flex-wrap gap-2">
             {canEdit && (
               <>
@@ -72,8 +74,10 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
                   <LayoutList aria-hidden="true" />
                   Manage Content
                 </Link>
+                <PreviewCourseLink orgSlug={orgSlug} course={data} />
               </>
             )}
+            {canCreate && <DuplicateCourseButton orgSlug={orgSlug} courseId={data.id} />}
             {canDelete && <DeleteCourseButton course={data} orgSlug={orgSlug} />}
           </div>
         )}

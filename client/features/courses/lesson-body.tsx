@@ -1,6 +1,7 @@
 import DOMPurify from "dompurify";
 import { ExternalLink } from "lucide-react";
 import { useMemo } from "react";
+import { VIDEO_FRAME_SOURCES } from "#shared/video-embed.js";
 
 /*
  * The server stores lesson content sanitized (docs/DESIGN.md §5); the browser sanitizes it again before it
@@ -13,12 +14,32 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
     node.setAttribute("target", "_blank");
     node.setAttribute("rel", "noopener noreferrer");
   }
+  // A checklist's boxes show what the author ticked; a learner cannot change them.
+  if (node.tagName === "INPUT") {
+    node.setAttribute("type", "checkbox");
+    node.setAttribute("disabled", "");
+  }
+  if (node.tagName === "IFRAME") {
+    node.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
+    node.setAttribute("loading", "lazy");
+    node.setAttribute("title", "Video");
+  }
+});
+
+/** A video player in the text (the editor's video embeds) only from a known host's player address. */
+DOMPurify.addHook("uponSanitizeElement", (node, data) => {
+  if (data.tagName !== "iframe" || !(node instanceof Element)) return;
+  const src = node.getAttribute("src") ?? "";
+  const known = (VIDEO_FRAME_SOURCES as readonly string[]).some((origin) => src.startsWith(`${origin}/`));
+  if (!known) node.parentNode?.removeChild(node);
 });
 
 export function sanitizeLessonHtml(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select"],
+    ADD_TAGS: ["iframe"],
+    ADD_ATTR: ["allowfullscreen"],
+    FORBID_TAGS: ["style", "form", "button", "textarea", "select"],
   });
 }
 

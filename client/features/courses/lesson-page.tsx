@@ -1,53 +1,50 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Flag } from "lucide-react";
+import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Eye, Flag, Pencil } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { cn } from "#client/lib/cn.js";
-import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
-import { PageMessage } from "./page-state.js";
-import { courseReaders, isNotFound, useLesson } from "./queries.js";
+import { LessonLoadFailure } from "./page-state.js";
+import { courseReaders, useLesson } from "./queries.js";
 import type { LessonPageData } from "./types.js";
+import { useCan } from "./use-org-role.js";
 
 const crumbClass =
   "min-w-0 truncate rounded hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
-export function LessonPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
+export interface LessonPageProps {
+  orgSlug: string;
+  lessonId: number | null;
+  /** Shown as a learner sees it: no editing and no completing, Previous/Next stay in the preview. */
+  preview?: boolean;
+}
+
+export function LessonPage({ orgSlug, lessonId, preview = false }: LessonPageProps) {
   const lesson = useLesson(lessonId);
 
-  if (lessonId === null || (lesson.isError && isNotFound(lesson.error))) {
+  if (lessonId === null || lesson.isError) {
     return (
-      <PageMessage
-        tone="missing"
-        title="Lesson not found."
-        message="It may have been deleted or moved."
-        back={{ orgSlug, label: "Back to Courses" }}
+      <LessonLoadFailure
+        orgSlug={orgSlug}
+        error={lessonId === null ? null : lesson.error}
+        onRetry={() => void lesson.refetch()}
       />
     );
   }
-  if (lesson.isError) {
-    return (
-      <PageMessage
-        title={`Error loading lesson: ${errorMessage(lesson.error, "Could not load the lesson.")}`}
-        message="Check your connection and try again."
-        back={{ orgSlug, label: "Back to Courses" }}
-      >
-        <Button onClick={() => void lesson.refetch()}>Try Again</Button>
-      </PageMessage>
-    );
-  }
   if (lesson.isPending) return <LessonSkeleton />;
-  return <LessonView orgSlug={orgSlug} lesson={lesson.data} />;
+  return <LessonView orgSlug={orgSlug} lesson={lesson.data} preview={preview} />;
 }
 
-function LessonView({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageData }) {
+function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: LessonPageData; preview: boolean }) {
   const courseId = String(lesson.course.id);
+  const canEdit = useCan("courses.edit");
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      {preview && <PreviewBanner orgSlug={orgSlug} lessonId={lesson.id} canEdit={canEdit} />}
       <nav aria-label="Breadcrumb">
         <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
           <li className="flex min-w-0 max-w-full items-center">
@@ -90,7 +87,21 @@ function LessonView({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageDa
             </Badge>
           )}
         </div>
-        <MarkCompleteButton lesson={lesson} />
+        {!preview && (
+          <div className="flex flex-wrap gap-2 self-start">
+            {canEdit && (
+              <Link
+                to="/$orgSlug/lessons/$lessonId/edit"
+                params={{ orgSlug, lessonId: String(lesson.id) }}
+                className={buttonClassName({ variant: "outline" })}
+              >
+                <Pencil aria-hidden="true" />
+                Edit Lesson
+              </Link>
+            )}
+            <MarkCompleteButton lesson={lesson} />
+          </div>
+        )}
       </header>
 
       {(lesson.embedUrl || lesson.videoUrl) && (
@@ -107,7 +118,7 @@ function LessonView({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageDa
         )}
       </Card>
 
-      <LessonNavigation orgSlug={orgSlug} lesson={lesson} />
+      <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>
   );
 }
@@ -138,7 +149,29 @@ function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
   );
 }
 
-function LessonNavigation({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageData }) {
+function PreviewBanner({ orgSlug, lessonId, canEdit }: { orgSlug: string; lessonId: number; canEdit: boolean }) {
+  return (
+    <div className="mb-5 flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-center gap-2">
+        <Eye className="size-4 shrink-0" aria-hidden="true" />
+        Preview: this is the lesson as a learner sees it.
+      </p>
+      {canEdit && (
+        <Link
+          to="/$orgSlug/lessons/$lessonId/edit"
+          params={{ orgSlug, lessonId: String(lessonId) }}
+          className={buttonClassName({ variant: "outline", size: "sm", className: "self-start sm:self-auto" })}
+        >
+          <Pencil aria-hidden="true" />
+          Back to Editor
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesson: LessonPageData; preview: boolean }) {
+  const search = preview ? { preview: true } : {};
   const cardClass =
     "flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xs hover:border-brand-300 hover:bg-brand-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
   return (
@@ -147,6 +180,7 @@ function LessonNavigation({ orgSlug, lesson }: { orgSlug: string; lesson: Lesson
         <Link
           to="/$orgSlug/lessons/$lessonId"
           params={{ orgSlug, lessonId: String(lesson.prevLesson.id) }}
+          search={search}
           rel="prev"
           className={cardClass}
         >
@@ -163,6 +197,7 @@ function LessonNavigation({ orgSlug, lesson }: { orgSlug: string; lesson: Lesson
         <Link
           to="/$orgSlug/lessons/$lessonId"
           params={{ orgSlug, lessonId: String(lesson.nextLesson.id) }}
+          search={search}
           rel="next"
           className={cn(cardClass, "justify-end text-right")}
         >

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { SearchX, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { buttonClassName } from "#client/components/ui/button.js";
+import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { isNotFound } from "./queries.js";
@@ -81,6 +81,40 @@ export function CourseLoadFailure({ orgSlug, error, children }: CourseLoadFailur
       back={{ orgSlug, label: "Back to Courses" }}
     >
       {children}
+    </PageMessage>
+  );
+}
+
+/**
+ * What every page about one lesson (the lesson page, its editor) shows instead of it when the lesson is
+ * missing (`error` null: no lesson id to load) or failed to load; `onRetry` loads it again.
+ */
+export function LessonLoadFailure({
+  orgSlug,
+  error,
+  onRetry,
+}: {
+  orgSlug: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  if (error === null || isNotFound(error)) {
+    return (
+      <PageMessage
+        tone="missing"
+        title="Lesson not found."
+        message="It may have been deleted or moved."
+        back={{ orgSlug, label: "Back to Courses" }}
+      />
+    );
+  }
+  return (
+    <PageMessage
+      title={`Error loading lesson: ${errorMessage(error, "Could not load the lesson.")}`}
+      message="Check your connection and try again."
+      back={{ orgSlug, label: "Back to Courses" }}
+    >
+      <Button onClick={onRetry}>Try Again</Button>
     </PageMessage>
   );
 }

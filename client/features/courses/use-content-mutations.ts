@@ -106,9 +106,10 @@ export function useContentMutations(courseId: number) {
       meta: { success: M.lessonCreated, failure: M.createLessonFailed, invalidates: everyone },
     }),
   );
-  const updateLesson = useMutation(
+  const renameLessonCall = useMutation(
     trpc.lessons.update.mutationOptions({
       meta: { success: M.lessonUpdated, failure: M.updateLessonFailed, invalidates: everyone },
+      onError: revert,
     }),
   );
   const deleteLesson = useMutation(
@@ -141,15 +142,31 @@ export function useContentMutations(courseId: number) {
         { onSuccess: () => crossed && toast.info(M.lessonMoved(move.target.title)) },
       );
     },
+    /** Names the version on screen: a module someone else changed meanwhile is refused (409), not overwritten. */
     renameModule(id: number, title: string) {
+      const version = structureData()?.find((module) => module.id === id)?.version;
       optimistic((modules) => modules.map((module) => (module.id === id ? { ...module, title } : module)));
-      updateModule.mutate({ id, title });
+      updateModule.mutate({ id, title, version });
+    },
+    /** As renameModule, for a lesson. */
+    renameLesson(id: number, title: string) {
+      const version = structureData()
+        ?.flatMap((module) => module.lessons)
+        .find((lesson) => lesson.id === id)?.version;
+      optimistic((modules) =>
+        modules.map((module) => ({
+          ...module,
+          lessons: module.lessons.map((lesson) => (lesson.id === id ? { ...lesson, title } : lesson)),
+        })),
+      );
+      renameLessonCall.mutate({ id, title, version });
     },
     addModule: () => createModule.mutate({ courseId, title: DEFAULT_MODULE_TITLE }),
-    addLesson: (moduleId: number) => createLesson.mutate({ moduleId, title: DEFAULT_LESSON_TITLE }),
+    /** `onCreated` gets the new lesson's id (the content page opens it in the editor). */
+    addLesson: (moduleId: number, onCreated?: (lessonId: number) => void) =>
+      createLesson.mutate({ moduleId, title: DEFAULT_LESSON_TITLE }, { onSuccess: (lesson) => onCreated?.(lesson.id) }),
     createModule,
     createLesson,
-    updateLesson,
     deleteModule,
     deleteLesson,
   };
