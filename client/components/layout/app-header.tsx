@@ -49,7 +49,7 @@ export function AppHeader() {
               {org.name}
             </span>
             {/* Its trigger button's place is kept while the menus load, so the header does not shift. */}
-            <Suspense fallback={<span className="h-7 w-7 shrink-0 sm:w-20" />}>
+            <Suspense fallback={<span className="size-7 shrink-0" />}>
               <OrgSwitcher />
             </Suspense>
           </div>
