@@ -116,7 +116,10 @@ async function main(): Promise<void> {
     const scripts = await landingPageScripts(base);
     const loaded = await load(base, child.pid as number);
     console.log(`command: ${child.spawnargs.join(" ")}`);
-    console.log(`ready: /_api/ready answered 200 ${server.readyMs.toFixed(0)} ms after the process started`);
+    console.log(
+      `ready: /_api/ready answered 200 ${server.readyMs.toFixed(0)} ms after the process started ` +
+        `(${server.readyCpuMs.toFixed(0)} ms of CPU)`,
+    );
     console.log(`rss: ${idleMiB.toFixed(0)} MiB idle, ${loaded.peakMiB.toFixed(0)} MiB peak under load`);
     console.log(
       `load: ${LOAD_REQUESTS} requests, ${LOAD_CONCURRENCY} at a time, ${loaded.requestsPerSecond.toFixed(0)} req/s`,
