@@ -1,5 +1,5 @@
 /**
- * The operator's figures for issue 17: how long the server takes to answer after its process starts, its
+ * The operator's figures for issue 17: how long the server takes to be ready after its process starts, its
  * memory idle and under a short bounded load, and how much JavaScript the landing page loads.
  *
  *   node --import tsx scripts/serving-figures.ts [command…]   (default: node dist/server/main.js)
@@ -7,18 +7,14 @@
  * The command is started with a fresh DATA_DIR (SQLite) on a free loopback port; memory is the sum over the
  * process and its children (a launcher such as tsx or npm runs the server as a child).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { freePort } from "./lib/postgres.js";
+import { startProductionServer } from "./lib/production-server.js";
 
 const LOAD_REQUESTS = 2000;
 const LOAD_CONCURRENCY = 16;
-const READY_LIMIT_MS = 180_000;
 
 /** Resident memory of a process and all its descendants, in MiB (Linux /proc). */
 function treeRssMiB(rootPid: number): number {
@@ -44,21 +40,6 @@ function treeRssMiB(rootPid: number): number {
     pending.push(...(children.get(pid) ?? []));
   }
   return total / 1024;
-}
-
-async function untilReady(base: string, exited: () => boolean): Promise<void> {
-  const deadline = performance.now() + READY_LIMIT_MS;
-  while (performance.now() < deadline) {
-    if (exited()) throw new Error("The server exited before it answered.");
-    try {
-      const response = await fetch(`${base}/login`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No answer within ${READY_LIMIT_MS} ms.`);
 }
 
 async function landingPageScripts(base: string): Promise<{ files: number; raw: number; gzip: number; sent: number }> {
@@ -126,29 +107,19 @@ async function load(base: string, rootPid: number): Promise<{ peakMiB: number; r
 
 async function main(): Promise<void> {
   const command = process.argv.slice(2);
-  const [program, ...args] = command.length > 0 ? command : ["node", "dist/server/main.js"];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-figures-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(program as string, args, {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
+  const server = await startProductionServer(command.length > 0 ? command : undefined);
+  const { base, child } = server;
   try {
-    await untilReady(base, () => exited);
-    const readyMs = performance.now() - started;
     // Let start-up garbage settle before calling the figure "idle".
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMiB = treeRssMiB(child.pid as number);
     const scripts = await landingPageScripts(base);
     const loaded = await load(base, child.pid as number);
-    console.log(`command: ${[program, ...args].join(" ")}`);
-    console.log(`first answer: ${readyMs.toFixed(0)} ms after the process started`);
+    console.log(`command: ${child.spawnargs.join(" ")}`);
+    console.log(
+      `ready: /_api/ready answered 200 ${server.readyMs.toFixed(0)} ms after the process started ` +
+        `(${server.readyCpuMs.toFixed(0)} ms of CPU)`,
+    );
     console.log(`rss: ${idleMiB.toFixed(0)} MiB idle, ${loaded.peakMiB.toFixed(0)} MiB peak under load`);
     console.log(
       `load: ${LOAD_REQUESTS} requests, ${LOAD_CONCURRENCY} at a time, ${loaded.requestsPerSecond.toFixed(0)} req/s`,
@@ -158,9 +129,7 @@ async function main(): Promise<void> {
         `${(scripts.gzip / 1024).toFixed(1)} KiB gzip, ${(scripts.sent / 1024).toFixed(1)} KiB sent over the wire`,
     );
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (exited ? resolve(undefined) : child.once("exit", resolve)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -3,9 +3,6 @@ import sanitizeHtml from "sanitize-html";
 import { imageKeyOf } from "#shared/schemas/uploads.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 
-/** The player address of a known video host; shared with the editor, which shows the player as it is typed. */
-export { embedUrlFor } from "#shared/video-embed.js";
-
 /**
  * Lesson content is written by members and shown to everyone in the organization (docs/DESIGN.md §5): what
  * is stored is always sanitized HTML, so a `<script>`, an `on*` handler or a `javascript:` link saved by

@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { embedUrlFor } from "#server/content.js";
 import { completedAmong, loadCourseOutline, type OutlineLesson } from "#server/course-outline.js";
 import type { CourseStatus } from "#server/entities/course.js";
 import type { Completion, Course, Lesson } from "#server/entities/index.js";
+import { embedUrlFor } from "#shared/video-embed.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
 export interface LessonView {

@@ -1,22 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
+import { ORG_MESSAGES } from "#shared/org-messages.js";
 import { ORG_SLUG_PATTERN } from "#shared/slug.js";
 import { positiveId, text } from "./common.js";
 
-export const ORG_MESSAGES = {
-  nameTooShort: "Organization name must be at least 2 characters.",
-  nameTooLong: "Organization name must be at most 100 characters.",
-  slugTooShort: "URL slug must be at least 3 characters.",
-  slugTooLong: "URL slug must be at most 50 characters.",
-  slugPattern: "Slug can only contain lowercase letters, numbers, and hyphens, and cannot start or end with a hyphen.",
-  nameOrSlugRequired: "Either name or slug must be provided for an update.",
-  orgIdInvalid: "Organization ID must be a positive number.",
-  slugEmpty: "Organization slug cannot be empty.",
-  noAccess: "You don't have access to this organization.",
-  slugTaken: "This URL is already taken. Please choose another.",
-  slugUnchangeable: "The organization URL cannot be changed.",
-  createFailed: "Failed to create organization.",
-} as const;
+export { ORG_MESSAGES };
 
 export const orgNameField = text({ error: ORG_MESSAGES.nameTooShort })
   .trim()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { embedUrlFor, looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
+import { looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
 import { VIDEO_FRAME_SOURCES } from "#server/security-headers.js";
+import { embedUrlFor } from "#shared/video-embed.js";
 import { XSS_PAYLOADS as PAYLOADS } from "../support/xss-payloads.js";
 
 /** docs/DESIGN.md §5: lesson content is sanitized when saved; video URLs become embeds of known hosts only. */

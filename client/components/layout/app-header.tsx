@@ -1,6 +1,6 @@
 import { useRouterState } from "@tanstack/react-router";
 import { Building2, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
@@ -9,10 +9,12 @@ import { useActiveOrganization } from "#client/features/orgs/route-organization.
 import { SearchPalette } from "#client/features/search/search-palette.js";
 import { Logo } from "./logo.js";
 import { navItemsFor } from "./nav-items.js";
-import { OrgSwitcher } from "./org-switcher.js";
 import { SiteNav } from "./site-nav.js";
 
 const MOBILE_MENU_ID = "mobile-menu";
+
+// Inside an organization only: its menus (Radix popover and select) stay out of the first page's script.
+const OrgSwitcher = lazy(() => import("./org-switcher.js").then((module) => ({ default: module.OrgSwitcher })));
 
 export function AppHeader() {
   const { data: user, isPending } = useCurrentUser();
@@ -47,7 +49,10 @@ export function AppHeader() {
               <span className="sr-only">Current organization: </span>
               {org.name}
             </span>
-            <OrgSwitcher />
+            {/* Its trigger button's place is kept while the menus load, so the header does not shift. */}
+            <Suspense fallback={<span className="size-7 shrink-0" />}>
+              <OrgSwitcher />
+            </Suspense>
           </div>
         )}
 

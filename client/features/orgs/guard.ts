@@ -38,8 +38,7 @@ function notify(preload: boolean, kind: "error" | "success", message: string, id
  * The user's organization with this slug. The cached list may predate an organization created or
  * joined elsewhere (another tab, an invite), so a miss in a list that came from the cache asks again.
  */
-async function findOrganization(queryClient: QueryClient, slug: string) {
-  const cachedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt;
+async function findOrganization(queryClient: QueryClient, slug: string, cachedAt: number | undefined) {
   let organizations = await loadOrganizations(queryClient);
   let organization = organizations.find((org) => org.slug === slug);
   const fromCache = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt === cachedAt;
@@ -60,6 +59,11 @@ async function findOrganization(queryClient: QueryClient, slug: string) {
  */
 export async function guardOrganizationRoute(input: OrganizationGuardInput): Promise<{ organization: Organization }> {
   const { queryClient, location, orgSlug, preload } = input;
+  const cachedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt;
+  // Asked together with the current user, the list comes in the same batched request: a first visit to
+  // an organization's page waits for one round trip before its own data, not two. Signed out, its
+  // failure is ignored here and the sign-in redirect below wins.
+  void queryClient.prefetchQuery(organizationsQueryOptions);
   const user = await requireSignedIn(queryClient, location);
   const rest = restOfLocation(location);
 
@@ -75,7 +79,7 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
     throw redirect({ to: "/select-org", replace: true });
   }
 
-  const { organizations, organization } = await findOrganization(queryClient, slug);
+  const { organizations, organization } = await findOrganization(queryClient, slug, cachedAt);
   if (!organization) {
     notify(preload, "error", ORG_TEXT.noAccess, ORG_TOAST_IDS.guard);
     throw redirect({ href: fallbackPath(user, organizations), replace: true });

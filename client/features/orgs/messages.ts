@@ -1,4 +1,4 @@
-import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
+import { ORG_MESSAGES } from "#shared/org-messages.js";
 
 /** The fixed texts of docs/SPEC.md §8 for organizations, as the client shows them. */
 export const ORG_TEXT = {
