@@ -8,6 +8,7 @@
  *   Training (issue 11): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
  *   2,000,000) completions across two organizations; the reports are asked BENCH_REPORT_REQUESTS (default
  *   10) times, one at a time. training/mine is also measured in a small organization of its own.
+ *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +30,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 2_000_000);
 const REPORT_REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 10);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter((prefix) => prefix !== "");
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
     );
     console.log(["endpoint".padEnd(26), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
     for (const [name, url, headers = {}, requests = REQUESTS] of endpoints) {
+      if (ONLY && !ONLY.some((prefix) => name.startsWith(prefix))) continue;
       // The reports are heavy by design: asked one at a time, so each figure is one report's own.
       const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
       const timings: number[] = [];
