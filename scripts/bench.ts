@@ -15,6 +15,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import superjson from "superjson";
+// Registers the matrix cells' superjson type (decision 0070).
+import "#shared/matrix-cells.js";
 import { buildApp } from "#server/app.js";
 import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";

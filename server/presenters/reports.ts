@@ -19,7 +19,7 @@ import {
   joinedAudienceAt,
   trainingStatus,
 } from "#server/training-rules.js";
-import type { MatrixCellTuple } from "#shared/matrix-cells.js";
+import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
@@ -146,7 +146,7 @@ export interface MatrixReport {
   members: MatrixMember[];
   courses: MatrixCourse[];
   /** Compact cells (shared/matrix-cells.ts): a large matrix holds tens of thousands. */
-  cells: MatrixCellTuple[];
+  cells: MatrixCells;
 }
 
 type Tally = Map<number, { assignedCount: number; completedCount: number }>;
@@ -205,7 +205,7 @@ export async function presentMatrix(
         required: course.required,
         ...(byCourse.get(course.id) ?? none),
       })),
-    cells,
+    cells: new MatrixCells(cells),
   };
 }
 

@@ -45,7 +45,7 @@ const world = suiteFixture(async () => {
 
 const matrix = async (api: ApiClient, query: Record<string, string> = {}) =>
   ok<MatrixReport>(await api.get("/_api/reports/matrix", query));
-const cellsOf = (report: MatrixReport) => report.cells.map(readMatrixCell);
+const cellsOf = (report: MatrixReport) => report.cells.tuples.map(readMatrixCell);
 const cellOf = (report: MatrixReport, userId: number, courseId: number) =>
   cellsOf(report).find((cell) => cell.userId === userId && cell.courseId === courseId);
 
@@ -63,7 +63,7 @@ describe("reports/matrix", () => {
       assigned: true,
     });
     // On the wire a cell is a tuple with the dates as epoch milliseconds (decision 0041).
-    const driverForklift = report.cells.find(
+    const driverForklift = report.cells.tuples.find(
       ([userId, courseId]) => userId === w.driver.id && courseId === w.forklift.course.id,
     );
     expect(driverForklift).toEqual([
