@@ -10,12 +10,15 @@
  *   10) times, one at a time. training/mine is also measured in a small organization of its own.
  *   Then search (scripts/bench-search.ts) over BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000
  *   organizations; 0 skips it.
+ *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import superjson from "superjson";
+// Registers the matrix cells' superjson type (decision 0070).
+import "#shared/matrix-cells.js";
 import { buildApp } from "#server/app.js";
 import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";
@@ -33,6 +36,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 2_000_000);
 const REPORT_REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 10);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter((prefix) => prefix !== "");
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
     );
     console.log(["endpoint".padEnd(26), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
     for (const [name, url, headers = {}, requests = REQUESTS] of endpoints) {
+      if (ONLY && !ONLY.some((prefix) => name.startsWith(prefix))) continue;
       // The reports are heavy by design: asked one at a time, so each figure is one report's own.
       const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
       const timings: number[] = [];

@@ -140,8 +140,8 @@ export async function lessonTotals(em: SqlEntityManager, courseIds: readonly num
   return totals;
 }
 
-/** Progress key of one member in one course. */
-export const progressKey = (userId: number, courseId: number) => `${userId}:${courseId}`;
+/** Completions per course, then per member: nested so that reading a cell builds no key. */
+export type CompletionCounts = Map<number, Map<number, { completed: number; lastCompletedAt: Date | null }>>;
 
 /**
  * Every member's completions of the current lessons of these courses, counted per member and course in
@@ -152,8 +152,8 @@ export async function completionCounts(
   organizationId: number,
   courseIds: readonly number[],
   userId?: number,
-): Promise<Map<string, { completed: number; lastCompletedAt: Date | null }>> {
-  const counts = new Map<string, { completed: number; lastCompletedAt: Date | null }>();
+): Promise<CompletionCounts> {
+  const counts: CompletionCounts = new Map();
   if (courseIds.length === 0) return counts;
   const rows = await em.execute<{ user_id: number; course_id: number; completed: unknown; last_at: unknown }[]>(
     `select c.user_id, m.course_id, count(c.id) as completed, max(c.completed_at) as last_at
@@ -164,7 +164,10 @@ export async function completionCounts(
     [organizationId, ...(userId === undefined ? [] : [userId]), ...courseIds],
   );
   for (const row of rows) {
-    counts.set(progressKey(Number(row.user_id), Number(row.course_id)), {
+    const courseId = Number(row.course_id);
+    const byUser = counts.get(courseId) ?? new Map();
+    counts.set(courseId, byUser);
+    byUser.set(Number(row.user_id), {
       completed: countFromRow(row.completed),
       lastCompletedAt: dateFromRow(row.last_at),
     });
@@ -175,11 +178,11 @@ export async function completionCounts(
 /** A member's progress in a course from the two aggregates above. */
 export function progressFrom(
   totals: ReadonlyMap<number, number>,
-  counts: ReadonlyMap<string, { completed: number; lastCompletedAt: Date | null }>,
+  counts: CompletionCounts,
   userId: number,
   courseId: number,
 ): CourseProgress {
-  const done = counts.get(progressKey(userId, courseId));
+  const done = counts.get(courseId)?.get(userId);
   return {
     completedLessons: done?.completed ?? 0,
     totalLessons: totals.get(courseId) ?? 0,

@@ -3,6 +3,8 @@ import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
+// Registers the matrix cells' superjson type (decision 0070).
+import "#shared/matrix-cells.js";
 import type { Config } from "./config.js";
 import type { CsvExport } from "./csv.js";
 import { fail, publicError } from "./errors.js";

@@ -2,6 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
+// Registers the matrix cells' superjson type (decision 0070).
+import "#shared/matrix-cells.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";

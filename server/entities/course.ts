@@ -156,6 +156,10 @@ export const CompletionSchema = new EntitySchema<Completion>({
     completedAt: { type: "datetime", onCreate: () => new Date() },
   },
   uniques: [{ name: "completions_org_user_lesson_unique", properties: ["organization", "user", "lesson"] }],
+  // Covers the reports' aggregate (decision 0041): the latest completion without reading the table's rows.
+  indexes: [
+    { name: "completions_org_user_lesson_time_idx", properties: ["organization", "user", "lesson", "completedAt"] },
+  ],
 });
 
 /** A course assigned to a named member (issue 11): they are in its audience whatever their tags. */

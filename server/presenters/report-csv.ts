@@ -1,4 +1,5 @@
 import { csvExport, csvFilename } from "#server/csv.js";
+import { type MatrixCellTuple, matrixCellKey, matrixCellsByKey } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } from "./reports.js";
@@ -11,16 +12,17 @@ import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } fro
 const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
 
 /** A matrix cell in one field: "Completed", "In progress (40%)" … and nothing where there is no cell. */
-function cellText(cell: ProgressCell | undefined): string {
+function cellText(cell: MatrixCellTuple | undefined): string {
   if (!cell) return "";
-  return cell.status === "completed" || cell.status === "not_started"
-    ? status(cell.status)
-    : `${status(cell.status)} (${cell.percent}%)`;
+  const [, , , cellStatus, percent] = cell;
+  return cellStatus === "completed" || cellStatus === "not_started"
+    ? status(cellStatus)
+    : `${status(cellStatus)} (${percent}%)`;
 }
 
 /** One row per member, one column per course, as the matrix shows them. */
 export const matrixCsv = csvExport((report: MatrixReport) => {
-  const cells = new Map(report.cells.map((cell) => [`${cell.userId}:${cell.courseId}`, cell]));
+  const cells = matrixCellsByKey(report.cells);
   return {
     filename: csvFilename("training-matrix"),
     rows: [
@@ -31,7 +33,7 @@ export const matrixCsv = csvExport((report: MatrixReport) => {
         ROLE_LABELS[member.role],
         member.assignedCount,
         member.completedCount,
-        ...report.courses.map((course) => cellText(cells.get(`${member.userId}:${course.courseId}`))),
+        ...report.courses.map((course) => cellText(cells.get(matrixCellKey(member.userId, course.courseId)))),
       ]),
     ],
   };

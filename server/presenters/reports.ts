@@ -4,6 +4,7 @@ import {
   type AssignmentTimes,
   assignmentTimes,
   audienceMembers,
+  type CompletionCounts,
   completionCounts,
   courseAudiences,
   lessonTotals,
@@ -18,6 +19,7 @@ import {
   joinedAudienceAt,
   trainingStatus,
 } from "#server/training-rules.js";
+import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
@@ -49,7 +51,7 @@ interface TrainingRows {
   audiences: Map<number, AudienceCourse>;
   assigned: AssignmentTimes;
   totals: Map<number, number>;
-  counts: Awaited<ReturnType<typeof completionCounts>>;
+  counts: CompletionCounts;
 }
 
 async function loadTrainingRows(
@@ -81,15 +83,25 @@ function cellsOf(
   now: Date,
 ): ProgressCell[] {
   const cells: ProgressCell[] = [];
-  for (const membership of memberships) {
-    const member = rows.members.get(membership.membershipId);
-    if (!member) continue;
-    const { userId } = membership;
-    for (const course of courses) {
-      const audience = rows.audiences.get(course.id);
-      if (!audience) continue;
-      const joinedAt = joinedAudienceAt(audience, member, rows.assigned.get(course.id)?.get(membership.membershipId));
-      const progress = progressFrom(rows.totals, rows.counts, userId, course.id);
+  // Courses outside, members inside: each course's audience, assignments and counts are looked up once.
+  for (const course of courses) {
+    const audience = rows.audiences.get(course.id);
+    if (!audience) continue;
+    const assignedAt = rows.assigned.get(course.id);
+    const counts = rows.counts.get(course.id);
+    const totalLessons = rows.totals.get(course.id) ?? 0;
+    for (const membership of memberships) {
+      const member = rows.members.get(membership.membershipId);
+      if (!member) continue;
+      const { userId } = membership;
+      const done = counts?.get(userId);
+      const joinedAt = joinedAudienceAt(audience, member, assignedAt?.get(membership.membershipId));
+      if (joinedAt === null && done === undefined) continue;
+      const progress = {
+        completedLessons: done?.completed ?? 0,
+        totalLessons,
+        lastCompletedAt: done?.lastCompletedAt ?? null,
+      };
       if (joinedAt === null && progress.completedLessons === 0) continue;
       const dueAt = dueAtFor(audience, joinedAt);
       cells.push({
@@ -97,9 +109,9 @@ function cellsOf(
         courseId: course.id,
         assigned: joinedAt !== null,
         status: trainingStatus(progress, dueAt, now),
-        percent: progressPercent(progress.completedLessons, progress.totalLessons),
+        percent: progressPercent(progress.completedLessons, totalLessons),
         completedLessons: progress.completedLessons,
-        totalLessons: progress.totalLessons,
+        totalLessons,
         completedAt: completedAtOf(progress),
         dueAt,
       });
@@ -133,21 +145,20 @@ export interface MatrixCourse {
 export interface MatrixReport {
   members: MatrixMember[];
   courses: MatrixCourse[];
-  cells: ProgressCell[];
+  /** Compact cells (shared/matrix-cells.ts): a large matrix holds tens of thousands. */
+  cells: MatrixCells;
 }
 
-function tally(cells: readonly ProgressCell[], keyOf: (cell: ProgressCell) => number) {
-  const counts = new Map<number, { assignedCount: number; completedCount: number }>();
-  for (const cell of cells) {
-    const count = counts.get(keyOf(cell)) ?? { assignedCount: 0, completedCount: 0 };
-    if (cell.assigned) {
-      count.assignedCount += 1;
-      if (cell.status === "completed") count.completedCount += 1;
-    }
-    counts.set(keyOf(cell), count);
-  }
-  return counts;
+type Tally = Map<number, { assignedCount: number; completedCount: number }>;
+
+function count(tally: Tally, id: number, completed: boolean): void {
+  const counts = tally.get(id) ?? { assignedCount: 0, completedCount: 0 };
+  tally.set(id, counts);
+  counts.assignedCount += 1;
+  if (completed) counts.completedCount += 1;
 }
+
+const epochMs = (date: Date | null) => (date === null ? null : date.getTime());
 
 /**
  * Members (by name) × published courses (by title). With `status`, only cells of that status, and only
@@ -161,19 +172,32 @@ export async function presentMatrix(
   options: { status?: TrainingStatus; now: Date },
 ): Promise<MatrixReport> {
   const rows = await loadTrainingRows(em, organizationId, memberships, courses, {});
-  const all = cellsOf(rows, memberships, courses, options.now);
-  const cells = options.status ? all.filter((cell) => cell.status === options.status) : all;
-  const byMember = tally(cells, (cell) => cell.userId);
-  const byCourse = tally(cells, (cell) => cell.courseId);
-  const kept = (counts: Map<number, unknown>, id: number) => options.status === undefined || counts.has(id);
+  const cells: MatrixCellTuple[] = [];
+  // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
+  const keptMembers = new Set<number>();
+  const keptCourses = new Set<number>();
+  const byMember: Tally = new Map();
+  const byCourse: Tally = new Map();
+  for (const cell of cellsOf(rows, memberships, courses, options.now)) {
+    if (options.status !== undefined && cell.status !== options.status) continue;
+    const { userId, courseId, assigned, status, percent, completedAt, dueAt } = cell;
+    cells.push([userId, courseId, assigned, status, percent, epochMs(completedAt), epochMs(dueAt)]);
+    keptMembers.add(userId);
+    keptCourses.add(courseId);
+    if (assigned) {
+      count(byMember, userId, status === "completed");
+      count(byCourse, courseId, status === "completed");
+    }
+  }
+  const kept = (ids: Set<number>, id: number) => options.status === undefined || ids.has(id);
   const none = { assignedCount: 0, completedCount: 0 };
   return {
     members: memberships
-      .filter((membership) => kept(byMember, membership.userId))
+      .filter((membership) => kept(keptMembers, membership.userId))
       .map(({ userId, name, email, role }) => ({ userId, name, email, role, ...(byMember.get(userId) ?? none) }))
       .sort((a, b) => byName(a, b) || a.userId - b.userId),
     courses: [...courses]
-      .filter((course) => kept(byCourse, course.id))
+      .filter((course) => kept(keptCourses, course.id))
       .sort((a, b) => byTitle(a, b) || a.id - b.id)
       .map((course) => ({
         courseId: course.id,
@@ -181,7 +205,7 @@ export async function presentMatrix(
         required: course.required,
         ...(byCourse.get(course.id) ?? none),
       })),
-    cells,
+    cells: new MatrixCells(cells),
   };
 }
 

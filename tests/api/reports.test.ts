@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CourseReport, MatrixReport, MemberReportCourse } from "#server/presenters/reports.js";
 import type { AssignmentView } from "#server/routers/assignments.js";
+import { readMatrixCell } from "#shared/matrix-cells.js";
 import { departmentWithRoles } from "../support/people.js";
 import type { ApiClient, ApiResponse } from "./support/client.js";
 import { createCourse, staffedOrganization } from "./support/course-fixtures.js";
@@ -44,8 +45,9 @@ const world = suiteFixture(async () => {
 
 const matrix = async (api: ApiClient, query: Record<string, string> = {}) =>
   ok<MatrixReport>(await api.get("/_api/reports/matrix", query));
+const cellsOf = (report: MatrixReport) => report.cells.tuples.map(readMatrixCell);
 const cellOf = (report: MatrixReport, userId: number, courseId: number) =>
-  report.cells.find((cell) => cell.userId === userId && cell.courseId === courseId);
+  cellsOf(report).find((cell) => cell.userId === userId && cell.courseId === courseId);
 
 describe("reports/matrix", () => {
   it("members × published courses, a cell where in the audience or started, with totals", async () => {
@@ -60,6 +62,19 @@ describe("reports/matrix", () => {
       dueAt: expect.any(Date),
       assigned: true,
     });
+    // On the wire a cell is a tuple with the dates as epoch milliseconds (decision 0041).
+    const driverForklift = report.cells.tuples.find(
+      ([userId, courseId]) => userId === w.driver.id && courseId === w.forklift.course.id,
+    );
+    expect(driverForklift).toEqual([
+      w.driver.id,
+      w.forklift.course.id,
+      true,
+      "completed",
+      100,
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     expect(cellOf(report, w.driver.id, w.pitch.course.id)).toBeUndefined();
     expect(cellOf(report, w.seller.id, w.pitch.course.id)).toMatchObject({
       status: "in_progress",
@@ -89,7 +104,9 @@ describe("reports/matrix", () => {
   it("filters by status, by tags (a department with its roles) and by courses", async () => {
     const w = world;
     const completed = await matrix(w.admin, { status: "completed" });
-    expect(completed.cells.map((cell) => [cell.userId, cell.courseId])).toEqual([[w.driver.id, w.forklift.course.id]]);
+    expect(cellsOf(completed).map((cell) => [cell.userId, cell.courseId])).toEqual([
+      [w.driver.id, w.forklift.course.id],
+    ]);
     expect(completed.members.map((member) => member.userId)).toEqual([w.driver.id]);
     expect(completed.courses.map((course) => course.title)).toEqual(["Forklift"]);
     const operations = await matrix(w.admin, { tagIds: String(w.operations.id) });
@@ -98,7 +115,7 @@ describe("reports/matrix", () => {
     expect(both.members.map((member) => member.userId).sort()).toEqual([w.driver.id, w.seller.id].sort());
     const courses = await matrix(w.admin, { courseIds: `${w.pitch.course.id},${w.draft.id}` });
     expect(courses.courses.map((course) => course.title)).toEqual(["Pitch"]);
-    expect(new Set(courses.cells.map((cell) => cell.courseId))).toEqual(new Set([w.pitch.course.id]));
+    expect(new Set(cellsOf(courses).map((cell) => cell.courseId))).toEqual(new Set([w.pitch.course.id]));
     expect(refusal(await w.admin.get("/_api/reports/matrix", { status: "late" })).status).toBe(400);
   });
 

@@ -3,9 +3,10 @@ import { formatDate } from "#client/features/courses/course-tags.js";
 import { formatDueDay } from "#client/features/training/deadline.js";
 import { TrainingStatusIcon } from "#client/features/training/status.js";
 import { cn } from "#client/lib/cn.js";
+import { type MatrixCell, matrixCellKey, matrixCellsByKey, readMatrixCell } from "#shared/matrix-cells.js";
 import { roleLabel } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS } from "#shared/schemas/training.js";
-import type { Matrix, MatrixCell } from "./queries.js";
+import type { Matrix } from "./queries.js";
 import { ScrollTable, tableStyles } from "./report-layout.js";
 
 /** Spelled out on hover and for screen readers; the cell itself shows an icon and the percent. */
@@ -29,7 +30,7 @@ const stickyColumn =
  * names stay in view while the courses scroll sideways.
  */
 export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: string }) {
-  const cells = new Map(matrix.cells.map((cell) => [`${cell.userId}:${cell.courseId}`, cell]));
+  const cells = matrixCellsByKey(matrix.cells);
   const assigned = matrix.courses.reduce((sum, course) => sum + course.assignedCount, 0);
   const completed = matrix.courses.reduce((sum, course) => sum + course.completedCount, 0);
   const { th, td } = tableStyles;
@@ -81,7 +82,8 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
                 <span className="block truncate text-xs text-slate-500">{roleLabel(member.role)}</span>
               </th>
               {matrix.courses.map((course) => {
-                const cell = cells.get(`${member.userId}:${course.courseId}`);
+                const tuple = cells.get(matrixCellKey(member.userId, course.courseId));
+                const cell = tuple && readMatrixCell(tuple);
                 return (
                   <td key={course.courseId} className={cn(td, "group-hover:bg-slate-50")}>
                     {cell ? (

@@ -5,7 +5,6 @@ import type { TrainingStatus } from "#shared/schemas/training.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];
-export type MatrixCell = Matrix["cells"][number];
 export type CourseReport = Outputs["reports"]["course"];
 export type MemberReport = Outputs["reports"]["member"];
 

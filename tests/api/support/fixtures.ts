@@ -1,4 +1,6 @@
 import superjson from "superjson";
+// Registers the matrix cells' superjson type (decision 0070).
+import "#shared/matrix-cells.js";
 import { expect } from "vitest";
 import { SESSION_COOKIE } from "#shared/constants.js";
 import { type ApiResponse, parseSetCookie, type SetCookie } from "./client.js";
