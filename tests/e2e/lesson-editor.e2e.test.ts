@@ -110,6 +110,9 @@ describe("the lesson editor", () => {
     await page.getByLabel("Title", { exact: true }).fill("Checking the Forklift");
     await editor.click();
     await page.keyboard.type("## Before you start\n- Wear gloves\nCheck the brakes\n\nSee the manual");
+    // The autosave settles first: on a loaded machine a save answering between selecting a word and
+    // Ctrl+K has left the link without its selection (seen in this test; not yet explained).
+    await saved(page);
     await page.keyboard.press("Shift+Control+ArrowLeft");
     await page.keyboard.press("Control+k");
     await page.getByLabel("Link address", { exact: true }).fill("docs.example/manual");

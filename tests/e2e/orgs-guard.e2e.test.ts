@@ -268,6 +268,10 @@ describe("roles in the organization pages (docs/SPEC.md §6)", () => {
     const managerNav = manager.getByRole("navigation", { name: "Main" });
     await visible(managerNav.getByRole("link", { name: "Settings", exact: true }));
     expect(await managerNav.getByRole("link", { name: "Team", exact: true }).count()).toBe(0);
+    // The Getting Started card shows a manager the state of each step, but no action only an admin can take.
+    await manager.goto(`/${org.slug}/dashboard`);
+    await visible(manager.getByText("An admin sets these up."));
+    expect(await manager.getByRole("link", { name: /Set up tags/ }).count()).toBe(0);
 
     const learner = await joinAs(admin, "learner");
     await learner.goto(`/${org.slug}/settings`);
@@ -278,8 +282,9 @@ describe("roles in the organization pages (docs/SPEC.md §6)", () => {
     for (const hidden of ["Team", "Tags", "Settings"]) {
       expect(await learnerNav.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
     }
-    // The Getting Started card shows the state of each step, but no actions a learner cannot take.
-    await visible(learner.getByText("An admin sets these up."));
+    // Issue 11: a learner gets their own training, not an admin's checklist they cannot act on.
+    await visible(learner.getByRole("heading", { name: "My training" }));
+    expect(await learner.getByText("Getting Started").count()).toBe(0);
     expect(await learner.getByRole("link", { name: /Set up tags/ }).count()).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
         "flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3",
         "text-left text-base text-slate-900 shadow-xs transition-colors sm:text-sm",
         "focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/25",
-        "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 data-[placeholder]:text-slate-400",
+        "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 data-[placeholder]:text-slate-500",
         "[&>span]:truncate",
         className,
       )}

@@ -35,7 +35,8 @@ export function SearchPalette({ orgSlug }: { orgSlug: string }) {
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isPaletteShortcut(event)) return;
+      // A field that uses the key itself (the lesson editor's Ctrl+K adds a link) has claimed it already.
+      if (event.defaultPrevented || !isPaletteShortcut(event)) return;
       event.preventDefault();
       setOpen((wasOpen) => !wasOpen);
     };
