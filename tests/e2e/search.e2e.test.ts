@@ -81,7 +81,8 @@ describe("the search palette", () => {
     // Escape closes, and focus is back where it was before the shortcut.
     await page.keyboard.press("Escape");
     await palette(page).waitFor({ state: "hidden" });
-    expect(await listSearch.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The dialog gives focus back once it has closed, which may be a frame after it is hidden.
+    await expect.poll(() => listSearch.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await page.keyboard.press("Control+k");
     await combobox(page).fill("batt");
