@@ -6,6 +6,7 @@ import {
   CourseTagSchema,
   LessonSchema,
 } from "./course.js";
+import { FormerMemberSchema } from "./former-member.js";
 import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
@@ -14,6 +15,7 @@ import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
 
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
+export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
@@ -38,6 +40,7 @@ export const ENTITIES = [
   InvitationSchema,
   AssignmentSchema,
   CourseImageSchema,
+  FormerMemberSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -52,4 +55,5 @@ export const TENANT_ENTITIES = [
   "Invitation",
   "Assignment",
   "CourseImage",
+  "FormerMember",
 ];
