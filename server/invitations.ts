@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { DAY_MS, INVITATION_DAYS } from "#shared/constants.js";
+import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
-import { Invitation, Organization } from "./entities/index.js";
+import { emailKeyOf, Invitation, Organization, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { scopeToOrganization } from "./trpc-org.js";
+import { createOwned, scopeToOrganization } from "./trpc-org.js";
 
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
@@ -47,4 +49,51 @@ export async function openInvitation(
   if (!invitation || invitation.acceptedAt) throw fail.notFound(TEAM_MESSAGES.invitationInvalid);
   if (invitation.expiresAt.getTime() <= Date.now()) throw fail.badRequest(TEAM_MESSAGES.invitationExpired);
   return { invitation, organization };
+}
+
+/** Who is invited where, by whom, and the origin the link points at (`https://host`). */
+export interface InvitationRequest {
+  organization: Organization;
+  invitedBy: User;
+  name: string;
+  email: string;
+  role: Role;
+  /** Tags of this organization, already checked. */
+  tagIds: readonly number[];
+  origin: string;
+}
+
+export interface IssuedInvitation {
+  invitation: Invitation;
+  /** The only place the secret ever is: the link is shown (or sent) once and never stored. */
+  inviteLink: string;
+}
+
+/**
+ * The one way an invitation comes to be: team/invite, team/resend-invite and team/invite-many all call it.
+ * A new invitation for the same person replaces their open one, whose link stops working at once.
+ * The row is created on `em` (the request's transaction), so what is sent about it commits with it.
+ */
+export async function issueInvitation(em: EntityManager, request: InvitationRequest): Promise<IssuedInvitation> {
+  const { organization } = request;
+  const emailKey = emailKeyOf(request.email);
+  await em.nativeDelete(Invitation, { organization: organization.id, emailKey, acceptedAt: null });
+  const { token, secretHash, expiresAt } = newInvitationToken(organization.slug);
+  const invitation = createOwned({ em, organization }, Invitation, {
+    name: request.name,
+    email: request.email,
+    emailKey,
+    role: request.role,
+    tagIds: [...request.tagIds],
+    secretHash,
+    invitedBy: request.invitedBy,
+    expiresAt,
+  });
+  const inviteLink = `${request.origin}/${organization.slug}/invite?token=${encodeURIComponent(token)}`;
+  return { invitation, inviteLink };
+}
+
+/** Where the links point: the origin the request came to (behind TRUST_PROXY, the one the proxy names). */
+export function requestOrigin(req: { protocol: string; host: string }): string {
+  return `${req.protocol}://${req.host}`;
 }

@@ -1,7 +1,9 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
+import type { Config } from "./config.js";
 import { Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { lockRowsForUpdate } from "./sql-dialect.js";
 
 /**
  * The one way to read who belongs where. A membership always comes with its organization loaded; one
@@ -53,4 +55,18 @@ export async function hasMemberWithEmail(
 /** Whether the user belongs to any organization at all. */
 export async function belongsToAnyOrganization(em: EntityManager, user: User): Promise<boolean> {
   return (await em.count(Membership, { user: user.id })) > 0;
+}
+
+/**
+ * The organization's admins, read again and (on PostgreSQL) locked in id order, for a change that must
+ * leave one admin: two admins stepping down or removing each other at once would each count two and
+ * leave none. With the rows locked the second caller waits, then sees what the first one wrote (and two
+ * callers locking in the same order cannot deadlock). SQLite runs one writer at a time anyway.
+ */
+export function lockedAdmins(em: EntityManager, config: Config, organizationId: number): Promise<Membership[]> {
+  return em.find(
+    Membership,
+    { organization: organizationId, role: "admin" },
+    { ...lockRowsForUpdate(config), refresh: true, orderBy: { id: "asc" } },
+  );
 }

@@ -47,6 +47,8 @@ export interface MemberRow {
   email: string;
   role: Role;
   joinedAt: Date;
+  /** Removed or left (issue 15): listed by their records alone, in no audience (server/departures.ts). */
+  former?: boolean;
 }
 
 /** Every member of the organization (`userId`: only that one), in one query. */

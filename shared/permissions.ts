@@ -19,6 +19,9 @@ export const ACTIONS = [
   "nav.teamAndTags",
   "training.assign",
   "reports.view",
+  "team.invitations",
+  "team.remove",
+  "org.leave",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,6 +47,12 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
   "training.assign": MANAGEMENT,
   "reports.view": MANAGEMENT,
+  /** Issue 15: see, resend and revoke pending invitations; invite many at once. */
+  "team.invitations": MANAGEMENT,
+  /** Issue 15: remove a member (a manager never an admin: canRemoveMember). */
+  "team.remove": MANAGEMENT,
+  /** Issue 15: anyone may leave, except the last admin. */
+  "org.leave": EVERYONE,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {
@@ -55,4 +64,10 @@ export function canAssignRole(actorRole: Role, fromRole: Role, toRole: Role): bo
   if (!can(actorRole, "team.manage")) return false;
   if (actorRole === "admin") return true;
   return fromRole !== "admin" && toRole !== "admin";
+}
+
+/** docs/DESIGN.md §6: admins remove anyone, managers anyone but an admin (the last admin stays, server-side). */
+export function canRemoveMember(actorRole: Role, targetRole: Role): boolean {
+  if (!can(actorRole, "team.remove")) return false;
+  return actorRole === "admin" || targetRole !== "admin";
 }

@@ -11,6 +11,10 @@ import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } fro
 
 const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
 
+/** Someone who was removed or left is named as such (issue 15). */
+const nameOf = (member: { name: string; former: boolean }) =>
+  member.former ? `${member.name} (former member)` : member.name;
+
 /** A matrix cell in one field: "Completed", "In progress (40%)" … and nothing where there is no cell. */
 function cellText(cell: MatrixCellTuple | undefined): string {
   if (!cell) return "";
@@ -28,7 +32,7 @@ export const matrixCsv = csvExport((report: MatrixReport) => {
     rows: [
       ["Name", "Email", "Role", "Assigned", "Completed", ...report.courses.map((course) => course.title)],
       ...report.members.map((member) => [
-        member.name,
+        nameOf(member),
         member.email,
         ROLE_LABELS[member.role],
         member.assignedCount,
@@ -54,7 +58,7 @@ export const courseReportCsv = csvExport((report: CourseReport) => ({
   filename: csvFilename("course", report.course.title),
   rows: [
     ["Name", "Email", "Assigned", ...PROGRESS_HEADERS],
-    ...report.members.map((member) => [member.name, member.email, member.assigned, ...progressFields(member)]),
+    ...report.members.map((member) => [nameOf(member), member.email, member.assigned, ...progressFields(member)]),
   ],
 }));
 

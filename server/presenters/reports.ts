@@ -95,7 +95,9 @@ function cellsOf(
       if (!member) continue;
       const { userId } = membership;
       const done = counts?.get(userId);
-      const joinedAt = joinedAudienceAt(audience, member, assignedAt?.get(membership.membershipId));
+      const joinedAt = membership.former
+        ? null
+        : joinedAudienceAt(audience, member, assignedAt?.get(membership.membershipId));
       if (joinedAt === null && done === undefined) continue;
       const progress = {
         completedLessons: done?.completed ?? 0,
@@ -129,6 +131,8 @@ export interface MatrixMember {
   name: string;
   email: string;
   role: Role;
+  /** Removed or left (issue 15). */
+  former: boolean;
   /** Cells of this row in the member's audience, and how many of those are completed. */
   assignedCount: number;
   completedCount: number;
@@ -194,7 +198,14 @@ export async function presentMatrix(
   return {
     members: memberships
       .filter((membership) => kept(keptMembers, membership.userId))
-      .map(({ userId, name, email, role }) => ({ userId, name, email, role, ...(byMember.get(userId) ?? none) }))
+      .map(({ userId, name, email, role, former }) => ({
+        userId,
+        name,
+        email,
+        role,
+        former: former === true,
+        ...(byMember.get(userId) ?? none),
+      }))
       .sort((a, b) => byName(a, b) || a.userId - b.userId),
     courses: [...courses]
       .filter((course) => kept(keptCourses, course.id))
@@ -211,7 +222,7 @@ export async function presentMatrix(
 
 export interface CourseReport {
   course: { id: number; title: string; required: boolean; dueDate: string | null; dueDays: number | null };
-  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string })[];
+  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; former: boolean })[];
 }
 
 /** Everyone of the course's audience, and anyone else who started it, by name. */
@@ -226,7 +237,9 @@ export async function presentCourseReport(
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
-    return membership ? [{ ...cell, name: membership.name, email: membership.email }] : [];
+    return membership
+      ? [{ ...cell, name: membership.name, email: membership.email, former: membership.former === true }]
+      : [];
   });
   return {
     course: {

@@ -22,6 +22,7 @@ import {
   validateSlugInput,
 } from "#shared/schemas/orgs.js";
 import { isReservedSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
+import { leaveProcedures } from "./team-admin.js";
 
 async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<boolean> {
   const candidate = slug.trim().toLowerCase();
@@ -110,4 +111,6 @@ export const orgsRouter = router({
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
     .query(({ ctx }) => presentOrganizationStats(ctx.em, ctx.organization.id)),
+
+  ...leaveProcedures,
 });

@@ -1,14 +1,16 @@
 import { findCourse } from "#server/course-access.js";
+import { reportRows } from "#server/departures.js";
 import { Course, MemberTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
 import { compareTags, presentTag } from "#server/presenters/tags.js";
-import { audienceMembers, memberRows } from "#server/training-data.js";
+import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
 import { permittedProcedure } from "#server/trpc-org.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { formerFilterInput } from "#shared/schemas/team-admin.js";
 import {
   courseReportInput,
   matrixReportInput,
@@ -26,6 +28,7 @@ export const reportsRouter = router({
   matrix: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
     .input(matrixReportInput)
+    .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
       const tagIds = input.tagIds ?? [];
       if (tagIds.length > 0 && (await ctx.em.count(Tag, { id: { $in: tagIds } })) !== tagIds.length)
@@ -36,7 +39,7 @@ export const reportsRouter = router({
       const courses = named
         ? named.filter((course) => course.status === "published")
         : await ctx.em.find(Course, { status: "published" });
-      let memberships = await memberRows(ctx.em, ctx.organization.id);
+      let memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
       if (tagIds.length > 0) {
         const wanted = new Set(tagIds);
         const members = await audienceMembers(ctx.em, ctx.organization.id, memberships);
@@ -54,9 +57,10 @@ export const reportsRouter = router({
   course: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/course", csv: courseReportCsv } })
     .input(courseReportInput)
+    .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
       const course = await findCourse(ctx, input.courseId);
-      const memberships = await memberRows(ctx.em, ctx.organization.id);
+      const memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
       return presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
     }),
 
@@ -64,7 +68,7 @@ export const reportsRouter = router({
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
     .input(memberReportInput)
     .query(async ({ ctx, input }) => {
-      const [membership] = await memberRows(ctx.em, ctx.organization.id, input.userId);
+      const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
       const tags = await ctx.em.find(MemberTag, { membership: membership.membershipId }, { populate: ["tag"] });
       const courses = await ctx.em.find(Course, { status: "published" });
@@ -74,6 +78,7 @@ export const reportsRouter = router({
           name: membership.name,
           email: membership.email,
           role: membership.role,
+          former: membership.former === true,
           tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
         },
         courses: await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),

@@ -1,17 +1,20 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Config } from "#server/config.js";
+import { forgetDeparture } from "#server/departures.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { newInvitationToken, openInvitation } from "#server/invitations.js";
-import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "#server/membership.js";
+import { issueInvitation, openInvitation, requestOrigin } from "#server/invitations.js";
+import { belongsToAnyOrganization, findMembership, hasMemberWithEmail, lockedAdmins } from "#server/membership.js";
 import { presentOrganizationRef } from "#server/presenters/orgs.js";
-import { memberName, presentInvitation, presentMembers } from "#server/presenters/team.js";
-import { lockRowsForUpdate } from "#server/sql-dialect.js";
+import { memberName, presentInvitation } from "#server/presenters/team.js";
+import { listMembers } from "#server/presenters/team-directory.js";
 import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { canAssignRole } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
 import { inviteInput, TEAM_MESSAGES, tokenInput, updateMemberInput, updateRoleInput } from "#shared/schemas/team.js";
+import { membersInput } from "#shared/schemas/team-admin.js";
+import { teamAdminProcedures } from "./team-admin.js";
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -28,14 +31,7 @@ async function memberOfOrganization(em: SqlEntityManager, organizationId: number
   return membership;
 }
 
-/**
- * docs/DESIGN.md §6: nobody changes their own role, managers never touch admin, one admin always remains.
- *
- * Two admins stepping each other down at the same moment would each count two admins and leave none.
- * On PostgreSQL the admin rows are therefore locked (in id order, so that two callers cannot deadlock)
- * and read again: the second caller then sees what the first one wrote. SQLite runs one writer at a
- * time anyway, and has no row locks.
- */
+/** docs/DESIGN.md §6: nobody changes their own role, managers never touch admin, one admin always remains. */
 async function assertRoleChange(
   em: SqlEntityManager,
   config: Config,
@@ -47,11 +43,7 @@ async function assertRoleChange(
   if (target.user.id === actor.user.id) throw fail.forbidden(TEAM_MESSAGES.ownRole);
   if (!canAssignRole(actor.role, target.role, newRole)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
   if (target.role === "admin") {
-    const admins = await em.find(
-      Membership,
-      { organization: target.organization.id, role: "admin" },
-      { ...lockRowsForUpdate(config), refresh: true, orderBy: { id: "asc" } },
-    );
+    const admins = await lockedAdmins(em, config, target.organization.id);
     // Only an admin may remove the admin role: one who lost it meanwhile may not.
     if (!admins.some((membership) => membership.id === actor.id)) throw fail.forbidden(TEAM_MESSAGES.adminOnly);
     if (admins.length <= 1) throw fail.conflict(TEAM_MESSAGES.lastAdmin);
@@ -74,7 +66,10 @@ async function replaceMemberTags(scope: OrganizationScope, membership: Membershi
 export const teamRouter = router({
   members: permittedProcedure("team.view")
     .meta({ rest: { method: "GET", path: "/team/members" } })
-    .query(({ ctx }) => presentMembers(ctx.em, ctx.organization.id)),
+    .input(membersInput)
+    .query(({ ctx, input }) => listMembers(ctx.em, ctx.organization.id, input)),
+
+  ...teamAdminProcedures,
 
   invite: permittedProcedure("team.manage")
     .meta({ rest: { method: "POST", path: "/team/invite" } })
@@ -85,21 +80,16 @@ export const teamRouter = router({
       if (await hasMemberWithEmail(ctx.em, ctx.organization.id, emailKey))
         throw fail.conflict(TEAM_MESSAGES.alreadyMember);
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
-      // A new invitation for the same person replaces the open one, whose link stops working.
-      await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
-      const { token, secretHash, expiresAt } = newInvitationToken(ctx.organization.slug);
-      createOwned(ctx, Invitation, {
+      const { inviteLink } = await issueInvitation(ctx.em, {
+        organization: ctx.organization,
+        invitedBy: ctx.user,
         name: input.name,
         email: input.email,
-        emailKey,
         role: input.role,
         tagIds: tags.map((tag) => tag.id),
-        secretHash,
-        invitedBy: ctx.user,
-        expiresAt,
+        origin: requestOrigin(ctx.req),
       });
-      const origin = `${ctx.req.protocol}://${ctx.req.host}`;
-      return { inviteLink: `${origin}/${ctx.organization.slug}/invite?token=${encodeURIComponent(token)}` };
+      return { inviteLink };
     }),
 
   updateRole: permittedProcedure("team.manage")
@@ -163,6 +153,7 @@ export const teamRouter = router({
       const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
       const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
       for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
+      await forgetDeparture(ctx.em, organization.id, ctx.user.id);
       ctx.user.currentOrganization = organization;
       return { organization: presentOrganizationRef(organization) };
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, type Action, can, canAssignRole } from "#shared/permissions.js";
+import { ACTIONS, type Action, can, canAssignRole, canRemoveMember } from "#shared/permissions.js";
 import { ROLES, type Role } from "#shared/roles.js";
 
 /**
@@ -25,6 +25,10 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // issue 11: named assignments and the reports
   "training.assign": [true, true, false, false, false],
   "reports.view": [true, true, false, false, false],
+  // issue 15: pending invitations, removing people (canRemoveMember keeps managers off admins), leaving
+  "team.invitations": [true, true, false, false, false],
+  "team.remove": [true, true, false, false, false],
+  "org.leave": [true, true, true, true, true],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
@@ -80,5 +84,15 @@ describe("canAssignRole(actor, from, to)", () => {
 
   it.each(["teacher", "learner", "user"] as const)("lets a %s assign nothing", (actor) => {
     for (const from of ROLES) for (const to of ROLES) expect(canAssignRole(actor, from, to)).toBe(false);
+  });
+});
+
+describe("canRemoveMember(actor, target): docs/DESIGN.md §6", () => {
+  it("lets an admin remove anyone, a manager anyone but an admin, and nobody else anyone", () => {
+    for (const target of ORDER) {
+      expect(canRemoveMember("admin", target)).toBe(true);
+      expect(canRemoveMember("manager", target)).toBe(target !== "admin");
+      for (const actor of ["teacher", "learner", "user"] as const) expect(canRemoveMember(actor, target)).toBe(false);
+    }
   });
 });

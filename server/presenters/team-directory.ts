@@ -1,0 +1,162 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { Tag } from "#server/entities/index.js";
+import { fail } from "#server/errors.js";
+import { placeholders } from "#server/training-data.js";
+import type { Role } from "#shared/roles.js";
+import { TEAM_MESSAGES } from "#shared/schemas/team.js";
+import type { MembersInput } from "#shared/schemas/team-admin.js";
+import type { TagView } from "./tags.js";
+import type { MemberView } from "./team.js";
+
+/**
+ * team/members with its search, filters and pages (issues 15 and 19), read as plain rows: the members (or
+ * the former members) that match, in one query, then the tags of just those members, in one more, grouped
+ * by member once. Paged, the database orders by name and id and the cursor continues after the last row;
+ * unpaged, the list is ordered as the team page always showed it.
+ */
+
+type Filters = NonNullable<MembersInput>;
+
+interface DirectoryRow {
+  membership_id: number | null;
+  user_id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Where one listing reads from: the members, or the people who were removed or left. */
+interface Source {
+  from: string;
+  nameSql: string;
+  roleSql: string;
+  membershipIdSql: string;
+}
+
+const MEMBERS: Source = {
+  from: "memberships ms join users u on u.id = ms.user_id",
+  nameSql: "coalesce(ms.display_name, u.name)",
+  roleSql: "ms.role",
+  membershipIdSql: "ms.id",
+};
+
+const FORMER: Source = {
+  from: "former_members ms join users u on u.id = ms.user_id",
+  nameSql: "ms.name",
+  roleSql: "ms.role",
+  membershipIdSql: "null",
+};
+
+async function matchingRows(
+  em: SqlEntityManager,
+  organizationId: number,
+  source: Source,
+  filters: Filters,
+): Promise<DirectoryRow[]> {
+  const sortKey = `lower(${source.nameSql})`;
+  const conditions = ["ms.organization_id = ?"];
+  const values: unknown[] = [organizationId];
+  if (filters.search) {
+    conditions.push(`(${sortKey} like ? escape '\\' or u.email_key like ? escape '\\')`);
+    values.push(containsPattern(filters.search), containsPattern(filters.search));
+  }
+  if (filters.role) {
+    conditions.push(`${source.roleSql} = ?`);
+    values.push(filters.role);
+  }
+  if (filters.tagId !== undefined) {
+    // A department matches its own members and those of its roles, as a course's audience does.
+    if (source === FORMER) return [];
+    conditions.push(
+      `exists (select 1 from member_tags mt join tags t on t.id = mt.tag_id
+        where mt.membership_id = ms.id and (t.id = ? or t.parent_id = ?))`,
+    );
+    values.push(filters.tagId, filters.tagId);
+  }
+  if (filters.cursor !== undefined) {
+    const [after] = await em.execute<{ sort_key: string }[]>(
+      `select ${sortKey} as sort_key from ${source.from} where ms.organization_id = ? and ms.user_id = ?`,
+      [organizationId, filters.cursor],
+    );
+    if (!after) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
+    conditions.push(`(${sortKey} > ? or (${sortKey} = ? and ms.user_id > ?))`);
+    values.push(after.sort_key, after.sort_key, filters.cursor);
+  }
+  const limit = filters.limit === undefined ? "" : ` limit ${Number(filters.limit)}`;
+  return em.execute<DirectoryRow[]>(
+    `select ${source.membershipIdSql} as membership_id, ms.user_id, ${source.nameSql} as name, u.email,
+       ${source.roleSql} as role
+     from ${source.from} where ${conditions.join(" and ")}
+     order by ${sortKey}, ms.user_id${limit}`,
+    values,
+  );
+}
+
+/** The tags of these memberships, by membership: one query, grouped once. */
+async function tagsByMembership(
+  em: SqlEntityManager,
+  membershipIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
+  const byMembership = new Map<number, TagView[]>();
+  if (membershipIds.length === 0) return byMembership;
+  const links = await em.execute<
+    {
+      membership_id: number;
+      id: number;
+      name: string;
+      type: Tag["type"];
+      parent_id: number | null;
+      color: string | null;
+    }[]
+  >(
+    `select mt.membership_id, t.id, t.name, t.type, t.parent_id, t.color
+     from member_tags mt join tags t on t.id = mt.tag_id
+     where mt.membership_id in (${placeholders(membershipIds)})`,
+    [...membershipIds],
+  );
+  for (const link of links) {
+    const membershipId = Number(link.membership_id);
+    const tags = byMembership.get(membershipId) ?? [];
+    tags.push({
+      id: Number(link.id),
+      name: link.name,
+      type: link.type,
+      parentId: link.parent_id === null ? null : Number(link.parent_id),
+      color: link.color,
+    });
+    byMembership.set(membershipId, tags);
+  }
+  return byMembership;
+}
+
+/** The members (or former members) of the organization that match `filters`: one page of them with `limit`. */
+export async function listMembers(
+  em: SqlEntityManager,
+  organizationId: number,
+  filters: Filters = {},
+): Promise<MemberView[]> {
+  if (filters.tagId !== undefined && (await em.count(Tag, { id: filters.tagId })) === 0)
+    throw fail.notFound(TEAM_MESSAGES.tagNotFound);
+  const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
+  const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
+  const tags = await tagsByMembership(em, membershipIds);
+  const members = rows.map((row) => ({
+    id: Number(row.user_id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    tags: row.membership_id === null ? [] : sortedTags(tags.get(Number(row.membership_id)) ?? []),
+  }));
+  // Unpaged, the order the team page has always had (by the organization's names, as the browser sorts).
+  if (filters.limit === undefined) members.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return members;
+}
+
+function sortedTags(tags: TagView[]): TagView[] {
+  return tags.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ROLES } from "#shared/roles.js";
+import { positiveId, text } from "./common.js";
+import { inviteInput, TEAM_MESSAGES } from "./team.js";
+
+/** Issue 15: pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
+export const TEAM_ADMIN_MESSAGES = {
+  invitationIdInvalid: "Invitation ID must be a positive number.",
+  invitationNotFound: "Invitation not found.",
+  invitationUsed: "This invitation has already been accepted.",
+  rowsRequired: "Add at least one person to invite.",
+  rowsTooMany: "At most 200 people can be invited at once.",
+  rowInvalid: "This line is not a person to invite.",
+  duplicateInBatch: "This email address appears more than once in the list.",
+  tagNameUnknown: "Tag not found:",
+  tagNameAmbiguous: "More than one tag has this name:",
+  removeSelf: "To leave the organization yourself, use Leave organization.",
+  removeAdmin: "Only an admin can remove an admin.",
+  lastAdminLeave: "You are the last admin. Make someone else an admin before you leave.",
+  searchTooLong: "Search can be at most 100 characters.",
+  limitInvalid: "Limit must be a whole number from 1 to 100.",
+  cursorInvalid: "Cursor must be a positive number.",
+  tagIdInvalid: "Tag ID must be a positive number.",
+} as const;
+
+const M = TEAM_ADMIN_MESSAGES;
+
+export const BULK_INVITE_MAX = 200;
+export const MEMBERS_PAGE_MAX = 100;
+
+export const invitationIdInput = z.object(
+  { invitationId: positiveId(M.invitationIdInvalid) },
+  { error: M.invitationIdInvalid },
+);
+
+export const userIdInput = z.object(
+  { userId: positiveId(TEAM_MESSAGES.userIdInvalid) },
+  { error: TEAM_MESSAGES.userIdInvalid },
+);
+
+/** One line of a bulk invite: the single invite's fields, plus tags by name (a pasted CSV names them). */
+export const inviteRowInput = inviteInput.extend({
+  tags: z
+    .array(text({ error: M.rowInvalid }).trim().min(1).max(100))
+    .max(50)
+    .default([]),
+});
+export type InviteRowInput = z.input<typeof inviteRowInput>;
+
+/**
+ * The rows are checked one by one by the handler (inviteRowInput), so that one bad line is reported
+ * with its reason instead of refusing the list.
+ */
+export const inviteManyInput = z.object(
+  {
+    rows: z.array(z.unknown(), { error: M.rowsRequired }).min(1, M.rowsRequired).max(BULK_INVITE_MAX, M.rowsTooMany),
+  },
+  { error: M.rowsRequired },
+);
+
+/**
+ * team/members: all optional, so that the documented call without any answers as it always did. `former`
+ * lists the people who were removed or left instead of the members; `cursor` is the user id of the last
+ * member of the previous page.
+ */
+export const membersInput = z
+  .object({
+    search: text({ error: M.searchTooLong }).trim().max(100, M.searchTooLong).optional(),
+    role: z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid }).optional(),
+    tagId: positiveId(M.tagIdInvalid).optional(),
+    former: z.boolean().optional(),
+    limit: z
+      .number({ error: M.limitInvalid })
+      .int(M.limitInvalid)
+      .min(1, M.limitInvalid)
+      .max(MEMBERS_PAGE_MAX, M.limitInvalid)
+      .optional(),
+    cursor: positiveId(M.cursorInvalid).optional(),
+  })
+  .optional();
+export type MembersInput = z.input<typeof membersInput>;
+
+/** Which people a report lists (issue 15): with the former members (marked), without them, or only them. */
+export const FORMER_FILTERS = ["include", "exclude", "only"] as const;
+export type FormerFilter = (typeof FORMER_FILTERS)[number];
+
+/** Added to the reports' inputs: `former` is optional, so their documented calls answer as before. */
+export const formerFilterInput = z
+  .object({
+    former: z.enum(FORMER_FILTERS, { error: "Former must be include, exclude or only." }).default("include"),
+  })
+  .prefault({});
