@@ -75,7 +75,7 @@ function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Ro
 }
 
 /** Copies with the Clipboard API, or by selecting the field where that is refused (plain HTTP, no permission). */
-async function copyText(text: string, field: HTMLTextAreaElement | null): Promise<boolean> {
+export async function copyText(text: string, field: HTMLTextAreaElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -88,7 +88,18 @@ async function copyText(text: string, field: HTMLTextAreaElement | null): Promis
   }
 }
 
-function InviteLink({ link, name, onClose }: { link: string; name: string; onClose: () => void }) {
+/** The link of an invitation just made (or made anew), to copy; shown once, as the server keeps no copy. */
+export function InviteLink({
+  link,
+  name,
+  onClose,
+  title = "Invitation Created",
+}: {
+  link: string;
+  name: string;
+  onClose: () => void;
+  title?: string;
+}) {
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -102,7 +113,7 @@ function InviteLink({ link, name, onClose }: { link: string; name: string; onClo
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>Invitation Created</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
           Send this link to {name}. It works once, for their email address only, and expires after 7 days.
         </DialogDescription>

@@ -34,7 +34,7 @@ export function useUpdateRole() {
       meta: {
         success: "answer",
         failure: TEAM_TEXT.roleUpdateFailed,
-        invalidates: [trpc.team.members.queryKey(), ...progressReaders()],
+        invalidates: [trpc.team.members.pathKey(), ...progressReaders()],
       },
     }),
   );
@@ -47,12 +47,16 @@ export function useUpdateMember() {
         success: TEAM_TEXT.memberUpdated,
         failure: TEAM_TEXT.memberUpdateFailed,
         // Editing oneself changes the name in the header too; a member's tags decide their training.
-        invalidates: [trpc.team.members.queryKey(), trpc.auth.me.queryKey(), ...progressReaders()],
+        invalidates: [trpc.team.members.pathKey(), trpc.auth.me.queryKey(), ...progressReaders()],
       },
     }),
   );
 }
 
 export function useInvite() {
-  return useMutation(trpc.team.invite.mutationOptions({ meta: { failure: TEAM_TEXT.inviteFailed } }));
+  return useMutation(
+    trpc.team.invite.mutationOptions({
+      meta: { failure: TEAM_TEXT.inviteFailed, invalidates: [trpc.team.invitations.pathKey()] },
+    }),
+  );
 }
