@@ -25,7 +25,9 @@ describe("parseInviteLines (the bulk invite's text)", () => {
   });
 
   it("passes a line it cannot read on as it is, for the server to refuse with a reason", () => {
-    expect(parseInviteLines("just some words")).toEqual([{ source: "just some words", name: "just some words", email: "" }]);
+    expect(parseInviteLines("just some words")).toEqual([
+      { source: "just some words", name: "just some words", email: "" },
+    ]);
   });
 
   it("names an address by its local part", () => {

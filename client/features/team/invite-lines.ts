@@ -16,7 +16,11 @@ export interface InviteLine {
 
 const HEADER = /^\s*"?name"?\s*,\s*"?e-?mail"?/i;
 
-const unquote = (field: string) => field.trim().replace(/^"(.*)"$/, "$1").trim();
+const unquote = (field: string) =>
+  field
+    .trim()
+    .replace(/^"(.*)"$/, "$1")
+    .trim();
 
 /** "jane.doe" → "Jane Doe": a name to start from when only an address was pasted. */
 export function nameFromAddress(email: string): string {

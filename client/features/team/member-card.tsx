@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Pencil, UserMinus } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
@@ -24,6 +24,11 @@ export interface MemberCardProps {
   rolePending: boolean;
   onRoleChange: (member: Member, role: Role) => void;
   onEdit: (member: Member) => void;
+  /** Whether the viewer may remove this member (issue 15; a manager never removes an admin). */
+  canRemove?: boolean;
+  onRemove?: (member: Member) => void;
+  /** Someone who was removed or left: their card shows who they were, and nothing to change. */
+  former?: boolean;
 }
 
 /** One member (docs/SPEC.md §2): name, email, role badge, tags or "No tags assigned", role select, (You), edit. */
@@ -36,6 +41,9 @@ export function MemberCard({
   rolePending,
   onRoleChange,
   onEdit,
+  canRemove = false,
+  onRemove,
+  former = false,
 }: MemberCardProps) {
   const selectId = useId();
   const locked = isSelf || assignableRoles.length === 0;
@@ -54,51 +62,68 @@ export function MemberCard({
             {isSelf && <span className="text-sm font-normal text-slate-500">(You)</span>}
           </h2>
           <p className="text-sm text-slate-600 wrap-anywhere">{member.email}</p>
-          <Badge variant={ROLE_BADGE_VARIANTS[member.role]} className="mt-2">
-            {roleLabel(member.role)}
-          </Badge>
+          <p className="mt-2 flex flex-wrap gap-1.5">
+            <Badge variant={ROLE_BADGE_VARIANTS[member.role]}>{roleLabel(member.role)}</Badge>
+            {former && <Badge variant="outline">Former member</Badge>}
+          </p>
         </div>
       </div>
 
-      <div className="px-4 pb-4 sm:px-5">
-        {member.tags.length === 0 ? (
-          <p className="text-sm text-slate-500 italic">{TEAM_TEXT.noTags}</p>
-        ) : (
-          <ul className="flex flex-wrap gap-1.5" aria-label={`Tags of ${member.name}`}>
-            {member.tags.map((tag) => (
-              <li key={tag.id}>
-                <Badge variant="outline" className="font-normal">
-                  <TagDot color={tagColor(tag, departments, member.tags)} className="size-2.5" />
-                  {tag.name}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {!former && (
+        <div className="px-4 pb-4 sm:px-5">
+          {member.tags.length === 0 ? (
+            <p className="text-sm text-slate-500 italic">{TEAM_TEXT.noTags}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-1.5" aria-label={`Tags of ${member.name}`}>
+              {member.tags.map((tag) => (
+                <li key={tag.id}>
+                  <Badge variant="outline" className="font-normal">
+                    <TagDot color={tagColor(tag, departments, member.tags)} className="size-2.5" />
+                    {tag.name}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
 
-      <div className="mt-auto flex items-center gap-3 border-t border-slate-100 px-4 py-3 sm:px-5">
-        <Label htmlFor={selectId} className="shrink-0 text-slate-600">
-          Role
-        </Label>
-        <RoleSelect
-          id={selectId}
-          aria-label={`Role of ${member.name}`}
-          value={member.role}
-          onChange={(role) => onRoleChange(member, role)}
-          allowed={assignableRoles}
-          disabled={locked}
-          pending={rolePending}
-        />
-        {/* In the footer rather than beside the name, which leaves the e-mail the card's full width. */}
-        {canEdit && (
-          <WithTooltip content="Edit member">
-            <Button variant="outline" size="icon" aria-label={`Edit ${member.name}`} onClick={() => onEdit(member)}>
-              <Pencil />
-            </Button>
-          </WithTooltip>
-        )}
-      </div>
+      {!former && (
+        <div className="mt-auto flex items-center gap-3 border-t border-slate-100 px-4 py-3 sm:px-5">
+          <Label htmlFor={selectId} className="shrink-0 text-slate-600">
+            Role
+          </Label>
+          <RoleSelect
+            id={selectId}
+            aria-label={`Role of ${member.name}`}
+            value={member.role}
+            onChange={(role) => onRoleChange(member, role)}
+            allowed={assignableRoles}
+            disabled={locked}
+            pending={rolePending}
+          />
+          {/* In the footer rather than beside the name, which leaves the e-mail the card's full width. */}
+          {canEdit && (
+            <WithTooltip content="Edit member">
+              <Button variant="outline" size="icon" aria-label={`Edit ${member.name}`} onClick={() => onEdit(member)}>
+                <Pencil />
+              </Button>
+            </WithTooltip>
+          )}
+          {canRemove && onRemove && (
+            <WithTooltip content="Remove from organization">
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={`Remove ${member.name}`}
+                onClick={() => onRemove(member)}
+              >
+                <UserMinus />
+              </Button>
+            </WithTooltip>
+          )}
+        </div>
+      )}
     </Card>
   );
 }

@@ -68,7 +68,9 @@ export function PendingInvitations({ actorRole }: { actorRole: Role }) {
                       {invitation.expired ? "Expired" : "Expires"} {dateFormat.format(invitation.expiresAt)}
                     </span>
                     {invitation.invitedBy && <span>Invited by {invitation.invitedBy}</span>}
-                    {invitation.tags.length > 0 && <span>Tags: {invitation.tags.map((tag) => tag.name).join(", ")}</span>}
+                    {invitation.tags.length > 0 && (
+                      <span>Tags: {invitation.tags.map((tag) => tag.name).join(", ")}</span>
+                    )}
                   </p>
                 </div>
                 {mayAct && (

@@ -1,37 +1,53 @@
 import { ShieldAlert, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
-import { Card } from "#client/components/ui/card.js";
-import { Skeleton } from "#client/components/ui/skeleton.js";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { useTagTree } from "#client/features/tags/queries.js";
-import { errorMessage } from "#client/lib/errors.js";
-import { SKELETON_COUNTS } from "#shared/constants.js";
+import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { can, canAssignRole } from "#shared/permissions.js";
-import { ROLES, type Role } from "#shared/roles.js";
+import { ROLES } from "#shared/roles.js";
+import { useRemoveMember } from "./admin-queries.js";
+import { BulkInviteDialog } from "./bulk-invite-dialog.js";
 import { EditMemberDialog } from "./edit-member-dialog.js";
 import { InviteDialog } from "./invite-dialog.js";
-import { MemberCard } from "./member-card.js";
-import { type Member, TEAM_TEXT, useMembers, useUpdateRole } from "./queries.js";
+import { assignableRoles, MemberList } from "./member-list.js";
+import { PendingInvitations } from "./pending-invitations.js";
+import { type Member, TEAM_TEXT, useUpdateRole } from "./queries.js";
+import { TeamFilters, type TeamFilterValues } from "./team-filters.js";
 
-/** The roles `actor` may move a member holding `from` to (docs/DESIGN.md §6, via canAssignRole). */
-function assignableRoles(actor: Role | undefined, from: Role): Role[] {
-  if (!actor) return [];
-  return ROLES.filter((to) => to !== from && canAssignRole(actor, from, to));
-}
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and edit. */
+/**
+ * The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and
+ * edit; issue 15 adds the pending invitations, inviting several people, removing people, and the search.
+ */
 export function TeamPage() {
   const { data: user } = useCurrentUser();
   const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
-  const members = useMembers();
   // For the colour of a role on a card whose member does not hold its department.
   const tags = useTagTree();
   const updateRole = useUpdateRole();
+  const removeMember = useRemoveMember();
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [filterValues, setFilterValues] = useState<TeamFilterValues>({
+    searchText: "",
+    role: undefined,
+    tagId: undefined,
+    former: false,
+  });
+  const search = useDebouncedValue(filterValues.searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = {
+    ...(search === "" ? {} : { search }),
+    ...(filterValues.role ? { role: filterValues.role } : {}),
+    ...(filterValues.tagId === undefined ? {} : { tagId: filterValues.tagId }),
+    ...(filterValues.former ? { former: true } : {}),
+  };
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -45,10 +61,16 @@ export function TeamPage() {
           )}
         </div>
         {canManage && (
-          <Button onClick={() => setInviteOpen(true)} className="self-start sm:self-auto">
-            <UserPlus />
-            Invite Member
-          </Button>
+          <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+            <Button variant="outline" onClick={() => setBulkOpen(true)}>
+              <Users />
+              Invite Several
+            </Button>
+            <Button onClick={() => setInviteOpen(true)}>
+              <UserPlus />
+              Invite Member
+            </Button>
+          </div>
         )}
       </div>
 
@@ -62,41 +84,24 @@ export function TeamPage() {
         </div>
       )}
 
+      {actorRole && can(actorRole, "team.invitations") && <PendingInvitations actorRole={actorRole} />}
+
       <div className="mt-8">
-        {members.isPending ? (
-          <MemberSkeletons />
-        ) : members.isError ? (
-          <Card role="alert" className="border-red-200 px-6 py-8 text-center">
-            <p className="font-medium text-red-700">
-              Error: {errorMessage(members.error, "The team could not be loaded.")}
-            </p>
-          </Card>
-        ) : members.data.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <Users className="size-8 text-slate-400" aria-hidden="true" />
-            <p className="text-slate-600">No team members yet.</p>
-          </Card>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Team members">
-            {members.data.map((member) => {
-              const isSelf = member.id === user?.id;
-              return (
-                <li key={member.id} className="min-w-0">
-                  <MemberCard
-                    member={member}
-                    isSelf={isSelf}
-                    departments={tags.data ?? []}
-                    assignableRoles={isSelf ? [] : assignableRoles(actorRole, member.role)}
-                    canEdit={canManage && actorRole !== undefined && canAssignRole(actorRole, member.role, member.role)}
-                    rolePending={updateRole.isPending && updateRole.variables?.userId === member.id}
-                    onRoleChange={(target, newRole) => updateRole.mutate({ userId: target.id, newRole })}
-                    onEdit={setEditing}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <TeamFilters value={filterValues} onChange={setFilterValues} showFormer={can(actorRole, "team.remove")} />
+      </div>
+      <div className="mt-4">
+        <MemberList
+          filters={filters}
+          filtered={Object.keys(filters).length > 0}
+          selfId={user?.id}
+          actorRole={actorRole}
+          canManage={canManage}
+          departments={tags.data ?? []}
+          rolePendingFor={updateRole.isPending ? updateRole.variables?.userId : undefined}
+          onRoleChange={(target, newRole) => updateRole.mutate({ userId: target.id, newRole })}
+          onEdit={setEditing}
+          onRemove={setRemoving}
+        />
       </div>
 
       {canManage && (
@@ -106,38 +111,32 @@ export function TeamPage() {
             onOpenChange={setInviteOpen}
             allowedRoles={ROLES.filter((role) => actorRole !== undefined && canAssignRole(actorRole, "user", role))}
           />
+          <BulkInviteDialog open={bulkOpen} onOpenChange={setBulkOpen} />
           <EditMemberDialog
             member={editing}
             isSelf={editing?.id === user?.id}
             allowedRoles={editing ? [editing.role, ...assignableRoles(actorRole, editing.role)] : []}
             onClose={() => setEditing(null)}
           />
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(open) => !open && setRemoving(null)}
+            title="Remove this member?"
+            description={
+              <>
+                <strong className="font-semibold text-slate-900">{removing?.name}</strong> loses access to this
+                organization at once. Their completed lessons stay in the reports, as a former member's.
+              </>
+            }
+            confirmLabel="Remove Member"
+            pendingLabel="Removing..."
+            pending={removeMember.isPending}
+            onConfirm={() =>
+              removing && removeMember.mutate({ userId: removing.id }, { onSuccess: () => setRemoving(null) })
+            }
+          />
         </>
       )}
     </section>
-  );
-}
-
-function MemberSkeletons() {
-  return (
-    <div aria-busy="true">
-      <output className="sr-only">Loading team members</output>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: SKELETON_COUNTS.memberCards }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-          <Card key={index} data-testid="member-skeleton" className="flex flex-col gap-4 p-5">
-            <div className="flex items-center gap-3">
-              <Skeleton className="size-10 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3.5 w-5/6" />
-              </div>
-            </div>
-            <Skeleton className="h-5 w-1/3" />
-            <Skeleton className="h-9 w-full" />
-          </Card>
-        ))}
-      </div>
-    </div>
   );
 }

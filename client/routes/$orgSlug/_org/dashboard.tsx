@@ -11,6 +11,7 @@ import { membersQuery } from "#client/features/team/queries.js";
 import { MyTraining } from "#client/features/training/my-training.js";
 import { myTrainingQuery } from "#client/features/training/queries.js";
 import { ensurePageData } from "#client/lib/route-data.js";
+import { can } from "#shared/permissions.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
@@ -37,6 +38,7 @@ function DashboardPage() {
   const organization = useRouteOrganization();
   const { data: user } = useCurrentUser();
   const coursesPath: string = `/${encodeURIComponent(organization.slug)}/courses`;
+  const teamPath: string = `/${encodeURIComponent(organization.slug)}/team`;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -55,10 +57,19 @@ function DashboardPage() {
             </span>
           </p>
         </div>
-        <Link to={coursesPath} className={buttonClassName({ variant: "outline", className: "self-start" })}>
-          <BookOpen aria-hidden="true" />
-          Browse courses
-        </Link>
+        <div className="flex flex-wrap gap-2 self-start">
+          {/* Issue 15: managers have no Team link in the navigation (docs/SPEC.md §6), so it is here. */}
+          {can(organization.role, "team.manage") && (
+            <Link to={teamPath} className={buttonClassName({ variant: "outline" })}>
+              <Users aria-hidden="true" />
+              Manage team
+            </Link>
+          )}
+          <Link to={coursesPath} className={buttonClassName({ variant: "outline" })}>
+            <BookOpen aria-hidden="true" />
+            Browse courses
+          </Link>
+        </div>
       </div>
 
       <div className="mt-8 flex flex-col gap-10">
