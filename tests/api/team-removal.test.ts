@@ -142,6 +142,21 @@ describe("team/remove-member", () => {
     expect(refusal(await leave(coAdmin.api, second.org.id))).toEqual({ status: 409, error: M.lastAdminLeave });
     expect(await memberIds(coAdmin.api)).toEqual([coAdmin.id]);
   });
+
+  it("lets only one of two admins removing each other at the same moment succeed", async () => {
+    const pair = await orgWithMembers(app, { roles: ["learner"], label: "duel" });
+    const other = pair.members.learner;
+    ok(await pair.admin.api.post("/_api/team/update-role", { userId: other.id, newRole: "admin" }));
+    const answers = await Promise.all([remove(pair.admin.api, other.id), remove(other.api, pair.admin.id)]);
+    // The loser is refused: "not found" when the winner's removal committed before its request began,
+    // "forbidden" when it had begun and then found, with the admin rows locked, that it was no admin any more.
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 404]).toContain(statuses[1]);
+    const survivor = answers[0]?.status === 200 ? pair.admin : other;
+    const team = ok<MemberView[]>(await survivor.api.get("/_api/team/members"));
+    expect(team.map(({ id, role }) => ({ id, role }))).toEqual([{ id: survivor.id, role: "admin" }]);
+  });
 });
 
 describe("orgs/leave", () => {
