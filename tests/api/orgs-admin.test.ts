@@ -66,6 +66,9 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   ] as const) {
     ok(await who.api.post("/_api/lessons/complete", { lessonId }));
   }
+  // Someone who has gone (issue 15): a former member's row.
+  const gone = await joinOrg(app, team, "learner", { label: "gone" });
+  ok(await api.post("/_api/team/remove-member", { userId: gone.id }));
   return { tagged, openToken };
 }
 
