@@ -10,7 +10,7 @@ import { memberName, presentInvitation } from "#server/presenters/team.js";
 import { listMembers } from "#server/presenters/team-directory.js";
 import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
-import { canAssignRole } from "#shared/permissions.js";
+import { can, canAssignRole } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
 import { inviteInput, TEAM_MESSAGES, tokenInput, updateMemberInput, updateRoleInput } from "#shared/schemas/team.js";
 import { membersInput } from "#shared/schemas/team-admin.js";
@@ -67,7 +67,11 @@ export const teamRouter = router({
   members: permittedProcedure("team.view")
     .meta({ rest: { method: "GET", path: "/team/members" } })
     .input(membersInput)
-    .query(({ ctx, input }) => listMembers(ctx.em, ctx.organization.id, input)),
+    .query(({ ctx, input }) => {
+      // Who has gone is for those who manage the team (issue 15); the members are everyone's to see.
+      if (input?.former && !can(ctx.role, "team.remove")) throw fail.forbidden();
+      return listMembers(ctx.em, ctx.organization.id, input);
+    }),
 
   ...teamAdminProcedures,
 

@@ -63,6 +63,8 @@ describe("team/remove-member", () => {
 
     expect(await memberIds(team.admin.api)).not.toContain(learner.id);
     const former = ok<MemberView[]>(await team.admin.api.get("/_api/team/members", { former: "true" }));
+    // Who has gone is for those who manage the team.
+    expect((await team.members.teacher.api.get("/_api/team/members", { former: "true" })).status).toBe(403);
     expect(former.find((row) => row.id === learner.id)).toEqual({
       id: learner.id,
       name: learner.name,
