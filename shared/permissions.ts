@@ -19,6 +19,7 @@ export const ACTIONS = [
   "nav.teamAndTags",
   "training.assign",
   "reports.view",
+  "mail.viewProblems",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,6 +45,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
   "training.assign": MANAGEMENT,
   "reports.view": MANAGEMENT,
+  /** Issue 15: the team page's "E-mail problems" (mail that failed to send). */
+  "mail.viewProblems": ADMIN_ONLY,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -3,11 +3,12 @@ import type { Config } from "#server/config.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { newInvitationToken, openInvitation } from "#server/invitations.js";
+import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
 import { belongsToAnyOrganization, findMembership, hasMemberWithEmail } from "#server/membership.js";
 import { presentOrganizationRef } from "#server/presenters/orgs.js";
 import { memberName, presentInvitation, presentMembers } from "#server/presenters/team.js";
 import { lockRowsForUpdate } from "#server/sql-dialect.js";
-import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
+import { nowOf, publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { canAssignRole } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
@@ -88,7 +89,7 @@ export const teamRouter = router({
       // A new invitation for the same person replaces the open one, whose link stops working.
       await ctx.em.nativeDelete(Invitation, { emailKey, acceptedAt: null });
       const { token, secretHash, expiresAt } = newInvitationToken(ctx.organization.slug);
-      createOwned(ctx, Invitation, {
+      const invitation = createOwned(ctx, Invitation, {
         name: input.name,
         email: input.email,
         emailKey,
@@ -99,7 +100,8 @@ export const teamRouter = router({
         expiresAt,
       });
       const origin = `${ctx.req.protocol}://${ctx.req.host}`;
-      return { inviteLink: `${origin}/${ctx.organization.slug}/invite?token=${encodeURIComponent(token)}` };
+      const inviteLink = `${origin}/${ctx.organization.slug}/invite?token=${encodeURIComponent(token)}`;
+      return { inviteLink, emailed: await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
     }),
 
   updateRole: permittedProcedure("team.manage")

@@ -25,6 +25,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // issue 11: named assignments and the reports
   "training.assign": [true, true, false, false, false],
   "reports.view": [true, true, false, false, false],
+  "mail.viewProblems": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
