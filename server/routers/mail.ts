@@ -1,7 +1,7 @@
 import { Membership, OutboxMail, ReminderOptOut } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { membershipOf, membershipsOf } from "#server/membership.js";
 import { membershipOfToken, setRemindersEnabled } from "#server/mail/unsubscribe.js";
+import { membershipOf, membershipsOf } from "#server/membership.js";
 import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { permittedProcedure } from "#server/trpc-org.js";
 import { MAIL_MESSAGES, reminderPreferenceInput, unsubscribeInput } from "#shared/schemas/mail.js";
