@@ -64,7 +64,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   for (const section of sections) {
     const at = section.search(/\r?\n\r?\n/);
     const partHeaders = parseHeaders(section.slice(0, at).replace(/^\r?\n/, ""));
-    const content = decodeBody(
+    let content = decodeBody(
       partHeaders,
       section
         .slice(at)
@@ -72,6 +72,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
         .replace(/\r?\n$/, ""),
     );
     const type = partHeaders.get("content-type") ?? "";
+    // SMTP carries CRLF; the tests compare with the app's own line breaks.
+    content = content.replace(/\r\n/g, "\n");
     if (type.startsWith("text/plain")) parts.text = content;
     if (type.startsWith("text/html")) parts.html = content;
   }
