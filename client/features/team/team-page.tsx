@@ -4,6 +4,7 @@ import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { MailProblemsPanel } from "#client/features/mail/mail-problems-panel.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { useTagTree } from "#client/features/tags/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
@@ -61,6 +62,10 @@ export function TeamPage() {
           <p>{TEAM_TEXT.noPermission}</p>
         </div>
       )}
+
+      <div className="mt-6 empty:hidden">
+        <MailProblemsPanel visible={can(actorRole, "mail.viewProblems")} />
+      </div>
 
       <div className="mt-8">
         {members.isPending ? (

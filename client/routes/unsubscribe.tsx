@@ -1,0 +1,26 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
+import { UnsubscribeCard } from "#client/features/mail/unsubscribe-card.js";
+
+interface UnsubscribeSearch {
+  token?: string;
+}
+
+export const Route = createFileRoute("/unsubscribe")({
+  validateSearch: (search: Record<string, unknown>): UnsubscribeSearch => ({
+    token: typeof search.token === "string" && search.token !== "" ? search.token : undefined,
+  }),
+  component: UnsubscribePage,
+});
+
+function UnsubscribePage() {
+  const { token } = Route.useSearch();
+  return (
+    <CenteredCardPage>
+      <div className="flex flex-col gap-6 p-6 sm:p-8">
+        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">Training reminders</h1>
+        <UnsubscribeCard token={token} />
+      </div>
+    </CenteredCardPage>
+  );
+}
