@@ -47,7 +47,7 @@ export function MailProblemsPanel({ visible }: { visible: boolean }) {
                   </span>
                   <span className="text-xs text-slate-600">
                     {problem.failedAt
-                      ? `Gave up ${when(problem.failedAt)} after ${problem.attempts} attempts`
+                      ? `Gave up ${when(problem.failedAt)} after ${problem.attempts} ${problem.attempts === 1 ? "attempt" : "attempts"}`
                       : `Retrying ${when(problem.nextAttemptAt)} (attempt ${problem.attempts + 1})`}
                   </span>
                 </div>
