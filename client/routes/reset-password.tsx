@@ -1,15 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
+import { tokenSearch } from "#client/features/mail/outcome.js";
 import { ResetPasswordForm } from "#client/features/mail/reset-password-form.js";
 
-interface ResetSearch {
-  token?: string;
-}
-
 export const Route = createFileRoute("/reset-password")({
-  validateSearch: (search: Record<string, unknown>): ResetSearch => ({
-    token: typeof search.token === "string" && search.token !== "" ? search.token : undefined,
-  }),
+  validateSearch: tokenSearch,
   component: ResetPasswordPage,
 });
 

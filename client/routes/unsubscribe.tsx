@@ -1,15 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
+import { tokenSearch } from "#client/features/mail/outcome.js";
 import { UnsubscribeCard } from "#client/features/mail/unsubscribe-card.js";
 
-interface UnsubscribeSearch {
-  token?: string;
-}
-
 export const Route = createFileRoute("/unsubscribe")({
-  validateSearch: (search: Record<string, unknown>): UnsubscribeSearch => ({
-    token: typeof search.token === "string" && search.token !== "" ? search.token : undefined,
-  }),
+  validateSearch: tokenSearch,
   component: UnsubscribePage,
 });
 

@@ -9,6 +9,7 @@ import { Input } from "#client/components/ui/input.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { type ForgotPasswordInput, forgotPasswordInput, MAIL_MESSAGES } from "#shared/schemas/mail.js";
+import { SuccessNote } from "./outcome.js";
 import { MAIL_FALLBACKS, useForgotPassword, useMailStatus } from "./queries.js";
 
 const resolver = zodResolver(forgotPasswordInput);
@@ -50,13 +51,9 @@ export function ForgotPasswordForm() {
   }
   if (forgot.isSuccess) {
     return (
-      <div className="flex flex-col gap-5">
-        <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-          <MailCheck className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-          <p className="text-sm text-emerald-900">{forgot.data.message}</p>
-        </div>
+      <SuccessNote icon={MailCheck} message={forgot.data.message}>
         <BackToLogin />
-      </div>
+      </SuccessNote>
     );
   }
   return (

@@ -10,6 +10,7 @@ import { Input } from "#client/components/ui/input.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { resetPasswordInput } from "#shared/schemas/mail.js";
 import { BackToLogin } from "./forgot-password-form.js";
+import { SuccessNote } from "./outcome.js";
 import { MAIL_FALLBACKS, useResetPassword } from "./queries.js";
 
 /** The form checks the same password rule as the server (registration's: at least 8 characters). */
@@ -39,15 +40,11 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   }
   if (reset.isSuccess) {
     return (
-      <div className="flex flex-col gap-5">
-        <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-          <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-          <p className="text-sm text-emerald-900">{reset.data.message}</p>
-        </div>
+      <SuccessNote icon={CircleCheck} message={reset.data.message}>
         <Button asChild size="lg" className="w-full">
           <Link to="/login">Log in</Link>
         </Button>
-      </div>
+      </SuccessNote>
     );
   }
   return (
