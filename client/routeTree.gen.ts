@@ -11,13 +11,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as SetupOrgRouteImport } from './routes/setup-org'
 import { Route as SelectOrgRouteImport } from './routes/select-org'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoggedOutRouteImport } from './routes/logged-out'
 import { Route as InviteRouteImport } from './routes/invite'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as DemoRouteImport } from './routes/demo'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as IndexRouteImport } from './routes/index'
@@ -46,6 +49,11 @@ const OrgSlugRoute = OrgSlugRouteImport.update({
   path: '/$orgSlug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SetupOrgRoute = SetupOrgRouteImport.update({
   id: '/setup-org',
   path: '/setup-org',
@@ -54,6 +62,11 @@ const SetupOrgRoute = SetupOrgRouteImport.update({
 const SelectOrgRoute = SelectOrgRouteImport.update({
   id: '/select-org',
   path: '/select-org',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OnboardingRoute = OnboardingRouteImport.update({
@@ -79,6 +92,11 @@ const LoggedOutRoute = LoggedOutRouteImport.update({
 const InviteRoute = InviteRouteImport.update({
   id: '/invite',
   path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoRoute = DemoRouteImport.update({
@@ -192,13 +210,16 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/onboarding': typeof OnboardingRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
@@ -221,13 +242,16 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/onboarding': typeof OnboardingRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
@@ -250,13 +274,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/invite': typeof InviteRoute
   '/logged-out': typeof LoggedOutRoute
   '/login': typeof LoginRoute
   '/offline': typeof OfflineRoute
   '/onboarding': typeof OnboardingRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/select-org': typeof SelectOrgRoute
   '/setup-org': typeof SetupOrgRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugRouteWithChildren
   '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
@@ -282,13 +309,16 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/demo'
+    | '/forgot-password'
     | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
     | '/onboarding'
+    | '/reset-password'
     | '/select-org'
     | '/setup-org'
+    | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
     | '/$orgSlug/dashboard'
@@ -311,13 +341,16 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/demo'
+    | '/forgot-password'
     | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
     | '/onboarding'
+    | '/reset-password'
     | '/select-org'
     | '/setup-org'
+    | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
     | '/$orgSlug/dashboard'
@@ -339,13 +372,16 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/demo'
+    | '/forgot-password'
     | '/invite'
     | '/logged-out'
     | '/login'
     | '/offline'
     | '/onboarding'
+    | '/reset-password'
     | '/select-org'
     | '/setup-org'
+    | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/_org'
     | '/$orgSlug/invite'
@@ -370,13 +406,16 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
   DemoRoute: typeof DemoRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   InviteRoute: typeof InviteRoute
   LoggedOutRoute: typeof LoggedOutRoute
   LoginRoute: typeof LoginRoute
   OfflineRoute: typeof OfflineRoute
   OnboardingRoute: typeof OnboardingRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SelectOrgRoute: typeof SelectOrgRoute
   SetupOrgRoute: typeof SetupOrgRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   OrgSlugRoute: typeof OrgSlugRouteWithChildren
 }
 
@@ -387,6 +426,13 @@ declare module '@tanstack/react-router' {
       path: '/$orgSlug'
       fullPath: '/$orgSlug'
       preLoaderRoute: typeof OrgSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/setup-org': {
@@ -401,6 +447,13 @@ declare module '@tanstack/react-router' {
       path: '/select-org'
       fullPath: '/select-org'
       preLoaderRoute: typeof SelectOrgRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/onboarding': {
@@ -436,6 +489,13 @@ declare module '@tanstack/react-router' {
       path: '/invite'
       fullPath: '/invite'
       preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo': {
@@ -638,13 +698,16 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
   DemoRoute: DemoRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   InviteRoute: InviteRoute,
   LoggedOutRoute: LoggedOutRoute,
   LoginRoute: LoginRoute,
   OfflineRoute: OfflineRoute,
   OnboardingRoute: OnboardingRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SelectOrgRoute: SelectOrgRoute,
   SetupOrgRoute: SetupOrgRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   OrgSlugRoute: OrgSlugRouteWithChildren,
 }
 export const routeTree = rootRouteImport

@@ -11,6 +11,7 @@ import { registerHealthRoutes } from "./health.js";
 import { registerLessonContentPool } from "./lesson-content.js";
 import { registerLifecycle } from "./lifecycle.js";
 import { loggerOptions } from "./logging.js";
+import { registerMailWorker } from "./mail/worker.js";
 import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { mediaTypeOf, registerRestRoutes, sendError } from "./rest.js";
@@ -83,6 +84,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   registerLessonContentPool(app, config);
   registerLifecycle(app);
+  registerMailWorker(app, services);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   await app.register(helmet, securityHeaders(config));

@@ -32,6 +32,19 @@ export interface Config {
   metricsToken: string | null;
   /** On SIGTERM, how long requests already accepted may take before they are cut off. */
   shutdownTimeoutSeconds: number;
+  /** E-mail over SMTP; null (no SMTP_URL) keeps the app on links to copy (decision 0130). */
+  mail: MailSettings | null;
+  /** How often each instance looks for mail to send and batches to run. */
+  mailPollMs: number;
+}
+
+export interface MailSettings {
+  /** smtp://user:pass@host:587 or smtps://…:465, as nodemailer reads it. */
+  smtpUrl: string;
+  /** The From header: an address, or `Name <address>`. */
+  from: string;
+  /** The address people open the app at (no trailing slash): mails sent from no request build their links on it. */
+  publicUrl: string;
 }
 
 export interface PasswordHashing {
@@ -70,6 +83,44 @@ function trustProxyOf(env: Env): TrustProxy {
     if (error instanceof TrustProxyError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** SMTP_URL, MAIL_FROM and PUBLIC_URL go together: a mail without a sender or without working links is no use. */
+function mailSettingsOf(env: Env): MailSettings | null {
+  const smtpUrl = env.SMTP_URL?.trim() || "";
+  const from = env.MAIL_FROM?.trim() || "";
+  const publicUrl = (env.PUBLIC_URL?.trim() || "").replace(/\/+$/, "");
+  if (smtpUrl === "") {
+    if (from !== "") throw new ConfigError("MAIL_FROM is set but SMTP_URL is not: set both to send e-mail.");
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(smtpUrl);
+  } catch {
+    // Not echoed: the URL may hold a password.
+    throw new ConfigError("SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587.");
+  }
+  if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${parsed.protocol}//…".`);
+  }
+  if (!/^[^<>\s]+@[^<>\s]+$|^[^<>]*<[^<>\s]+@[^<>\s]+>$/.test(from)) {
+    throw new ConfigError(
+      "MAIL_FROM must be an address, such as Trainwright <training@example.com>, when SMTP_URL is set.",
+    );
+  }
+  let base: URL;
+  try {
+    base = new URL(publicUrl);
+  } catch {
+    throw new ConfigError(
+      "PUBLIC_URL must be the app's address, such as https://training.example.com, when SMTP_URL is set.",
+    );
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${publicUrl}".`);
+  }
+  return { smtpUrl, from, publicUrl: base.origin + base.pathname.replace(/\/+$/, "") };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
@@ -124,5 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken,
     shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
+    mail: mailSettingsOf(env),
+    mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
   };
 }

@@ -7,6 +7,8 @@ export type LifecycleState = "starting" | "ready" | "draining";
 
 export interface Lifecycle {
   state: LifecycleState;
+  /** Background work (the mail worker) to stop when draining starts; drain waits for it before returning. */
+  beforeDrain: (() => Promise<void>)[];
 }
 
 declare module "fastify" {
@@ -57,7 +59,7 @@ async function letPendingIoRun(): Promise<void> {
  * response (a keep-alive connection would otherwise be reused for a request this instance must not take).
  */
 export function registerLifecycle(app: FastifyInstance): Lifecycle {
-  const lifecycle: Lifecycle = { state: "starting" };
+  const lifecycle: Lifecycle = { state: "starting", beforeDrain: [] };
   app.decorate("lifecycle", lifecycle);
   app.addHook("onListen", async () => {
     if (lifecycle.state === "starting") lifecycle.state = "ready";
@@ -76,6 +78,7 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
  */
 export async function drain(app: FastifyInstance, timeoutMs: number): Promise<boolean> {
   app.lifecycle.state = "draining";
+  const backgroundStopped = Promise.allSettled(app.lifecycle.beforeDrain.map((stop) => stop()));
   const server = app.server;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -103,5 +106,6 @@ export async function drain(app: FastifyInstance, timeoutMs: number): Promise<bo
   } finally {
     clearInterval(sweeper);
     clearTimeout(timer);
+    await backgroundStopped;
   }
 }

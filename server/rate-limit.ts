@@ -71,6 +71,16 @@ export class RateLimiter {
     if ((await this.hit(`ip-register:${ip}`)) > this.settings.perIp) throw fail.tooManyRequests();
   }
 
+  /**
+   * One more "forgot password" request (issue 15): counted per address like registrations, and per
+   * e-mail like sign-ins, so nobody floods an inbox with reset mails. Refuses alike for every address.
+   */
+  async attemptPasswordReset(ip: string, emailKey: string): Promise<void> {
+    await this.assertAddressAllowed(ip);
+    if ((await this.hit(`ip-reset:${ip}`)) > this.settings.perIp) throw fail.tooManyRequests();
+    if ((await this.hit(`reset:${emailKey}`)) > this.settings.perEmail) throw fail.tooManyRequests();
+  }
+
   /** Refuses an account that has failed too often in this window, unless a known browser is asking. */
   async assertAccountAllowed({ emailKey, knownDevice }: Attempt): Promise<void> {
     // A browser's failures are counted per browser: its token stands for the account it knew anyway.

@@ -22,6 +22,7 @@ export const ACTIONS = [
   "team.invitations",
   "team.remove",
   "org.leave",
+  "mail.viewProblems",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -53,6 +54,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   "team.remove": MANAGEMENT,
   /** Issue 15: anyone may leave, except the last admin. */
   "org.leave": EVERYONE,
+  /** Issue 15: the team page's "E-mail problems" (mail that failed to send). */
+  "mail.viewProblems": ADMIN_ONLY,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -8,6 +8,7 @@ import { PasswordCard } from "#client/features/account/password-card.js";
 import { SessionsCard } from "#client/features/account/sessions-card.js";
 import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
 import { useLogout } from "#client/features/auth/mutations.js";
+import { RemindersCard } from "#client/features/mail/reminders-card.js";
 import { LeaveOrgCard } from "#client/features/orgs/leave-org-card.js";
 import { toast } from "#client/lib/toast.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
@@ -55,6 +56,7 @@ function AccountPage() {
         {user && <EmailCard email={user.email} />}
         <PasswordCard />
         <SessionsCard />
+        <RemindersCard />
 
         <Card>
           <CardHeader>

@@ -8,6 +8,13 @@ import {
 } from "./course.js";
 import { FormerMemberSchema } from "./former-member.js";
 import { InvitationSchema } from "./invitation.js";
+import {
+  MailBatchSchema,
+  OutboxMailSchema,
+  PasswordResetSchema,
+  ReminderOptOutSchema,
+  ServerSecretSchema,
+} from "./mail.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
@@ -17,6 +24,7 @@ import { UserSchema } from "./user.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
+export { MailBatch, type MailKind, OutboxMail, PasswordReset, ReminderOptOut, ServerSecret } from "./mail.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { MemberTag, Tag } from "./tag.js";
@@ -41,6 +49,11 @@ export const ENTITIES = [
   AssignmentSchema,
   CourseImageSchema,
   FormerMemberSchema,
+  OutboxMailSchema,
+  MailBatchSchema,
+  ReminderOptOutSchema,
+  PasswordResetSchema,
+  ServerSecretSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */

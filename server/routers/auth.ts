@@ -7,12 +7,14 @@ import { clearSessionCookie, resumeSession, startSession } from "#server/session
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
 import { accountProcedures } from "./account.js";
+import { passwordResetProcedures } from "./password-reset.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
 
 export const authRouter = router({
   ...accountProcedures,
+  ...passwordResetProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
     .query(({ ctx }) => presentUser(ctx.em, ctx.user)),

@@ -3,6 +3,7 @@ import { assignmentsRouter } from "./assignments.js";
 import { authRouter } from "./auth.js";
 import { coursesRouter } from "./courses.js";
 import { lessonsRouter } from "./lessons.js";
+import { mailRouter } from "./mail.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { reportsRouter } from "./reports.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   reports: reportsRouter,
   uploads: uploadsRouter,
   search: searchRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { Invitation, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { issueInvitation, requestOrigin } from "#server/invitations.js";
 import { checkInviteRows } from "#server/invite-rows.js";
+import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
 import { findMembership, hasMemberWithEmail } from "#server/membership.js";
 import { presentPendingInvitations } from "#server/presenters/invitations.js";
 import { memberName } from "#server/presenters/team.js";
@@ -71,8 +72,9 @@ export const teamAdminProcedures = {
         tagIds: await existingTagIds(ctx.em, old.tagIds),
         origin: requestOrigin(ctx.req),
       });
+      const emailed = await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
       await ctx.em.flush();
-      return { invitationId: invitation.id, inviteLink };
+      return { invitationId: invitation.id, inviteLink, emailed };
     }),
 
   revokeInvite: permittedProcedure("team.invitations")
@@ -99,17 +101,19 @@ export const teamAdminProcedures = {
           ...invite,
           origin,
         });
-        invited.push({ row, invitation, inviteLink });
+        const emailed = await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
+        invited.push({ row, invitation, inviteLink, emailed });
       }
       await ctx.em.flush();
       return {
-        invited: invited.map(({ row, invitation, inviteLink }) => ({
+        invited: invited.map(({ row, invitation, inviteLink, emailed }) => ({
           row,
           invitationId: invitation.id,
           name: invitation.name,
           email: invitation.email,
           role: invitation.role,
           inviteLink,
+          emailed,
         })),
         rejected,
       };

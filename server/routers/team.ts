@@ -4,11 +4,12 @@ import { forgetDeparture } from "#server/departures.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { issueInvitation, openInvitation, requestOrigin } from "#server/invitations.js";
+import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
 import { belongsToAnyOrganization, findMembership, hasMemberWithEmail, lockedAdmins } from "#server/membership.js";
 import { presentOrganizationRef } from "#server/presenters/orgs.js";
 import { memberName, presentInvitation } from "#server/presenters/team.js";
 import { listMembers } from "#server/presenters/team-directory.js";
-import { publicProcedure, router, signedInProcedure } from "#server/trpc.js";
+import { nowOf, publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { can, canAssignRole } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
@@ -84,7 +85,7 @@ export const teamRouter = router({
       if (await hasMemberWithEmail(ctx.em, ctx.organization.id, emailKey))
         throw fail.conflict(TEAM_MESSAGES.alreadyMember);
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
-      const { inviteLink } = await issueInvitation(ctx.em, {
+      const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
         invitedBy: ctx.user,
         name: input.name,
@@ -93,7 +94,7 @@ export const teamRouter = router({
         tagIds: tags.map((tag) => tag.id),
         origin: requestOrigin(ctx.req),
       });
-      return { inviteLink };
+      return { inviteLink, emailed: await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
     }),
 
   updateRole: permittedProcedure("team.manage")

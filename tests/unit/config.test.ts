@@ -31,6 +31,8 @@ describe("loadConfig defaults", () => {
       metricsToken: null,
       shutdownTimeoutSeconds: 25,
       passwordHashing: { memoryKib: 19_456, iterations: 2 },
+      mail: null,
+      mailPollMs: 10_000,
     });
   });
 
@@ -53,6 +55,10 @@ describe("loadConfig defaults", () => {
       SHUTDOWN_TIMEOUT_SECONDS: "40",
       PASSWORD_HASH_MEMORY_KIB: "65536",
       PASSWORD_HASH_ITERATIONS: "3",
+      SMTP_URL: "smtps://mailer:pw@mail.internal:465",
+      MAIL_FROM: "training@example.com",
+      PUBLIC_URL: "https://training.example.com",
+      MAIL_POLL_MS: "2000",
     });
     expect(config).toEqual({
       port: 8080,
@@ -69,6 +75,12 @@ describe("loadConfig defaults", () => {
       metricsToken: "scrape-me-0123456789",
       shutdownTimeoutSeconds: 40,
       passwordHashing: { memoryKib: 65_536, iterations: 3 },
+      mail: {
+        smtpUrl: "smtps://mailer:pw@mail.internal:465",
+        from: "training@example.com",
+        publicUrl: "https://training.example.com",
+      },
+      mailPollMs: 2000,
     });
   });
 
@@ -127,6 +139,39 @@ describe("loadConfig errors: one line that names the variable", () => {
     // An invalid port makes the URL unparseable while it still carries a password.
     const error = configError({ DATABASE_URL: "postgres://app:s3cret-pw@db.internal:99999/trainwright" });
     expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).not.toContain("s3cret-pw");
+  });
+});
+
+describe("loadConfig e-mail settings (decision 0130)", () => {
+  const MAIL = {
+    SMTP_URL: "smtp://user:pw@mail.example.com:587",
+    MAIL_FROM: "Trainwright <t@example.com>",
+    PUBLIC_URL: "https://training.example.com/",
+  };
+
+  it("is off without SMTP_URL, and on with all three (the public address without its trailing slash)", () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig(MAIL).mail).toEqual({
+      smtpUrl: MAIL.SMTP_URL,
+      from: MAIL.MAIL_FROM,
+      publicUrl: "https://training.example.com",
+    });
+    expect(loadConfig({}).mailPollMs).toBe(10_000);
+  });
+
+  it.each([
+    ["MAIL_FROM", { MAIL_FROM: "t@example.com" }],
+    ["MAIL_FROM", { ...MAIL, MAIL_FROM: "" }],
+    ["MAIL_FROM", { ...MAIL, MAIL_FROM: "not an address" }],
+    ["PUBLIC_URL", { ...MAIL, PUBLIC_URL: "" }],
+    ["PUBLIC_URL", { ...MAIL, PUBLIC_URL: "ftp://training.example.com" }],
+    ["SMTP_URL", { ...MAIL, SMTP_URL: "http://mail.example.com" }],
+    ["SMTP_URL", { ...MAIL, SMTP_URL: "smtp://user:s3cret-pw@mail.example.com:99999" }],
+    ["MAIL_POLL_MS", { MAIL_POLL_MS: "5" }],
+  ])("refuses a bad %s", (name, env) => {
+    const error = configError(env);
+    expect(error.message).toContain(name);
     expect(error.message).not.toContain("s3cret-pw");
   });
 });

@@ -29,6 +29,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "team.invitations": [true, true, false, false, false],
   "team.remove": [true, true, false, false, false],
   "org.leave": [true, true, true, true, true],
+  "mail.viewProblems": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -124,6 +124,16 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
           />
         )}
       </FormField>
+      {!isSignUp && (
+        <p className="-mt-3 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="rounded font-medium text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            Forgot password?
+          </Link>
+        </p>
+      )}
 
       <Button type="submit" size="lg" className="mt-1 w-full" loading={pending}>
         {pending ? "Processing..." : (submitLabel ?? text.submit)}

@@ -38,17 +38,19 @@ export function InviteDialog({ open, onOpenChange, allowedRoles }: InviteDialogP
 
 function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Role[]; onClose: () => void }) {
   const invite = useInvite();
-  const [result, setResult] = useState<{ link: string; name: string } | null>(null);
+  const [result, setResult] = useState<{ link: string; name: string; emailed: boolean } | null>(null);
   const form = useForm<MemberFormValues>({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: { name: "", email: "", role: DEFAULT_INVITE_ROLE, tagIds: [] },
   });
 
   const onSubmit = form.handleSubmit((values) => {
-    invite.mutate(values, { onSuccess: ({ inviteLink }) => setResult({ link: inviteLink, name: values.name }) });
+    invite.mutate(values, {
+      onSuccess: ({ inviteLink, emailed }) => setResult({ link: inviteLink, name: values.name, emailed }),
+    });
   });
 
-  if (result) return <InviteLink link={result.link} name={result.name} onClose={onClose} />;
+  if (result) return <InviteLink {...result} onClose={onClose} />;
 
   return (
     <DialogContent hideCloseButton={invite.isPending}>
@@ -92,11 +94,13 @@ export async function copyText(text: string, field: HTMLTextAreaElement | null):
 export function InviteLink({
   link,
   name,
+  emailed,
   onClose,
   title = "Invitation Created",
 }: {
   link: string;
   name: string;
+  emailed: boolean;
   onClose: () => void;
   title?: string;
 }) {
@@ -115,7 +119,10 @@ export function InviteLink({
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
-          Send this link to {name}. It works once, for their email address only, and expires after 7 days.
+          {emailed
+            ? `We are e-mailing this link to ${name}; you can also copy it.`
+            : `E-mail is not set up on this server: send this link to ${name} yourself.`}{" "}
+          It works once, for their email address only, and expires after 7 days.
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-1.5">

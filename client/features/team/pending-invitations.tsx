@@ -23,7 +23,7 @@ export function PendingInvitations({ actorRole }: { actorRole: Role }) {
   const resend = useResendInvite();
   const revoke = useRevokeInvite();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
-  const [newLink, setNewLink] = useState<{ link: string; name: string } | null>(null);
+  const [newLink, setNewLink] = useState<{ link: string; name: string; emailed: boolean } | null>(null);
 
   if (invitations.isPending) {
     return (
@@ -83,7 +83,10 @@ export function PendingInvitations({ actorRole }: { actorRole: Role }) {
                       onClick={() =>
                         resend.mutate(
                           { invitationId: invitation.id },
-                          { onSuccess: ({ inviteLink }) => setNewLink({ link: inviteLink, name: invitation.name }) },
+                          {
+                            onSuccess: ({ inviteLink, emailed }) =>
+                              setNewLink({ link: inviteLink, name: invitation.name, emailed }),
+                          },
                         )
                       }
                     >
@@ -130,6 +133,7 @@ export function PendingInvitations({ actorRole }: { actorRole: Role }) {
             title="New Invitation Link"
             link={newLink.link}
             name={newLink.name}
+            emailed={newLink.emailed}
             onClose={() => setNewLink(null)}
           />
         )}

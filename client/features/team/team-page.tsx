@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { MailProblemsPanel } from "#client/features/mail/mail-problems-panel.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { useTagTree } from "#client/features/tags/queries.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
@@ -83,6 +84,10 @@ export function TeamPage() {
           <p>{TEAM_TEXT.noPermission}</p>
         </div>
       )}
+
+      <div className="mt-6 empty:hidden">
+        <MailProblemsPanel visible={can(actorRole, "mail.viewProblems")} />
+      </div>
 
       {actorRole && can(actorRole, "team.invitations") && <PendingInvitations actorRole={actorRole} />}
 

@@ -19,7 +19,11 @@ export type ConfigOverrides = Partial<
     | "LOG_LEVEL"
     | "TRUST_PROXY"
     | "CONTENT_TIME_LIMIT_MS"
-    | "METRICS_TOKEN",
+    | "METRICS_TOKEN"
+    | "SMTP_URL"
+    | "MAIL_FROM"
+    | "PUBLIC_URL"
+    | "MAIL_POLL_MS",
     string
   >
 >;

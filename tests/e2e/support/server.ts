@@ -23,6 +23,8 @@ export interface E2EServer {
 export interface E2EServerOptions {
   /** Serve a private copy of dist/client, for a test that changes files in it (a new service worker...). */
   privateClientCopy?: boolean;
+  /** More settings, as environment variables (e-mail through a test SMTP server, for one). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     CLIENT_DIR: clientDir,
     LOG_LEVEL: "warn",
     ...TEST_SERVER_SETTINGS,
+    ...options.env,
   });
   const orm = await openDatabase(config);
   try {

@@ -1,0 +1,39 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { Config } from "#server/config.js";
+import { type Invitation, Organization } from "#server/entities/index.js";
+import { queueMail } from "./outbox.js";
+import { renderMail } from "./templates.js";
+
+/**
+ * Queues the invitation mail with its link, in the caller's transaction (the one that created the
+ * invitation). Every path that creates or renews an invitation calls this with the invitation and the
+ * link it answers with. Returns false, queuing nothing, when e-mail is not set up: the link is then
+ * only shown to the inviter, to send by hand.
+ */
+export async function enqueueInvitationMail(
+  ctx: { em: EntityManager; config: Pick<Config, "mail"> },
+  invitation: Invitation,
+  link: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!ctx.config.mail) return false;
+  const organization = await ctx.em.findOneOrFail(Organization, invitation.organization.id);
+  const inviter = invitation.invitedBy?.name;
+  const orgName = organization.name;
+  const mail = renderMail({
+    subject: `You're invited to join ${orgName}`,
+    from: orgName,
+    blocks: [
+      { paragraph: `Hello ${invitation.name},` },
+      {
+        paragraph: inviter
+          ? `${inviter} invited you to join ${orgName} on Trainwright, where your team's training lives.`
+          : `You are invited to join ${orgName} on Trainwright, where your team's training lives.`,
+      },
+      { button: { label: "Accept the invitation", url: link } },
+      { small: `The link works once and expires on ${invitation.expiresAt.toUTCString()}.` },
+    ],
+  });
+  queueMail(ctx.em, { ...mail, kind: "invitation", recipient: invitation.email, organization }, now);
+  return true;
+}

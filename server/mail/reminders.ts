@@ -1,0 +1,154 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { MailSettings } from "#server/config.js";
+import { Course, type Organization, ReminderOptOut } from "#server/entities/index.js";
+import { presentMatrix } from "#server/presenters/reports.js";
+import { type MemberRow, memberRows } from "#server/training-data.js";
+import { scopeToOrganization } from "#server/trpc-org.js";
+import { DAY_MS } from "#shared/constants.js";
+import { type MatrixCell, readMatrixCell } from "#shared/matrix-cells.js";
+import { queueMail } from "./outbox.js";
+import { type MailBlock, renderMail } from "./templates.js";
+import { unsubscribeToken } from "./unsubscribe.js";
+
+/** The daily reminder names required training due within this many days, and anything overdue. */
+export const REMINDER_WINDOW_DAYS = 3;
+
+/** A member's required course that is not completed and has a deadline. */
+export interface DueCourse {
+  title: string;
+  dueAt: Date;
+  overdue: boolean;
+}
+
+export interface MemberDue {
+  member: MemberRow;
+  courses: DueCourse[];
+}
+
+/**
+ * Where every member stands with the organization's published required courses, by the training rules
+ * of issue 11 (the same cells as the reports' matrix): the members, keyed by user, with their open deadlines.
+ */
+async function openDeadlines(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
+  scopeToOrganization(em, organization.id);
+  const courses = await em.find(Course, { status: "published", required: true });
+  if (courses.length === 0) return [];
+  const members = await memberRows(em, organization.id);
+  const matrix = await presentMatrix(em, organization.id, members, courses, { now });
+  const titles = new Map(courses.map((course) => [course.id, course.title]));
+  const byUser = new Map<number, MemberDue>();
+  const memberOf = new Map(members.map((member) => [member.userId, member]));
+  for (const tuple of matrix.cells.tuples) {
+    const cell: MatrixCell = readMatrixCell(tuple);
+    const member = memberOf.get(cell.userId);
+    if (!member || !cell.assigned || cell.status === "completed" || cell.dueAt === null) continue;
+    const entry = byUser.get(cell.userId) ?? { member, courses: [] };
+    byUser.set(cell.userId, entry);
+    entry.courses.push({
+      title: titles.get(cell.courseId) ?? "",
+      dueAt: cell.dueAt,
+      overdue: cell.status === "overdue",
+    });
+  }
+  for (const entry of byUser.values()) entry.courses.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  return [...byUser.values()];
+}
+
+async function optedOut(em: SqlEntityManager, organization: Organization): Promise<Set<number>> {
+  const rows = await em.find(ReminderOptOut, { organization: organization.id }, { fields: ["membership"] });
+  return new Set(rows.map((row) => row.membership.id));
+}
+
+/** Who gets today's reminder: open deadlines within REMINDER_WINDOW_DAYS or passed, not unsubscribed. */
+export async function membersToRemind(
+  em: SqlEntityManager,
+  organization: Organization,
+  now: Date,
+): Promise<MemberDue[]> {
+  const off = await optedOut(em, organization);
+  const horizon = now.getTime() + REMINDER_WINDOW_DAYS * DAY_MS;
+  return (await openDeadlines(em, organization, now))
+    .filter((entry) => !off.has(entry.member.membershipId))
+    .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.dueAt.getTime() <= horizon) }))
+    .filter((entry) => entry.courses.length > 0);
+}
+
+const day = (date: Date) => date.toUTCString().slice(0, 16);
+
+const describeDue = (course: DueCourse) =>
+  `${course.title}: ${course.overdue ? "overdue since" : "due"} ${day(course.dueAt)}`;
+
+interface BatchContext {
+  em: SqlEntityManager;
+  mail: MailSettings;
+  now: Date;
+  /** The key of unsubscribe links (unsubscribe.ts), read once per batch. */
+  key: Buffer;
+}
+
+function unsubscribeBlock(context: BatchContext, organization: Organization, membershipId: number): MailBlock {
+  return {
+    small: `You get these e-mails as a member of ${organization.name}.`,
+    link: {
+      label: "Stop training reminders",
+      url: `${context.mail.publicUrl}/unsubscribe?token=${unsubscribeToken(context.key, membershipId)}`,
+    },
+  };
+}
+
+/** Queues one organization's daily reminders. */
+export async function queueReminders(context: BatchContext, organization: Organization): Promise<number> {
+  const due = await membersToRemind(context.em, organization, context.now);
+  for (const { member, courses } of due) {
+    const overdue = courses.some((course) => course.overdue);
+    const mail = renderMail({
+      subject: overdue ? `Overdue training at ${organization.name}` : `Training due soon at ${organization.name}`,
+      from: organization.name,
+      blocks: [
+        { paragraph: `Hello ${member.name},` },
+        { paragraph: `This required training at ${organization.name} is waiting for you:` },
+        { list: courses.map(describeDue) },
+        { button: { label: "Open my training", url: `${context.mail.publicUrl}/${organization.slug}/dashboard` } },
+        unsubscribeBlock(context, organization, member.membershipId),
+      ],
+    });
+    queueMail(context.em, { ...mail, kind: "reminder", recipient: member.email, organization }, context.now);
+  }
+  return due.length;
+}
+
+/** Queues one organization's weekly summary of who is overdue, to its admins and managers; none when nobody is. */
+export async function queueSummaries(context: BatchContext, organization: Organization): Promise<number> {
+  const deadlines = await openDeadlines(context.em, organization, context.now);
+  const overdue = deadlines
+    .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.overdue) }))
+    .filter((entry) => entry.courses.length > 0)
+    .sort((a, b) => a.member.name.localeCompare(b.member.name));
+  if (overdue.length === 0) return 0;
+  const off = await optedOut(context.em, organization);
+  const recipients = (await memberRows(context.em, organization.id)).filter(
+    (member) => (member.role === "admin" || member.role === "manager") && !off.has(member.membershipId),
+  );
+  const people = overdue.length === 1 ? "1 person has" : `${overdue.length} people have`;
+  for (const recipient of recipients) {
+    const mail = renderMail({
+      subject: `Weekly training summary for ${organization.name}: ${people} overdue training`,
+      from: organization.name,
+      blocks: [
+        { paragraph: `Hello ${recipient.name},` },
+        { paragraph: `At ${organization.name}, ${people} required training past its deadline:` },
+        {
+          list: overdue.map(
+            ({ member, courses }) => `${member.name} (${member.email}): ${courses.map(describeDue).join("; ")}`,
+          ),
+        },
+        { button: { label: "Open the reports", url: `${context.mail.publicUrl}/${organization.slug}/reports` } },
+        unsubscribeBlock(context, organization, recipient.membershipId),
+      ],
+    });
+    queueMail(context.em, { ...mail, kind: "summary", recipient: recipient.email, organization }, context.now);
+  }
+  return recipients.length;
+}
+
+export type { BatchContext };
