@@ -13,10 +13,10 @@ export function SuccessNote({
 }) {
   return (
     <div className="flex flex-col gap-5">
-      <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <output className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
         <Icon className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
         <p className="text-sm text-emerald-900">{message}</p>
-      </div>
+      </output>
       {children}
     </div>
   );

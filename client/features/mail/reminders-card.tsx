@@ -39,6 +39,7 @@ export function RemindersCard() {
                   id={id}
                   type="checkbox"
                   role="switch"
+                  aria-checked={row.remindersEnabled}
                   className="size-5 shrink-0 accent-brand-600"
                   checked={row.remindersEnabled}
                   disabled={setPreference.isPending}

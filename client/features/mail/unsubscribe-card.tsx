@@ -14,13 +14,13 @@ export function UnsubscribeCard({ token }: { token: string | undefined }) {
   if (!token) return <FormAlert>{MAIL_MESSAGES.unsubscribeInvalid}</FormAlert>;
   if (unsubscribe.isSuccess) {
     return (
-      <p role="status" className="text-center text-sm text-slate-700">
+      <output className="block text-center text-sm text-slate-700">
         You will no longer get training reminders from {unsubscribe.data.orgName}. You can turn them on again on your{" "}
         <Link to="/account" className="font-semibold text-brand-600 hover:underline">
           account page
         </Link>
         .
-      </p>
+      </output>
     );
   }
   return (
