@@ -1,3 +1,4 @@
+import { ClientActionSchema } from "./client-action.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -13,6 +14,7 @@ import { MemberTagSchema, TagSchema } from "./tag.js";
 import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
 
+export { ClientAction } from "./client-action.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
@@ -38,6 +40,7 @@ export const ENTITIES = [
   InvitationSchema,
   AssignmentSchema,
   CourseImageSchema,
+  ClientActionSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
