@@ -32,9 +32,12 @@ const API_PATH = new RegExp(`^${API_PREFIX}(/|$)`);
 
 const IMAGE_PATH = new RegExp(`^${API_PREFIX}/uploads/images/[A-Za-z0-9_-]+$`);
 
+/** Pages that need no kept answers to be useful offline: the account page holds "Log Out". */
+const SHELL_PAGES = ["/account", "/logged-out"];
+
 /** The listed cached pages, and the course and lesson pages kept for the device's signed-in person. */
 async function opensOffline(pathname: string): Promise<boolean> {
-  if ((CACHED_OFFLINE_PAGES as readonly string[]).includes(pathname)) return true;
+  if ((CACHED_OFFLINE_PAGES as readonly string[]).includes(pathname) || SHELL_PAGES.includes(pathname)) return true;
   const pages = await ownerPages().catch(() => []);
   return pages.some((page) => page.path === pathname);
 }
