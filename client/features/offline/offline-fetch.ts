@@ -211,7 +211,8 @@ async function read(inner: typeof fetch, input: RequestInfo | URL, init: Request
     if (!stored) throw error;
     return jsonResponse(await withPendingCompletions(call, orgId, stored));
   }
-  if (response.status >= 500 || !response.headers.get("content-type")?.includes("json")) return response;
+  const kept = call.procedures.some((procedure) => KEPT_PROCEDURES.has(procedure));
+  if (!kept || response.status >= 500 || !response.headers.get("content-type")?.includes("json")) return response;
   const items: unknown = await response.clone().json();
   if (!Array.isArray(items)) return response;
   await storeAnswers(call, orgId, items);

@@ -28,7 +28,7 @@ export function SyncList({ queue, label, children }: { queue: QueuedAction[]; la
         aria-label={label}
         title={label}
         className={cn(
-          "mr-1 flex h-8 items-center rounded-lg px-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500",
+          "flex h-8 items-center rounded-lg px-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500",
           refused ? "text-amber-800" : "text-slate-700",
         )}
       >

@@ -22,7 +22,7 @@ export function SyncStatus() {
   const refused = queue.length - pending;
   if (queue.length === 0) return null;
   const trigger = (
-    <span className="flex items-center gap-1.5">
+    <span className="flex items-center gap-1">
       {refused > 0 ? (
         <TriangleAlert className="size-4 text-amber-600" aria-hidden="true" />
       ) : (
@@ -33,7 +33,7 @@ export function SyncStatus() {
     </span>
   );
   return (
-    <Suspense fallback={<span className="mr-1 flex h-8 items-center px-2">{trigger}</span>}>
+    <Suspense fallback={<span className="flex h-8 items-center px-1.5">{trigger}</span>}>
       <SyncList queue={queue} label={syncCountLabel(pending, refused)}>
         {trigger}
       </SyncList>
