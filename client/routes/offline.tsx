@@ -155,12 +155,14 @@ function OfflinePage() {
             Go to Homepage
           </Link>
         </CardFooter>
-        <p role="status" className="min-h-5 px-5 pb-4 text-center text-sm text-slate-600 sm:px-6">
-          {retrying && "Checking the connection…"}
-          {!retrying &&
-            retryResult &&
-            `Still no connection (tried at ${retryResult.at.toLocaleTimeString()}). Please try again in a moment.`}
-        </p>
+        <output aria-live="polite" className="block px-5 pb-2 text-center text-sm text-slate-600 empty:hidden sm:px-6">
+          {retrying ? "Checking the connection…" : ""}
+        </output>
+        {!retrying && retryResult && (
+          <p role="alert" className="px-5 pb-4 text-center text-sm text-slate-600 sm:px-6">
+            Still no connection (tried at {retryResult.at.toLocaleTimeString()}). Please try again in a moment.
+          </p>
+        )}
       </Card>
     </div>
   );
