@@ -98,8 +98,9 @@ async function storeItem(userId: number, orgId: number | null, procedure: string
   const json = resultJson(item);
   const id = numberField(json, "id");
   if (json === undefined) {
-    // Deleted, or no longer visible to this person: the offline copy goes too.
-    if (errorStatus(item) !== 404 || orgId === null) return;
+    // Deleted, or no longer visible to this person (removed from the organization): the offline copy goes too.
+    const status = errorStatus(item);
+    if ((status !== 403 && status !== 404) || orgId === null) return;
     await db.delete("answers", key);
     const inputId = numberField(input, "id");
     if (inputId === undefined) return;
