@@ -4,6 +4,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
+import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
@@ -51,7 +52,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
       url: "/_api/trpc",
       transformer: superjson,
       headers: organizationHeaders,
-      fetch: fetchOutlivingPage,
+      // Keeps course pages for offline use and answers from them offline (decision 0141).
+      fetch: offlineAwareFetch(fetchOutlivingPage),
     }),
   ],
 });

@@ -6,6 +6,7 @@ import { NotFound } from "#client/components/layout/not-found.js";
 import { RouteError } from "#client/components/layout/route-error.js";
 import { Toaster } from "#client/components/ui/toaster.js";
 import { TooltipProvider } from "#client/components/ui/tooltip.js";
+import { OfflineSync } from "#client/features/offline/offline-sync.js";
 import { InstallBanner } from "#client/features/pwa/install-banner.js";
 import { ServiceWorkerUpdates } from "#client/features/pwa/update-prompt.js";
 import { APP_NAME } from "#shared/constants.js";
@@ -38,6 +39,7 @@ function RootLayout() {
       <Toaster />
       <InstallBanner />
       <ServiceWorkerUpdates />
+      <OfflineSync />
     </TooltipProvider>
   );
 }

@@ -1,9 +1,11 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, House, RefreshCw, Wifi, WifiOff } from "lucide-react";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card, CardContent, CardFooter, CardHeader } from "#client/components/ui/card.js";
+import { AvailableOfflineList } from "#client/features/offline/available-offline-list.js";
+import { useBrowserOnline } from "#client/features/offline/use-browser-online.js";
 import { checkConnection } from "#client/features/pwa/check-connection.js";
 import {
   APP_NAME,
@@ -23,29 +25,15 @@ const RECONNECT_STEPS = [
   "Retry the connection below.",
 ] as const;
 
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
-
-function useBrowserOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => false,
-  );
-}
+/** What the last "Retry Connection" found, shown under the buttons (issue 16: a retry says what happened). */
+type RetryResult = { outcome: "failed"; at: Date } | null;
 
 function OfflinePage() {
   const navigate = useNavigate();
   const online = useBrowserOnline();
   const [restored, setRestored] = useState(false);
   const [retrying, setRetrying] = useState(false);
-  const [retryFailed, setRetryFailed] = useState(false);
+  const [retryResult, setRetryResult] = useState<RetryResult>(null);
 
   const goHome = useCallback(() => void navigate({ to: "/", replace: true }), [navigate]);
 
@@ -77,14 +65,15 @@ function OfflinePage() {
 
   async function retry() {
     setRetrying(true);
-    setRetryFailed(false);
+    setRetryResult(null);
     try {
       await checkConnection();
-      goHome();
+      setRestored(true);
+      window.setTimeout(goHome, OFFLINE_REDIRECT_DELAY_MS);
     } catch (error) {
       // docs/SPEC.md §4: a failed retry is logged and the page stays.
       console.error("Retry Connection failed: the server is still unreachable.", error);
-      setRetryFailed(true);
+      setRetryResult({ outcome: "failed", at: new Date() });
     } finally {
       setRetrying(false);
     }
@@ -124,6 +113,9 @@ function OfflinePage() {
         </CardHeader>
 
         <CardContent className="grid gap-6 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <AvailableOfflineList />
+          </div>
           <section aria-labelledby="cached-pages">
             <h2 id="cached-pages" className="text-sm font-semibold text-slate-900">
               Cached pages
@@ -131,7 +123,12 @@ function OfflinePage() {
             <ul className="mt-2 space-y-1.5">
               {CACHED_OFFLINE_PAGES.map((page) => (
                 <li key={page}>
-                  <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-700">{page}</code>
+                  <a
+                    href={page}
+                    className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+                  >
+                    {page}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -158,9 +155,12 @@ function OfflinePage() {
             Go to Homepage
           </Link>
         </CardFooter>
-        {retryFailed && (
+        <output aria-live="polite" className="block px-5 pb-2 text-center text-sm text-slate-600 empty:hidden sm:px-6">
+          {retrying ? "Checking the connection…" : ""}
+        </output>
+        {!retrying && retryResult && (
           <p role="alert" className="px-5 pb-4 text-center text-sm text-slate-600 sm:px-6">
-            Still no connection. Please try again in a moment.
+            Still no connection (tried at {retryResult.at.toLocaleTimeString()}). Please try again in a moment.
           </p>
         )}
       </Card>

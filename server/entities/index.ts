@@ -1,3 +1,4 @@
+import { ClientActionSchema } from "./client-action.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -21,6 +22,7 @@ import { MemberTagSchema, TagSchema } from "./tag.js";
 import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
 
+export { ClientAction } from "./client-action.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
@@ -54,6 +56,7 @@ export const ENTITIES = [
   ReminderOptOutSchema,
   PasswordResetSchema,
   ServerSecretSchema,
+  ClientActionSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */

@@ -1,5 +1,6 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
+import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
 import {
   findLesson,
   findVisibleCourse,
@@ -13,11 +14,17 @@ import { Completion, Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
-import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import {
+  type CompletionView,
+  presentCompletion,
+  presentLesson,
+  presentLessonPage,
+} from "#server/presenters/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -64,6 +71,8 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
       await findVisibleCourse(ctx, lesson.module.course.id);
+      const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
+      if (replay) return replay;
       const where = { user: ctx.user.id, lesson: lesson.id };
       try {
         // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
@@ -80,7 +89,7 @@ export const lessonsRouter = router({
         throw error;
       }
       const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
-      return presentCompletion(completion);
+      return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, presentCompletion(completion));
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */

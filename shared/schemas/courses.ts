@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
+import { clientIdField } from "./client-actions.js";
 import { positiveId, text, utf8Length } from "./common.js";
 
 /** The texts of docs/SPEC.md §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
@@ -283,4 +284,8 @@ export const updateLessonInput = z.object(
 );
 
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
-export const completeLessonInput = z.object({ lessonId: lessonIdField }, { error: M.lessonIdInvalid });
+/** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (issue 16). */
+export const completeLessonInput = z.object(
+  { lessonId: lessonIdField, clientId: clientIdField.optional() },
+  { error: M.lessonIdInvalid },
+);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { SyncStatus } from "#client/features/offline/sync-status.js";
 import { useNoticesReady } from "#client/features/orgs/notices.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
 import { SearchPalette } from "#client/features/search/search-palette.js";
@@ -66,6 +67,7 @@ export function AppHeader() {
             </output>
           ) : (
             <>
+              {user && <SyncStatus />}
               {user && org && <SearchPalette orgSlug={org.slug} />}
               <SiteNav items={items} layout="bar" className="hidden md:block" />
               <Button

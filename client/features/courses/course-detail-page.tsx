@@ -3,6 +3,7 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { OfflineCourseControl } from "#client/features/offline/offline-course-control.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
 import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
@@ -54,6 +55,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
           <p className="max-w-prose break-words whitespace-pre-line text-slate-700">{data.description}</p>
         )}
         <CourseTagList tags={data.tags} />
+        <OfflineCourseControl courseId={data.id} />
         {(canEdit || canDelete || canCreate) && (
           <div className="flex flex-wrap gap-2">
             {canEdit && (

@@ -1,15 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Eye, Flag, Pencil } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useCompleteLesson } from "#client/features/offline/complete-lesson.js";
+import { OfflineVideoNote } from "#client/features/offline/offline-video-note.js";
+import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
 import { cn } from "#client/lib/cn.js";
-import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
 import { LessonLoadFailure } from "./page-state.js";
-import { courseReaders, useLesson } from "./queries.js";
+import { useLesson } from "./queries.js";
 import type { LessonPageData } from "./types.js";
 import { useCan } from "./use-org-role.js";
 
@@ -86,6 +87,7 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
               Completed
             </Badge>
           )}
+          <WaitingToSync lessonId={lesson.id} className="mt-2 ml-2" />
         </div>
         {!preview && (
           <div className="flex flex-wrap gap-2 self-start">
@@ -107,6 +109,7 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
       {(lesson.embedUrl || lesson.videoUrl) && (
         <div className="mt-6">
           <LessonVideo title={lesson.title} videoUrl={lesson.videoUrl} embedUrl={lesson.embedUrl} />
+          <OfflineVideoNote />
         </div>
       )}
 
@@ -124,23 +127,15 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
 }
 
 function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
-  // The lesson (now done), the course progress, structure and completions are refetched.
-  const complete = useMutation(
-    trpc.lessons.complete.mutationOptions({
-      meta: {
-        success: "Lesson marked as complete!",
-        failure: "Failed to mark as complete.",
-        invalidates: courseReaders(),
-      },
-    }),
-  );
+  // Through the device's queue, so that it works offline (decision 0140); the course readers are refetched.
+  const complete = useCompleteLesson();
   return (
     <Button
       variant={lesson.isCompleted ? "outline" : "primary"}
       // No undo (docs/SPEC.md §4): once done, the button stays disabled.
       disabled={lesson.isCompleted}
       loading={complete.isPending}
-      onClick={() => complete.mutate({ lessonId: lesson.id })}
+      onClick={() => complete.mutate(lesson)}
       className="self-start"
     >
       {!complete.isPending && <CircleCheck aria-hidden="true" />}

@@ -4,6 +4,7 @@ import { Collapsible } from "radix-ui";
 import { useState } from "react";
 import { Card } from "#client/components/ui/card.js";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
+import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
 import { CompletionIcon } from "./completion-icon.js";
 import { lessonsText, progressOf } from "./course-progress.js";
 import type { StructureModule } from "./types.js";
@@ -68,6 +69,7 @@ export function ModuleOutline({
                   >
                     <CompletionIcon completed={lesson.isCompleted} />
                     <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
+                    <WaitingToSync lessonId={lesson.id} className="shrink-0" />
                   </Link>
                 </li>
               ))}

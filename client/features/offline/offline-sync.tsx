@@ -1,0 +1,37 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { courseReaders } from "#client/features/courses/queries.js";
+import { sendQueue } from "./queue.js";
+import { refreshOfflineCopies } from "./save-course.js";
+import { onChange } from "./store.js";
+
+/**
+ * Sends the queue and refreshes the offline copies when the app starts and whenever the connection
+ * returns (Background Sync does the sending from the worker where the browser has it; both may run,
+ * and the server counts each action once). Whatever another page or the worker sent shows here too.
+ * Renders nothing; mounted once in the root route.
+ */
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    const catchUp = async () => {
+      const outcomes = await sendQueue().catch(() => []);
+      if (cancelled) return;
+      if (outcomes.length > 0) await invalidate();
+      await refreshOfflineCopies().catch(() => {});
+    };
+    const invalidate = () =>
+      Promise.all(courseReaders().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    const onOnline = () => void catchUp();
+    void catchUp();
+    window.addEventListener("online", onOnline);
+    const stop = onChange(() => void invalidate());
+    return () => {
+      cancelled = true;
+      window.removeEventListener("online", onOnline);
+      stop();
+    };
+  }, [queryClient]);
+  return null;
+}

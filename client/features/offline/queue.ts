@@ -1,0 +1,127 @@
+import { API_PREFIX, ORGANIZATION_HEADER } from "#shared/constants.js";
+import { CLIENT_ACTION_KINDS, type ClientActionKind } from "#shared/schemas/client-actions.js";
+import { announceChange, offlineDatabase, ownerId, type QueuedAction } from "./store.js";
+
+/**
+ * The queue of work done on this device (decision 0140), used by the pages and by the service worker's
+ * Background Sync. An action is stored before it is sent and removed only once the server has answered,
+ * so a closed tab or a lost answer means one more send of the same `clientId`, which the server counts
+ * once. Refused actions stay, marked, until the member dismisses them.
+ */
+
+/** Where each kind is sent, and the body it takes besides its clientId. */
+const SENDERS: Record<ClientActionKind, { path: string; body: (action: QueuedAction) => Record<string, unknown> }> = {
+  [CLIENT_ACTION_KINDS.lessonComplete]: {
+    path: `${API_PREFIX}/lessons/complete`,
+    body: (action) => ({ lessonId: action.lessonId }),
+  },
+};
+
+/** The Background Sync tag the service worker listens for. */
+export const SYNC_TAG = "trainwright-queue";
+
+export async function enqueue(action: Omit<QueuedAction, "status" | "createdAt">): Promise<QueuedAction> {
+  const stored: QueuedAction = { ...action, status: "pending", createdAt: Date.now() };
+  await (await offlineDatabase()).put("queue", stored);
+  announceChange();
+  return stored;
+}
+
+/** The owner's queued and refused actions, oldest first. */
+export async function ownerQueue(): Promise<QueuedAction[]> {
+  const owner = await ownerId();
+  if (owner === null) return [];
+  const all = await (await offlineDatabase()).getAll("queue");
+  return all.filter((action) => action.userId === owner).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function dismissAction(clientId: string): Promise<void> {
+  await (await offlineDatabase()).delete("queue", clientId);
+  announceChange();
+}
+
+/** "sent": the server took it; "refused": it never will; "later": offline, signed out or a server error. */
+export type SendOutcome = "sent" | "refused" | "later";
+
+function errorMessageOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || !("json" in body)) return undefined;
+  const json = body.json;
+  if (typeof json !== "object" || json === null || !("error" in json)) return undefined;
+  return typeof json.error === "string" ? json.error : undefined;
+}
+
+async function send(action: QueuedAction, fetchImpl: typeof fetch): Promise<SendOutcome> {
+  const sender = SENDERS[action.kind];
+  let response: Response;
+  try {
+    response = await fetchImpl(sender.path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", [ORGANIZATION_HEADER]: String(action.orgId) },
+      body: JSON.stringify({ ...sender.body(action), clientId: action.clientId }),
+    });
+  } catch {
+    return "later";
+  }
+  const db = await offlineDatabase();
+  if (response.ok) {
+    await db.delete("queue", action.clientId);
+    return "sent";
+  }
+  // Signed out (the member signs in again and it goes then), rate-limited or a server error: try again later.
+  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) {
+    return "later";
+  }
+  const message = errorMessageOf(await response.json().catch(() => undefined));
+  await db.put("queue", { ...action, status: "refused", error: message ?? `Refused (${response.status}).` });
+  return "refused";
+}
+
+let running: Promise<SendOutcome[]> | undefined;
+
+/**
+ * Sends the owner's pending actions, oldest first, and stops at the first one that has to wait (no
+ * connection: the rest would wait too). One run at a time per page or worker; a page and the worker
+ * running together may send one action twice, which the server answers once.
+ */
+export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[]> {
+  running ??= (async () => {
+    const outcomes: SendOutcome[] = [];
+    try {
+      for (const action of await ownerQueue()) {
+        if (action.status !== "pending") continue;
+        const outcome = await send(action, fetchImpl);
+        outcomes.push(outcome);
+        if (outcome === "later") break;
+      }
+    } finally {
+      running = undefined;
+      if (outcomes.some((outcome) => outcome !== "later")) announceChange();
+    }
+    return outcomes;
+  })();
+  return running;
+}
+
+/** The one action, sent now (the member just did it): "later" keeps it queued. */
+export async function sendNow(action: QueuedAction, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  const outcome = await send(action, fetchImpl);
+  if (outcome !== "later") announceChange();
+  return outcome;
+}
+
+/** Lesson ids the owner completed here that the server has not yet confirmed, by organization. */
+export async function pendingCompletions(userId: number, orgId: number | null): Promise<Set<number>> {
+  const all = await (await offlineDatabase()).getAll("queue");
+  return new Set(
+    all
+      .filter(
+        (action) =>
+          action.kind === CLIENT_ACTION_KINDS.lessonComplete &&
+          action.status === "pending" &&
+          action.userId === userId &&
+          action.orgId === orgId,
+      )
+      .map((action) => action.lessonId),
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Offline learning on the installed app (issue 16), in the system Chromium against the built client with its
+ * service worker: a course saved for offline use opens and is worked through with no network, the work
+ * is kept on the device and reaches the server exactly once when the network returns, a refusal is
+ * reported, and logging out offline leaves nothing of the person in the browser's storage.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";
+import { atPath, toast, visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
+
+const session = harnessSession();
+
+const SAVED_TOAST = "Saved on this device. It will sync when you're back online.";
+const ICON = readFileSync(path.resolve("client/public/icons/icon-192.png"));
+
+interface Setup {
+  admin: Page;
+  learner: Page;
+  context: BrowserContext;
+  slug: string;
+  orgId: number;
+  courseId: number;
+  lessons: { id: number; title: string }[];
+}
+
+/** An admin's published course (one lesson shows an uploaded image), and a learner in a fresh profile. */
+async function setup(width: number): Promise<Setup> {
+  const admin = await session.open(width);
+  const { org } = await adminWithOrg(admin, { name: "Yard Crew" });
+  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+    title: "Forklift Basics",
+    description: "Driving a forklift safely in the yard.",
+    status: "published",
+  });
+  const upload = await admin.request.post(`/_api/uploads/image?courseId=${course.id}`, {
+    data: ICON,
+    headers: { "content-type": "image/png" },
+  });
+  expect(upload.status()).toBe(200);
+  const imageUrl = ((await upload.json()) as { json: { url: string } }).json.url;
+  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Yard" });
+  const titles = ["Pre-shift Check", "Loading a Pallet", "Parking Safely"];
+  const lessons = [];
+  for (const [index, title] of titles.entries()) {
+    const content =
+      index === 0 ? `<p>Walk round the truck.</p><p><img src="${imageUrl}" alt="The truck"></p>` : `<p>${title}.</p>`;
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title,
+      content,
+    });
+    lessons.push({ id: lesson.id, title });
+  }
+  const context = await session.openContext(width);
+  const learner = await context.newPage();
+  await inviteAndJoin(admin, learner, "learner");
+  return { admin, learner, context, slug: org.slug, orgId: org.id, courseId: course.id, lessons };
+}
+
+/** The course page, controlled by the service worker (installed on the first load, in control after a reload). */
+async function openCourseControlled(page: Page, slug: string, courseId: number): Promise<void> {
+  await page.goto(`/${slug}/courses/${courseId}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await visible(page.getByRole("heading", { level: 1, name: "Forklift Basics" }));
+}
+
+async function saveForOffline(page: Page): Promise<void> {
+  await (await visible(page.getByRole("button", { name: "Make available offline" }))).click();
+  await visible(page.getByText("Available offline", { exact: true }));
+}
+
+async function completeHere(page: Page): Promise<void> {
+  await (await visible(page.getByRole("button", { name: "Mark as Complete" }))).click();
+  await toast(page, SAVED_TOAST);
+  await visible(page.getByText("Waiting to sync", { exact: true }));
+  await visible(page.getByText("Completed", { exact: true }));
+}
+
+const syncButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
+
+/** Everything of the app's offline records readable from the page: IndexedDB rows and cached image URLs. */
+function storedRecords(page: Page): Promise<{ rows: number; images: string[]; text: string }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("trainwright-offline");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    let rows = 0;
+    let text = "";
+    for (const name of Array.from(db.objectStoreNames)) {
+      const all = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      rows += all.length;
+      text += JSON.stringify(all);
+    }
+    db.close();
+    const images: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        if (new URL(request.url).pathname.startsWith("/_api/")) images.push(request.url);
+      }
+    }
+    return { rows, images, text };
+  });
+}
+
+describe("offline learning (issue 16)", () => {
+  it("a saved course is learnt offline, synced once on reconnection, a refusal reported, logout forgets it", async () => {
+    const { admin, learner, context, slug, orgId, courseId, lessons } = await setup(WIDTHS[0]);
+    const [first, second, third] = lessons as [Setup["lessons"][0], Setup["lessons"][0], Setup["lessons"][0]];
+    await openCourseControlled(learner, slug, courseId);
+    await saveForOffline(learner);
+    await look(learner, "offline-course-saved");
+
+    await context.setOffline(true);
+    await learner.goto(`/${slug}/courses/${courseId}`);
+    await visible(learner.getByRole("heading", { level: 1, name: "Forklift Basics" }));
+    await (await visible(learner.getByRole("link", { name: first.title }))).click();
+    await atPath(learner, `/${slug}/lessons/${first.id}`);
+    const image = await visible(learner.getByRole("img", { name: "The truck" }));
+    await learner.waitForFunction(
+      (element) => (element as HTMLImageElement).naturalWidth > 0,
+      await image.elementHandle(),
+    );
+    await completeHere(learner);
+    for (const lesson of [second, third]) {
+      await (await visible(learner.getByRole("link", { name: new RegExp(`Next\\s*${lesson.title}`) }))).click();
+      await atPath(learner, `/${slug}/lessons/${lesson.id}`);
+      await completeHere(learner);
+    }
+    await visible(syncButton(learner, "3 waiting to sync"));
+    await look(learner, "offline-lesson-waiting");
+
+    // Reloaded offline: still done, still waiting.
+    await learner.reload();
+    await visible(learner.getByRole("heading", { level: 1, name: third.title }));
+    await visible(learner.getByText("Waiting to sync", { exact: true }));
+    await learner.goto(`/${slug}/courses/${courseId}`);
+    await visible(learner.getByText("100%"));
+    expect(await apiGet<{ lessonIds: number[] }>(admin, "/_api/users/completions")).toEqual({ lessonIds: [] });
+
+    // Meanwhile the third lesson is deleted; back online, the rest goes through once and that one is reported.
+    await apiPost(admin, "/_api/lessons/delete", { id: third.id });
+    await context.setOffline(false);
+    await visible(syncButton(learner, "1 not synced"), 30_000);
+    const stats = await apiGet<{ totalCompletions: number }>(admin, `/_api/orgs/stats?orgId=${orgId}`);
+    expect(stats.totalCompletions).toBe(2);
+    await syncButton(learner, "1 not synced").click();
+    await visible(learner.getByText("Not synced: Lesson not found."));
+    await look(learner, "offline-sync-refused");
+    await learner.keyboard.press("Escape");
+
+    // A second app start sends nothing twice.
+    await learner.reload();
+    await visible(syncButton(learner, "1 not synced"));
+    expect(
+      (await apiGet<{ totalCompletions: number }>(admin, `/_api/orgs/stats?orgId=${orgId}`)).totalCompletions,
+    ).toBe(2);
+
+    // Offline again: a page that was never kept leads to the offline page, which links the saved course.
+    await context.setOffline(true);
+    await learner.goto(`/${slug}/team`);
+    await atPath(learner, "/offline");
+    const available = learner.getByRole("region", { name: "Available offline" });
+    const courseLink = await visible(available.getByRole("link", { name: "Forklift Basics" }));
+    expect(await courseLink.getAttribute("href")).toBe(`/${slug}/courses/${courseId}`);
+    await look(learner, "offline-page-available");
+    await learner.getByRole("button", { name: "Retry Connection" }).click();
+    await visible(learner.getByText(/Still no connection \(tried at/));
+
+    // Log out while offline: nothing of the person is left in the browser's storage.
+    expect((await storedRecords(learner)).text).toContain("Forklift Basics");
+    await learner.goto("/account");
+    await (await visible(learner.getByRole("button", { name: "Log Out" }))).click();
+    await atPath(learner, "/logged-out");
+    const left = await storedRecords(learner);
+    expect([left.rows, left.images]).toEqual([0, []]);
+    expect(left.text).not.toContain("Forklift Basics");
+    // Back online, the server ends the session too: the next person on this device starts signed out.
+    await context.setOffline(false);
+    await learner.goto("/");
+    await learner.waitForFunction(async () => (await fetch("/_api/auth/me")).status === 401);
+  });
+
+  it("at 375 px: the course control, the header count and the offline page", async () => {
+    const { learner, context, slug, courseId, lessons } = await setup(WIDTHS[1]);
+    await openCourseControlled(learner, slug, courseId);
+    await saveForOffline(learner);
+    await look(learner, "offline-course-saved");
+    await context.setOffline(true);
+    await learner.goto(`/${slug}/lessons/${lessons[0]?.id}`);
+    await completeHere(learner);
+    await visible(syncButton(learner, "1 waiting to sync"));
+    await look(learner, "offline-lesson-waiting");
+    await learner.goto("/offline");
+    await visible(
+      learner.getByRole("region", { name: "Available offline" }).getByRole("link", { name: "Forklift Basics" }),
+    );
+    await look(learner, "offline-page-available");
+  });
+});
