@@ -19,6 +19,8 @@ export const ACTIONS = [
   "nav.teamAndTags",
   "training.assign",
   "reports.view",
+  "signoffs.manage",
+  "lessons.sign",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,6 +46,9 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
   "training.assign": MANAGEMENT,
   "reports.view": MANAGEMENT,
+  /** Issue 12: marking lessons for sign-off, their versions and restoring one; signing what one may see. */
+  "signoffs.manage": CONTENT_CREATORS,
+  "lessons.sign": EVERYONE,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -9,6 +9,7 @@ import {
 import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
+import { LessonVersionSchema, SignatureSchema } from "./signoff.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
 import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
@@ -17,6 +18,7 @@ export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from 
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
+export { LessonVersion, Signature } from "./signoff.js";
 export { MemberTag, Tag } from "./tag.js";
 export { CourseImage } from "./upload.js";
 export { emailKeyOf, User } from "./user.js";
@@ -38,6 +40,8 @@ export const ENTITIES = [
   InvitationSchema,
   AssignmentSchema,
   CourseImageSchema,
+  LessonVersionSchema,
+  SignatureSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -52,4 +56,6 @@ export const TENANT_ENTITIES = [
   "Invitation",
   "Assignment",
   "CourseImage",
+  "LessonVersion",
+  "Signature",
 ];

@@ -7,6 +7,7 @@ import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { reportsRouter } from "./reports.js";
 import { searchRouter } from "./search.js";
+import { signoffsRouter } from "./signoffs.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
 import { trainingRouter } from "./training.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   reports: reportsRouter,
   uploads: uploadsRouter,
   search: searchRouter,
+  signoffs: signoffsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,12 @@ import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
+import {
+  assertCompletableWithoutSigning,
+  recordedChangeOf,
+  recordLessonVersion,
+  signoffSnapshot,
+} from "#server/signoffs.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
@@ -64,6 +70,7 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
       await findVisibleCourse(ctx, lesson.module.course.id);
+      assertCompletableWithoutSigning(lesson);
       const where = { user: ctx.user.id, lesson: lesson.id };
       try {
         // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
@@ -106,14 +113,22 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await lockLesson(ctx, input.id);
       assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
-      const changed = setChangedFields(lesson, { title: input.title, content: ctx.content, videoUrl: input.videoUrl });
-      countVersion(lesson, changed);
+      const before = signoffSnapshot(lesson);
+      const changed = setChangedFields(lesson, {
+        title: input.title,
+        content: ctx.content,
+        videoUrl: input.videoUrl,
+        requiresSignoff: input.requiresSignoff,
+      });
+      const recorded = recordedChangeOf(before, lesson, input);
+      countVersion(lesson, changed || recorded !== null);
+      if (recorded) await recordLessonVersion(ctx, lesson, recorded);
       await ctx.em.flush();
       await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
-  /** Its completions go with it; the module's other lessons close up. */
+  /** Its completions go with it; its signatures and versions stay (decision 0100); the module's other lessons close up. */
   delete: editProcedure
     .meta({ rest: { method: "POST", path: "/lessons/delete" } })
     .input(lessonIdInput)

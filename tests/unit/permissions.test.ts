@@ -25,6 +25,9 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // issue 11: named assignments and the reports
   "training.assign": [true, true, false, false, false],
   "reports.view": [true, true, false, false, false],
+  // issue 12: content creators mark sign-off lessons and keep their versions; everyone signs
+  "signoffs.manage": [true, true, true, false, false],
+  "lessons.sign": [true, true, true, true, true],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
