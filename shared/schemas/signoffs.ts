@@ -83,10 +83,12 @@ export const lessonVersionInput = z.object(
 
 export const restoreVersionInput = lessonVersionInput;
 
-export const mySignoffsInput = z.object({ courseId: positiveId("Course ID must be a positive number.").optional() });
+export const mySignoffsInput = z
+  .object({ courseId: positiveId("Course ID must be a positive number.").optional() })
+  .default({});
 
 /** Without a lesson: every signature of the organization, deleted lessons' too (the audit export). */
-export const signoffReportInput = z.object({ lessonId: lessonIdField.optional() });
+export const signoffReportInput = z.object({ lessonId: lessonIdField.optional() }).default({});
 
 /**
  * Whether a typed name is the account's name: case and surrounding spaces aside (issue 12). Unicode
