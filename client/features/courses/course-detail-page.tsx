@@ -3,6 +3,7 @@ import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
 import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
@@ -85,6 +86,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
 
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:p-6">
         <CourseTrainingNote course={data} />
+        <ResignNotice orgSlug={orgSlug} courseId={data.id} />
         <CourseProgress progress={courseProgress(modules)} />
       </Card>
 

@@ -5,6 +5,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
 import { cn } from "#client/lib/cn.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
@@ -80,7 +81,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
       <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{lesson.title}</h1>
-          {lesson.isCompleted && (
+          {lesson.requiresSignoff && !preview && <SignoffBadge lessonId={lesson.id} />}
+          {lesson.isCompleted && !lesson.requiresSignoff && (
             <Badge className="mt-2 bg-emerald-50 text-emerald-700 ring-emerald-200">
               <CircleCheck className="size-3.5" aria-hidden="true" />
               Completed
@@ -99,7 +101,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
                 Edit Lesson
               </Link>
             )}
-            <MarkCompleteButton lesson={lesson} />
+            {/* A sign-off lesson is completed by signing it (issue 12): its panel is below the content. */}
+            {!lesson.requiresSignoff && <MarkCompleteButton lesson={lesson} />}
           </div>
         )}
       </header>
@@ -110,6 +113,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
         </div>
       )}
 
+      {lesson.requiresSignoff && !preview && <ChangesSinceSigned lesson={lesson} />}
+
       <Card className="mt-6 p-5 sm:p-8">
         {lesson.content ? (
           <LessonContent html={lesson.content} />
@@ -117,6 +122,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
           <p className="text-sm text-slate-500">This lesson has no written content.</p>
         )}
       </Card>
+
+      {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>

@@ -1,0 +1,34 @@
+import { courseReaders } from "#client/features/courses/queries.js";
+import { trpc } from "#client/lib/trpc.js";
+
+/** The sign-off area's reads (issue 12), and what a signature or a new version makes stale. */
+
+export function lessonSignoffQuery(lessonId: number) {
+  return trpc.signoffs.signoff.queryOptions({ lessonId });
+}
+
+export function mySignoffsQuery(courseId?: number) {
+  return trpc.signoffs.mine.queryOptions(courseId === undefined ? {} : { courseId });
+}
+
+export function lessonVersionsQuery(lessonId: number) {
+  return trpc.signoffs.versions.queryOptions({ lessonId }, { staleTime: 0 });
+}
+
+export function lessonVersionQuery(lessonId: number, version: number) {
+  return trpc.signoffs.version.queryOptions({ lessonId, version });
+}
+
+export function signoffReportQuery(lessonId: number) {
+  return trpc.signoffs.report.queryOptions({ lessonId }, { staleTime: 0 });
+}
+
+/** A signature or a version changes progress, standings and reports. */
+export function signoffReaders() {
+  return [trpc.signoffs.pathKey(), ...courseReaders()];
+}
+
+/** The sign-off report's CSV, as its REST path serves it. */
+export function signoffCsvPath(lessonId: number): string {
+  return `/_api/reports/signoffs?${new URLSearchParams({ lessonId: String(lessonId), format: "csv" })}`;
+}
