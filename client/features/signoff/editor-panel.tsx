@@ -53,7 +53,9 @@ export function SignoffEditorPanel({
 
   const toggle = useMutation({
     mutationFn: (next: boolean) => saveBeside({ requiresSignoff: next }),
-    onSuccess: (answer) => setRequired(answer.requiresSignoff),
+    // The box shows the choice at once; a failed save puts it back.
+    onMutate: (next) => setRequired(next),
+    onError: (_error, next) => setRequired(!next),
     meta: {
       success: "Sign-off setting saved.",
       failure: "Failed to change the sign-off setting.",
