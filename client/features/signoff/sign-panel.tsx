@@ -34,10 +34,11 @@ export function SignoffBadge({ lessonId }: { lessonId: number }) {
     );
   if (standing.data.status === "outdated")
     return (
-      <Badge className="mt-2 bg-amber-50 text-amber-800 ring-amber-200">
+      // Not a Badge: its variants' colours would override the warning's.
+      <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
         <RefreshCw className="size-3.5" aria-hidden="true" />
         {RESIGN_LABEL}
-      </Badge>
+      </span>
     );
   return null;
 }
