@@ -32,6 +32,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { signoffLessonProcedures } from "./signoffs.js";
 
 /**
  * Lessons (docs/SPEC.md §7): reading and completing them is for every member who may see the course; writing
@@ -53,6 +54,7 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
     .use(inTransaction);
 
 export const lessonsRouter = router({
+  ...signoffLessonProcedures,
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
     .meta({ rest: { method: "GET", path: "/lessons/get" } })

@@ -43,7 +43,8 @@ const signerProcedure = permittedProcedure("lessons.sign");
 /** A restore is material (decision 0102): it puts back a procedure that was replaced. */
 const restoredSummary = (version: number) => `Restored version ${version}`;
 
-export const signoffsRouter = router({
+/** Merged into the lessons router: their REST paths are under /lessons. */
+export const signoffLessonProcedures = {
   /** Refused whole (nothing stored) for an old version, another name or a missing agreement. */
   sign: signerProcedure
     .meta({ rest: { method: "POST", path: "/lessons/sign" } })
@@ -117,33 +118,6 @@ export const signoffsRouter = router({
       };
     }),
 
-  /** Every sign-off lesson of the published courses (or of one course the caller may see), as the caller stands. */
-  mine: signerProcedure
-    .meta({ rest: { method: "GET", path: "/signoffs/mine" } })
-    .input(mySignoffsInput)
-    .query(async ({ ctx, input }): Promise<MySignoffView[]> => {
-      const course = input.courseId === undefined ? null : await findVisibleCourse(ctx, input.courseId);
-      const lessons = await ctx.em.find(
-        Lesson,
-        { requiresSignoff: true, module: { course: course ? course.id : { status: "published" } } },
-        { populate: ["module.course"], orderBy: { module: { orderIndex: "asc" }, orderIndex: "asc" } },
-      );
-      const ids = lessons.map((lesson) => lesson.id);
-      const material = await materialVersions(ctx.em, ids);
-      const signed = await latestSignatures(ctx.em, ctx.user.id, ids);
-      return lessons.map((lesson) => {
-        const signedVersion = signed.get(lesson.id)?.version ?? null;
-        return {
-          lessonId: lesson.id,
-          lessonTitle: lesson.title,
-          courseId: lesson.module.course.id,
-          courseTitle: lesson.module.course.title,
-          status: signoffStatusOf(material.get(lesson.id) ?? 0, signedVersion),
-          signedVersion,
-        };
-      });
-    }),
-
   versions: manageProcedure
     .meta({ rest: { method: "GET", path: "/lessons/versions" } })
     .input(lessonSignoffInput)
@@ -188,9 +162,12 @@ export const signoffsRouter = router({
       await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentVersionSummary(recorded);
     }),
+};
 
+/** Merged into the reports router: `GET /_api/reports/signoffs`. */
+export const signoffReportProcedures = {
   /** One lesson's members and signatures; without a lesson, every signature the organization holds. */
-  report: permittedProcedure("reports.view")
+  signoffs: permittedProcedure("reports.view")
     .meta({ rest: { method: "GET", path: "/reports/signoffs", csv: signoffReportCsv } })
     .input(signoffReportInput)
     .query(async ({ ctx, input }) => {
@@ -198,5 +175,35 @@ export const signoffsRouter = router({
       const lesson = await findLesson(ctx, input.lessonId);
       const course = await findCourse(ctx, lesson.module.course.id);
       return signoffReport(ctx, { lesson, course });
+    }),
+};
+
+/** The caller's own standing across courses: `GET /_api/signoffs/mine`. */
+export const signoffsRouter = router({
+  /** Every sign-off lesson of the published courses (or of one course the caller may see), as the caller stands. */
+  mine: signerProcedure
+    .meta({ rest: { method: "GET", path: "/signoffs/mine" } })
+    .input(mySignoffsInput)
+    .query(async ({ ctx, input }): Promise<MySignoffView[]> => {
+      const course = input.courseId === undefined ? null : await findVisibleCourse(ctx, input.courseId);
+      const lessons = await ctx.em.find(
+        Lesson,
+        { requiresSignoff: true, module: { course: course ? course.id : { status: "published" } } },
+        { populate: ["module.course"], orderBy: { module: { orderIndex: "asc" }, orderIndex: "asc" } },
+      );
+      const ids = lessons.map((lesson) => lesson.id);
+      const material = await materialVersions(ctx.em, ids);
+      const signed = await latestSignatures(ctx.em, ctx.user.id, ids);
+      return lessons.map((lesson) => {
+        const signedVersion = signed.get(lesson.id)?.version ?? null;
+        return {
+          lessonId: lesson.id,
+          lessonTitle: lesson.title,
+          courseId: lesson.module.course.id,
+          courseTitle: lesson.module.course.title,
+          status: signoffStatusOf(material.get(lesson.id) ?? 0, signedVersion),
+          signedVersion,
+        };
+      });
     }),
 });

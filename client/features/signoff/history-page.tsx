@@ -24,7 +24,7 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
   const [shown, setShown] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   const restore = useMutation(
-    trpc.signoffs.restoreVersion.mutationOptions({
+    trpc.lessons.restoreVersion.mutationOptions({
       meta: {
         success: "Version restored as a new material version.",
         failure: "Failed to restore the version.",

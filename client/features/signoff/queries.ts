@@ -4,7 +4,7 @@ import { trpc } from "#client/lib/trpc.js";
 /** The sign-off area's reads (issue 12), and what a signature or a new version makes stale. */
 
 export function lessonSignoffQuery(lessonId: number) {
-  return trpc.signoffs.signoff.queryOptions({ lessonId });
+  return trpc.lessons.signoff.queryOptions({ lessonId });
 }
 
 export function mySignoffsQuery(courseId?: number) {
@@ -12,20 +12,26 @@ export function mySignoffsQuery(courseId?: number) {
 }
 
 export function lessonVersionsQuery(lessonId: number) {
-  return trpc.signoffs.versions.queryOptions({ lessonId }, { staleTime: 0 });
+  return trpc.lessons.versions.queryOptions({ lessonId }, { staleTime: 0 });
 }
 
 export function lessonVersionQuery(lessonId: number, version: number) {
-  return trpc.signoffs.version.queryOptions({ lessonId, version });
+  return trpc.lessons.version.queryOptions({ lessonId, version });
 }
 
 export function signoffReportQuery(lessonId: number) {
-  return trpc.signoffs.report.queryOptions({ lessonId }, { staleTime: 0 });
+  return trpc.reports.signoffs.queryOptions({ lessonId }, { staleTime: 0 });
 }
 
 /** A signature or a version changes progress, standings and reports. */
 export function signoffReaders() {
-  return [trpc.signoffs.pathKey(), ...courseReaders()];
+  return [
+    trpc.signoffs.pathKey(),
+    trpc.lessons.signoff.pathKey(),
+    trpc.lessons.versions.pathKey(),
+    trpc.lessons.version.pathKey(),
+    ...courseReaders(),
+  ];
 }
 
 /** The sign-off report's CSV, as its REST path serves it. */

@@ -81,7 +81,7 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
   const [error, setError] = useState<string | null>(null);
   const ids = { agree: useId(), name: useId(), error: useId() };
   const sign = useMutation(
-    trpc.signoffs.sign.mutationOptions({
+    trpc.lessons.sign.mutationOptions({
       meta: { success: "Signed. Thank you!", invalidates: signoffReaders() },
       onError: (failure) => setError(errorMessage(failure, "Failed to sign.")),
       onSuccess: () => {
