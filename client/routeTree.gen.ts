@@ -36,8 +36,10 @@ import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_o
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
 import { Route as OrgSlugOrgCoursesCreateRouteImport } from './routes/$orgSlug/_org/courses/create'
 import { Route as OrgSlugOrgCoursesCourseIdIndexRouteImport } from './routes/$orgSlug/_org/courses/$courseId/index'
+import { Route as OrgSlugOrgReportsSignoffsLessonIdRouteImport } from './routes/$orgSlug/_org/reports/signoffs/$lessonId'
 import { Route as OrgSlugOrgReportsMembersUserIdRouteImport } from './routes/$orgSlug/_org/reports/members/$userId'
 import { Route as OrgSlugOrgReportsCoursesCourseIdRouteImport } from './routes/$orgSlug/_org/reports/courses/$courseId'
+import { Route as OrgSlugOrgLessonsLessonIdHistoryRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId_.history'
 import { Route as OrgSlugOrgLessonsLessonIdEditRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId_.edit'
 import { Route as OrgSlugOrgCoursesCourseIdEditRouteImport } from './routes/$orgSlug/_org/courses/$courseId/edit'
 import { Route as OrgSlugOrgCoursesCourseIdContentRouteImport } from './routes/$orgSlug/_org/courses/$courseId/content'
@@ -175,6 +177,12 @@ const OrgSlugOrgCoursesCourseIdIndexRoute =
     path: '/courses/$courseId/',
     getParentRoute: () => OrgSlugOrgRoute,
   } as any)
+const OrgSlugOrgReportsSignoffsLessonIdRoute =
+  OrgSlugOrgReportsSignoffsLessonIdRouteImport.update({
+    id: '/reports/signoffs/$lessonId',
+    path: '/reports/signoffs/$lessonId',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
 const OrgSlugOrgReportsMembersUserIdRoute =
   OrgSlugOrgReportsMembersUserIdRouteImport.update({
     id: '/reports/members/$userId',
@@ -185,6 +193,12 @@ const OrgSlugOrgReportsCoursesCourseIdRoute =
   OrgSlugOrgReportsCoursesCourseIdRouteImport.update({
     id: '/reports/courses/$courseId',
     path: '/reports/courses/$courseId',
+    getParentRoute: () => OrgSlugOrgRoute,
+  } as any)
+const OrgSlugOrgLessonsLessonIdHistoryRoute =
+  OrgSlugOrgLessonsLessonIdHistoryRouteImport.update({
+    id: '/lessons/$lessonId_/history',
+    path: '/lessons/$lessonId/history',
     getParentRoute: () => OrgSlugOrgRoute,
   } as any)
 const OrgSlugOrgLessonsLessonIdEditRoute =
@@ -234,8 +248,10 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
   '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
+  '/$orgSlug/lessons/$lessonId/history': typeof OrgSlugOrgLessonsLessonIdHistoryRoute
   '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
+  '/$orgSlug/reports/signoffs/$lessonId': typeof OrgSlugOrgReportsSignoffsLessonIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -265,8 +281,10 @@ export interface FileRoutesByTo {
   '/$orgSlug/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
   '/$orgSlug/lessons/$lessonId/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
+  '/$orgSlug/lessons/$lessonId/history': typeof OrgSlugOrgLessonsLessonIdHistoryRoute
   '/$orgSlug/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
+  '/$orgSlug/reports/signoffs/$lessonId': typeof OrgSlugOrgReportsSignoffsLessonIdRoute
   '/$orgSlug/courses/$courseId': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
@@ -299,8 +317,10 @@ export interface FileRoutesById {
   '/$orgSlug/_org/courses/$courseId/content': typeof OrgSlugOrgCoursesCourseIdContentRoute
   '/$orgSlug/_org/courses/$courseId/edit': typeof OrgSlugOrgCoursesCourseIdEditRoute
   '/$orgSlug/_org/lessons/$lessonId_/edit': typeof OrgSlugOrgLessonsLessonIdEditRoute
+  '/$orgSlug/_org/lessons/$lessonId_/history': typeof OrgSlugOrgLessonsLessonIdHistoryRoute
   '/$orgSlug/_org/reports/courses/$courseId': typeof OrgSlugOrgReportsCoursesCourseIdRoute
   '/$orgSlug/_org/reports/members/$userId': typeof OrgSlugOrgReportsMembersUserIdRoute
+  '/$orgSlug/_org/reports/signoffs/$lessonId': typeof OrgSlugOrgReportsSignoffsLessonIdRoute
   '/$orgSlug/_org/courses/$courseId/': typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -333,8 +353,10 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
     | '/$orgSlug/lessons/$lessonId/edit'
+    | '/$orgSlug/lessons/$lessonId/history'
     | '/$orgSlug/reports/courses/$courseId'
     | '/$orgSlug/reports/members/$userId'
+    | '/$orgSlug/reports/signoffs/$lessonId'
     | '/$orgSlug/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -364,8 +386,10 @@ export interface FileRouteTypes {
     | '/$orgSlug/courses/$courseId/content'
     | '/$orgSlug/courses/$courseId/edit'
     | '/$orgSlug/lessons/$lessonId/edit'
+    | '/$orgSlug/lessons/$lessonId/history'
     | '/$orgSlug/reports/courses/$courseId'
     | '/$orgSlug/reports/members/$userId'
+    | '/$orgSlug/reports/signoffs/$lessonId'
     | '/$orgSlug/courses/$courseId'
   id:
     | '__root__'
@@ -397,8 +421,10 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org/courses/$courseId/content'
     | '/$orgSlug/_org/courses/$courseId/edit'
     | '/$orgSlug/_org/lessons/$lessonId_/edit'
+    | '/$orgSlug/_org/lessons/$lessonId_/history'
     | '/$orgSlug/_org/reports/courses/$courseId'
     | '/$orgSlug/_org/reports/members/$userId'
+    | '/$orgSlug/_org/reports/signoffs/$lessonId'
     | '/$orgSlug/_org/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
@@ -603,6 +629,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgCoursesCourseIdIndexRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/reports/signoffs/$lessonId': {
+      id: '/$orgSlug/_org/reports/signoffs/$lessonId'
+      path: '/reports/signoffs/$lessonId'
+      fullPath: '/$orgSlug/reports/signoffs/$lessonId'
+      preLoaderRoute: typeof OrgSlugOrgReportsSignoffsLessonIdRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/reports/members/$userId': {
       id: '/$orgSlug/_org/reports/members/$userId'
       path: '/reports/members/$userId'
@@ -615,6 +648,13 @@ declare module '@tanstack/react-router' {
       path: '/reports/courses/$courseId'
       fullPath: '/$orgSlug/reports/courses/$courseId'
       preLoaderRoute: typeof OrgSlugOrgReportsCoursesCourseIdRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/lessons/$lessonId_/history': {
+      id: '/$orgSlug/_org/lessons/$lessonId_/history'
+      path: '/lessons/$lessonId/history'
+      fullPath: '/$orgSlug/lessons/$lessonId/history'
+      preLoaderRoute: typeof OrgSlugOrgLessonsLessonIdHistoryRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
     '/$orgSlug/_org/lessons/$lessonId_/edit': {
@@ -654,8 +694,10 @@ interface OrgSlugOrgRouteChildren {
   OrgSlugOrgCoursesCourseIdContentRoute: typeof OrgSlugOrgCoursesCourseIdContentRoute
   OrgSlugOrgCoursesCourseIdEditRoute: typeof OrgSlugOrgCoursesCourseIdEditRoute
   OrgSlugOrgLessonsLessonIdEditRoute: typeof OrgSlugOrgLessonsLessonIdEditRoute
+  OrgSlugOrgLessonsLessonIdHistoryRoute: typeof OrgSlugOrgLessonsLessonIdHistoryRoute
   OrgSlugOrgReportsCoursesCourseIdRoute: typeof OrgSlugOrgReportsCoursesCourseIdRoute
   OrgSlugOrgReportsMembersUserIdRoute: typeof OrgSlugOrgReportsMembersUserIdRoute
+  OrgSlugOrgReportsSignoffsLessonIdRoute: typeof OrgSlugOrgReportsSignoffsLessonIdRoute
   OrgSlugOrgCoursesCourseIdIndexRoute: typeof OrgSlugOrgCoursesCourseIdIndexRoute
 }
 
@@ -672,8 +714,11 @@ const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgCoursesCourseIdContentRoute: OrgSlugOrgCoursesCourseIdContentRoute,
   OrgSlugOrgCoursesCourseIdEditRoute: OrgSlugOrgCoursesCourseIdEditRoute,
   OrgSlugOrgLessonsLessonIdEditRoute: OrgSlugOrgLessonsLessonIdEditRoute,
+  OrgSlugOrgLessonsLessonIdHistoryRoute: OrgSlugOrgLessonsLessonIdHistoryRoute,
   OrgSlugOrgReportsCoursesCourseIdRoute: OrgSlugOrgReportsCoursesCourseIdRoute,
   OrgSlugOrgReportsMembersUserIdRoute: OrgSlugOrgReportsMembersUserIdRoute,
+  OrgSlugOrgReportsSignoffsLessonIdRoute:
+    OrgSlugOrgReportsSignoffsLessonIdRoute,
   OrgSlugOrgCoursesCourseIdIndexRoute: OrgSlugOrgCoursesCourseIdIndexRoute,
 }
 

@@ -23,6 +23,8 @@ export const ACTIONS = [
   "team.remove",
   "org.leave",
   "mail.viewProblems",
+  "signoffs.manage",
+  "lessons.sign",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -56,6 +58,9 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   "org.leave": EVERYONE,
   /** Issue 15: the team page's "E-mail problems" (mail that failed to send). */
   "mail.viewProblems": ADMIN_ONLY,
+  /** Issue 12: marking lessons for sign-off, their versions and restoring one; signing what one may see. */
+  "signoffs.manage": CONTENT_CREATORS,
+  "lessons.sign": EVERYONE,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -106,7 +106,7 @@ export const CourseModuleSchema = new EntitySchema<CourseModule>({
 });
 
 export class Lesson {
-  [OptionalProps]?: "content" | "videoUrl" | "version";
+  [OptionalProps]?: "content" | "videoUrl" | "version" | "requiresSignoff";
   id!: number;
   organization!: Organization;
   module!: CourseModule;
@@ -117,6 +117,8 @@ export class Lesson {
   orderIndex!: number;
   /** See VERSION_PROPERTY. */
   version = 1;
+  /** Completed by signing it (issue 12, server/signoffs.ts), not by "Mark as Complete". */
+  requiresSignoff = false;
 }
 
 export const LessonSchema = new EntitySchema<Lesson>({
@@ -131,6 +133,7 @@ export const LessonSchema = new EntitySchema<Lesson>({
     videoUrl: { type: "string", length: 2048, nullable: true },
     orderIndex: { type: "integer" },
     version: VERSION_PROPERTY,
+    requiresSignoff: { type: "boolean", default: false },
   },
   indexes: [{ name: "lessons_org_module_order_idx", properties: ["organization", "module", "orderIndex"] }],
 });

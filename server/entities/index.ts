@@ -18,6 +18,7 @@ import {
 } from "./mail.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
+import { LessonVersionSchema, SignatureSchema } from "./signoff.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
 import { CourseImageSchema } from "./upload.js";
 import { UserSchema } from "./user.js";
@@ -29,6 +30,7 @@ export { Invitation } from "./invitation.js";
 export { MailBatch, type MailKind, OutboxMail, PasswordReset, ReminderOptOut, ServerSecret } from "./mail.js";
 export { Membership, Organization } from "./organization.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
+export { LessonVersion, Signature } from "./signoff.js";
 export { MemberTag, Tag } from "./tag.js";
 export { CourseImage } from "./upload.js";
 export { emailKeyOf, User } from "./user.js";
@@ -57,6 +59,8 @@ export const ENTITIES = [
   PasswordResetSchema,
   ServerSecretSchema,
   ClientActionSchema,
+  LessonVersionSchema,
+  SignatureSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -72,4 +76,6 @@ export const TENANT_ENTITIES = [
   "Assignment",
   "CourseImage",
   "FormerMember",
+  "LessonVersion",
+  "Signature",
 ];

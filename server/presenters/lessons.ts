@@ -15,6 +15,8 @@ export interface LessonView {
   orderIndex: number;
   /** What lessons/update takes to refuse a stale save (server/versions.ts). */
   version: number;
+  /** Completed by signing (issue 12); lessons/signoff tells the caller's standing. */
+  requiresSignoff: boolean;
 }
 
 export interface LessonLinkView {
@@ -53,6 +55,7 @@ export function presentLesson(lesson: Lesson): LessonView {
     embedUrl: embedUrlFor(lesson.videoUrl),
     orderIndex: lesson.orderIndex,
     version: lesson.version,
+    requiresSignoff: lesson.requiresSignoff,
   };
 }
 

@@ -8,6 +8,7 @@ import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
 import { reportsRouter } from "./reports.js";
 import { searchRouter } from "./search.js";
+import { signoffsRouter } from "./signoffs.js";
 import { tagsRouter } from "./tags.js";
 import { teamRouter } from "./team.js";
 import { trainingRouter } from "./training.js";
@@ -29,6 +30,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   search: searchRouter,
   mail: mailRouter,
+  signoffs: signoffsRouter,
 });
 
 export type AppRouter = typeof appRouter;

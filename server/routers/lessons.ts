@@ -21,6 +21,12 @@ import {
   presentLessonPage,
 } from "#server/presenters/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
+import {
+  assertCompletableWithoutSigning,
+  recordedChangeOf,
+  recordLessonVersion,
+  signoffSnapshot,
+} from "#server/signoffs.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
@@ -33,6 +39,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { signoffLessonProcedures } from "./signoffs.js";
 
 /**
  * Lessons (docs/SPEC.md §7): reading and completing them is for every member who may see the course; writing
@@ -54,6 +61,7 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
     .use(inTransaction);
 
 export const lessonsRouter = router({
+  ...signoffLessonProcedures,
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
     .meta({ rest: { method: "GET", path: "/lessons/get" } })
@@ -71,6 +79,7 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
       await findVisibleCourse(ctx, lesson.module.course.id);
+      assertCompletableWithoutSigning(lesson);
       const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
       if (replay) return replay;
       const where = { user: ctx.user.id, lesson: lesson.id };
@@ -115,14 +124,22 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await lockLesson(ctx, input.id);
       assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
-      const changed = setChangedFields(lesson, { title: input.title, content: ctx.content, videoUrl: input.videoUrl });
-      countVersion(lesson, changed);
+      const before = signoffSnapshot(lesson);
+      const changed = setChangedFields(lesson, {
+        title: input.title,
+        content: ctx.content,
+        videoUrl: input.videoUrl,
+        requiresSignoff: input.requiresSignoff,
+      });
+      const recorded = recordedChangeOf(before, lesson, input);
+      countVersion(lesson, changed || recorded !== null);
+      if (recorded) await recordLessonVersion(ctx, lesson, recorded);
       await ctx.em.flush();
       await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
-  /** Its completions go with it; the module's other lessons close up. */
+  /** Its completions go with it; its signatures and versions stay (decision 0100); the module's other lessons close up. */
   delete: editProcedure
     .meta({ rest: { method: "POST", path: "/lessons/delete" } })
     .input(lessonIdInput)

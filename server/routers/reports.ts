@@ -17,6 +17,7 @@ import {
   memberReportInput,
   TRAINING_MESSAGES,
 } from "#shared/schemas/training.js";
+import { signoffReportProcedures } from "./signoffs.js";
 
 /**
  * Progress reports (issue 11) for "reports.view": each also answers CSV on its REST path (`format=csv`).
@@ -25,6 +26,7 @@ import {
 const reportProcedure = permittedProcedure("reports.view");
 
 export const reportsRouter = router({
+  ...signoffReportProcedures,
   matrix: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
     .input(matrixReportInput)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
 import { clientIdField } from "./client-actions.js";
 import { positiveId, text, utf8Length } from "./common.js";
+import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
 
 /** The texts of docs/SPEC.md §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
 export const COURSE_MESSAGES = {
@@ -272,16 +273,19 @@ export const createLessonInput = z.object(
   { error: M.moduleIdInvalid },
 );
 
-export const updateLessonInput = z.object(
-  {
-    id: lessonIdField,
-    title: lessonTitleField.optional(),
-    content: lessonContentField,
-    videoUrl: videoUrlField,
-    version: versionField,
-  },
-  { error: M.lessonIdInvalid },
-);
+export const updateLessonInput = z
+  .object(
+    {
+      id: lessonIdField,
+      title: lessonTitleField.optional(),
+      content: lessonContentField,
+      videoUrl: videoUrlField,
+      version: versionField,
+      ...signoffUpdateFields,
+    },
+    { error: M.lessonIdInvalid },
+  )
+  .refine(summaryGivenForMaterial, { message: SIGNOFF_MESSAGES.summaryRequired, path: ["changeSummary"] });
 
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
 /** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (issue 16). */

@@ -80,6 +80,7 @@ describe("lessons: validation, defaults and content (docs/SPEC.md §5, docs/DESI
       embedUrl: null,
       orderIndex: 0,
       version: 1,
+      requiresSignoff: false,
     });
     const video = await createLesson(api, module.id, { title: "Video", videoUrl: "https://youtu.be/dQw4w9WgXcQ" });
     expect(video).toMatchObject({

@@ -51,6 +51,7 @@ describe("lessons/get", () => {
       isCompleted: false,
       orderIndex: 2,
       version: 2,
+      requiresSignoff: false,
       module: { id: moduleA.id, title: "Module A" },
       course: { id: course.id, title: course.title, status: "published" },
       prevLesson: { id: lessons.A2.id, title: "A2" },

@@ -61,7 +61,6 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   await lessonsOf("draft", 2);
   for (const [who, lessonId] of [
     [team.members.learner, published[0]],
-    [team.members.learner, published[1]],
     [team.admin, published[0]],
   ] as const) {
     ok(await who.api.post("/_api/lessons/complete", { lessonId }));
@@ -69,6 +68,19 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   // Someone who has gone (issue 15): a former member's row.
   const gone = await joinOrg(app, team, "learner", { label: "gone" });
   ok(await api.post("/_api/team/remove-member", { userId: gone.id }));
+  // The learner completes the second lesson by signing it (issue 12): a version and a signature too.
+  const signoff = ok<{ id: number; version: number }>(
+    await api.post("/_api/lessons/update", { id: published[1], requiresSignoff: true }),
+  );
+  const { learner } = team.members;
+  ok(
+    await learner.api.post("/_api/lessons/sign", {
+      lessonId: signoff.id,
+      version: signoff.version,
+      fullName: learner.name,
+      agreed: true,
+    }),
+  );
   return { tagged, openToken };
 }
 

@@ -30,6 +30,9 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "team.remove": [true, true, false, false, false],
   "org.leave": [true, true, true, true, true],
   "mail.viewProblems": [true, false, false, false, false],
+  // issue 12: content creators mark sign-off lessons and keep their versions; everyone signs
+  "signoffs.manage": [true, true, true, false, false],
+  "lessons.sign": [true, true, true, true, true],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -4,6 +4,7 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { OfflineCourseControl } from "#client/features/offline/offline-course-control.js";
+import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
 import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
@@ -87,6 +88,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
 
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:p-6">
         <CourseTrainingNote course={data} />
+        <ResignNotice orgSlug={orgSlug} courseId={data.id} />
         <CourseProgress progress={courseProgress(modules)} />
       </Card>
 

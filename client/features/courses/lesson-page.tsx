@@ -7,6 +7,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCompleteLesson } from "#client/features/offline/complete-lesson.js";
 import { OfflineVideoNote } from "#client/features/offline/offline-video-note.js";
 import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
+import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
 import { cn } from "#client/lib/cn.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
 import { LessonLoadFailure } from "./page-state.js";
@@ -81,7 +82,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
       <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{lesson.title}</h1>
-          {lesson.isCompleted && (
+          {lesson.requiresSignoff && !preview && <SignoffBadge lessonId={lesson.id} />}
+          {lesson.isCompleted && !lesson.requiresSignoff && (
             <Badge className="mt-2 bg-emerald-50 text-emerald-700 ring-emerald-200">
               <CircleCheck className="size-3.5" aria-hidden="true" />
               Completed
@@ -101,7 +103,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
                 Edit Lesson
               </Link>
             )}
-            <MarkCompleteButton lesson={lesson} />
+            {/* A sign-off lesson is completed by signing it (issue 12): its panel is below the content. */}
+            {!lesson.requiresSignoff && <MarkCompleteButton lesson={lesson} />}
           </div>
         )}
       </header>
@@ -113,6 +116,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
         </div>
       )}
 
+      {lesson.requiresSignoff && !preview && <ChangesSinceSigned lesson={lesson} />}
+
       <Card className="mt-6 p-5 sm:p-8">
         {lesson.content ? (
           <LessonContent html={lesson.content} />
@@ -120,6 +125,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
           <p className="text-sm text-slate-500">This lesson has no written content.</p>
         )}
       </Card>
+
+      {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>

@@ -6,6 +6,7 @@ import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { LessonVideo } from "#client/features/courses/lesson-body.js";
 import type { LessonPageData } from "#client/features/courses/types.js";
+import { SignoffEditorPanel } from "#client/features/signoff/editor-panel.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { LIMITS } from "#shared/constants.js";
 import { embedUrlFor } from "#shared/video-embed.js";
@@ -92,6 +93,13 @@ export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson:
         </FormField>
         <ModuleField courseId={courseId} lessonId={lesson.id} />
       </div>
+
+      <SignoffEditorPanel
+        orgSlug={orgSlug}
+        lessonId={lesson.id}
+        initiallyRequired={lesson.requiresSignoff}
+        autosave={autosave}
+      />
 
       <FormField
         className="mt-5"

@@ -152,6 +152,12 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
 
   const hasUnsaved = useCallback(() => !sameDraft(draft.current, saved.current), []);
 
+  /** A save made beside the autosave (the sign-off settings, issue 12) moved the version on: later saves name it. */
+  const savedVersion = useCallback(() => saved.current.version, []);
+  const adoptVersion = useCallback((version: number) => {
+    saved.current = { ...saved.current, version };
+  }, []);
+
   // Leaving the tab or closing it: save what is there without waiting for the pause.
   useEffect(() => {
     const flush = () => {
@@ -169,5 +175,5 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
     };
   }, [hasUnsaved, saveNow]);
 
-  return { state, change, saveNow, keepMine, takeTheirs, hasUnsaved, draft };
+  return { state, change, saveNow, keepMine, takeTheirs, hasUnsaved, draft, savedVersion, adoptVersion };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isNotFound } from "#client/features/courses/queries.js";
+import { SignoffReportLinks } from "#client/features/signoff/report-links.js";
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
 import { ExportCsvButton } from "./export-button.js";
 import { ProgressTable } from "./progress-cells.js";
@@ -75,6 +76,7 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
           />
         </div>
       )}
+      <SignoffReportLinks orgSlug={orgSlug} courseId={courseId} />
     </ReportShell>
   );
 }

@@ -5,6 +5,7 @@ import { Card } from "#client/components/ui/card.js";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
+import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { progressPercent } from "#shared/progress.js";
 import { dueText } from "./deadline.js";
@@ -23,6 +24,7 @@ export function MyTraining({ orgSlug }: { orgSlug: string }) {
       <h2 id="my-training-heading" className="text-lg font-semibold tracking-tight text-slate-900">
         My training
       </h2>
+      <ResignNotice orgSlug={orgSlug} />
       {training.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <output className="sr-only">Loading your training</output>
