@@ -19,6 +19,8 @@ export const ACTIONS = [
   "nav.teamAndTags",
   "training.assign",
   "reports.view",
+  "quizzes.manage",
+  "quizzes.viewStats",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,6 +46,10 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
   "training.assign": MANAGEMENT,
   "reports.view": MANAGEMENT,
+  /** Issue 13: building a lesson's knowledge check, and reading its answers. */
+  "quizzes.manage": CONTENT_CREATORS,
+  /** Issue 13: how often each question of a check is answered wrongly. */
+  "quizzes.viewStats": CONTENT_CREATORS,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -8,6 +8,7 @@ import {
 } from "./course.js";
 import { InvitationSchema } from "./invitation.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
+import { QuizAttemptSchema, QuizOptionSchema, QuizQuestionSchema, QuizSchema } from "./quiz.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
 import { CourseImageSchema } from "./upload.js";
@@ -16,6 +17,7 @@ import { UserSchema } from "./user.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
 export { Invitation } from "./invitation.js";
 export { Membership, Organization } from "./organization.js";
+export { type AttemptAnswer, Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./quiz.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { MemberTag, Tag } from "./tag.js";
 export { CourseImage } from "./upload.js";
@@ -38,6 +40,10 @@ export const ENTITIES = [
   InvitationSchema,
   AssignmentSchema,
   CourseImageSchema,
+  QuizSchema,
+  QuizQuestionSchema,
+  QuizOptionSchema,
+  QuizAttemptSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -52,4 +58,8 @@ export const TENANT_ENTITIES = [
   "Invitation",
   "Assignment",
   "CourseImage",
+  "Quiz",
+  "QuizQuestion",
+  "QuizOption",
+  "QuizAttempt",
 ];

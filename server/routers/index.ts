@@ -5,6 +5,7 @@ import { coursesRouter } from "./courses.js";
 import { lessonsRouter } from "./lessons.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
+import { quizzesRouter } from "./quizzes.js";
 import { reportsRouter } from "./reports.js";
 import { searchRouter } from "./search.js";
 import { tagsRouter } from "./tags.js";
@@ -27,6 +28,7 @@ export const appRouter = router({
   reports: reportsRouter,
   uploads: uploadsRouter,
   search: searchRouter,
+  quizzes: quizzesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
-import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
+import { recordCompletion } from "#server/completions.js";
 import {
   findLesson,
   findVisibleCourse,
@@ -9,11 +9,12 @@ import {
 } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
-import { Completion, Lesson } from "#server/entities/index.js";
+import { Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
 import { presentCompletion, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { hasQuiz } from "#server/quiz-data.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
@@ -26,6 +27,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 
 /**
  * Lessons (docs/SPEC.md §7): reading and completing them is for every member who may see the course; writing
@@ -64,22 +66,9 @@ export const lessonsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
       await findVisibleCourse(ctx, lesson.module.course.id);
-      const where = { user: ctx.user.id, lesson: lesson.id };
-      try {
-        // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-        await ctx.em
-          .createQueryBuilder(Completion)
-          .insert({ organization: ctx.organization.id, user: ctx.user.id, lesson: lesson.id, completedAt: new Date() })
-          .onConflict(["organization", "user", "lesson"])
-          .ignore()
-          .execute();
-      } catch (error) {
-        // The lesson was deleted between reading it and recording the completion.
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-        throw error;
-      }
-      const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
+      // A lesson with a knowledge check is completed by passing it (issue 13: quizzes/submit).
+      if (await hasQuiz(ctx.em, lesson.id)) throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
+      const completion = await recordCompletion(ctx, lesson.id);
       return presentCompletion(completion);
     }),
 

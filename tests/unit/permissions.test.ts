@@ -25,6 +25,9 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // issue 11: named assignments and the reports
   "training.assign": [true, true, false, false, false],
   "reports.view": [true, true, false, false, false],
+  // issue 13: building knowledge checks and their per-question statistics
+  "quizzes.manage": [true, true, true, false, false],
+  "quizzes.viewStats": [true, true, true, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];
