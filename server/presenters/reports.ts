@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Course } from "#server/entities/index.js";
+import { type CheckScore, type CourseCheck, loadCheckScores } from "#server/quiz-reports.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -210,8 +211,16 @@ export async function presentMatrix(
 }
 
 export interface CourseReport {
-  course: { id: number; title: string; required: boolean; dueDate: string | null; dueDays: number | null };
-  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string })[];
+  course: {
+    id: number;
+    title: string;
+    required: boolean;
+    dueDate: string | null;
+    dueDays: number | null;
+    /** Its knowledge checks (issue 13), in course order. */
+    checks: CourseCheck[];
+  };
+  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; checks: CheckScore[] })[];
 }
 
 /** Everyone of the course's audience, and anyone else who started it, by name. */
@@ -223,10 +232,12 @@ export async function presentCourseReport(
   now: Date,
 ): Promise<CourseReport> {
   const rows = await loadTrainingRows(em, organizationId, memberships, [course], { course: course.id });
+  const checks = await loadCheckScores(em, organizationId, [course.id]);
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
-    return membership ? [{ ...cell, name: membership.name, email: membership.email }] : [];
+    const scores = checks.scoresOf(course.id, cell.userId);
+    return membership ? [{ ...cell, name: membership.name, email: membership.email, checks: scores }] : [];
   });
   return {
     course: {
@@ -235,6 +246,7 @@ export async function presentCourseReport(
       required: course.required,
       dueDate: course.dueDate,
       dueDays: course.dueDays,
+      checks: checks.checksOf(course.id),
     },
     members: members.sort((a, b) => byName(a, b) || a.userId - b.userId),
   };
@@ -243,6 +255,8 @@ export async function presentCourseReport(
 export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
   title: string;
   required: boolean;
+  /** The member's attempts and best score at each of the course's knowledge checks (issue 13). */
+  checks: CheckScore[];
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
@@ -257,6 +271,8 @@ export async function presentMemberCourses(
     membership: membership.membershipId,
   });
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
+  const courseIds = courses.map((course) => course.id);
+  const checks = await loadCheckScores(em, organizationId, courseIds, membership.userId);
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {
@@ -272,7 +288,8 @@ export async function presentMemberCourses(
         completedAt: null,
         dueAt: null,
       };
-      return { ...cell, title: course.title, required: course.required };
+      const scores = checks.scoresOf(course.id, membership.userId);
+      return { ...cell, title: course.title, required: course.required, checks: scores };
     })
     .sort((a, b) => Number(b.assigned) - Number(a.assigned));
 }
