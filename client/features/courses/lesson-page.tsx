@@ -5,6 +5,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { KnowledgeCheck } from "#client/features/quizzes/knowledge-check.js";
 import { cn } from "#client/lib/cn.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
@@ -99,7 +100,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
                 Edit Lesson
               </Link>
             )}
-            <MarkCompleteButton lesson={lesson} />
+            {/* A lesson with a knowledge check is completed by passing it (issue 13). */}
+            {!lesson.quiz && <MarkCompleteButton lesson={lesson} />}
           </div>
         )}
       </header>
@@ -117,6 +119,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
           <p className="text-sm text-slate-500">This lesson has no written content.</p>
         )}
       </Card>
+
+      {lesson.quiz && <KnowledgeCheck lessonId={lesson.id} check={lesson.quiz} preview={preview} />}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>
