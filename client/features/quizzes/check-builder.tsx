@@ -1,6 +1,7 @@
+import { DragDropContext, Draggable, Droppable } from "@hello-pangea/dnd";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ListChecks, Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
 import { FormField } from "#client/components/ui/form-field.js";
@@ -55,7 +56,6 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [dirty, setDirty] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
-  const dragged = useRef<number | null>(null);
   const save = useMutation(
     trpc.quizzes.save.mutationOptions({
       meta: { success: "Knowledge check saved.", invalidates: checkReaders() },
@@ -120,35 +120,44 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
           This lesson has no knowledge check. Add a question to create one.
         </p>
       ) : (
-        <ol className="flex flex-col gap-4" aria-label="Questions">
-          {draft.questions.map((question, index) => (
-            <QuestionEditor
-              key={question.key}
-              question={question}
-              index={index}
-              count={count}
-              onChange={(next) =>
-                setQuestions((questions) => questions.map((each, at) => (at === index ? next : each)))
-              }
-              onMove={(to) => setQuestions((questions) => moved(questions, index, to))}
-              onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
-              dragHandlers={{
-                onDragStart: () => {
-                  dragged.current = index;
-                },
-                onDragOver: () => {
-                  const from = dragged.current;
-                  if (from === null || from === index) return;
-                  dragged.current = index;
-                  setQuestions((questions) => moved(questions, from, index));
-                },
-                onDragEnd: () => {
-                  dragged.current = null;
-                },
-              }}
-            />
-          ))}
-        </ol>
+        <DragDropContext
+          onDragStart={(_start, provided) =>
+            provided.announce("Picked up the question. Use the arrow keys to move it, Space to drop, Escape to cancel.")
+          }
+          onDragEnd={(result) => {
+            if (result.destination)
+              setQuestions((questions) => moved(questions, result.source.index, result.destination?.index ?? 0));
+          }}
+        >
+          <Droppable droppableId="questions">
+            {(provided) => (
+              <ol ref={provided.innerRef} {...provided.droppableProps} aria-label="Questions">
+                {draft.questions.map((question, index) => (
+                  <Draggable key={question.key} draggableId={question.key} index={index}>
+                    {(dragProvided, snapshot) => (
+                      // A margin, not a gap: the drag library measures margins to make room for a drop.
+                      <li ref={dragProvided.innerRef} {...dragProvided.draggableProps} className="mb-4">
+                        <QuestionEditor
+                          question={question}
+                          index={index}
+                          count={count}
+                          onChange={(next) =>
+                            setQuestions((questions) => questions.map((each, at) => (at === index ? next : each)))
+                          }
+                          onMove={(to) => setQuestions((questions) => moved(questions, index, to))}
+                          onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
+                          dragHandleProps={dragProvided.dragHandleProps}
+                          isDragging={snapshot.isDragging}
+                        />
+                      </li>
+                    )}
+                  </Draggable>
+                ))}
+                {provided.placeholder}
+              </ol>
+            )}
+          </Droppable>
+        </DragDropContext>
       )}
 
       {problems.length > 0 && (

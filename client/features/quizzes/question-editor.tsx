@@ -1,9 +1,11 @@
+import type { DraggableProvidedDragHandleProps } from "@hello-pangea/dnd";
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2, X } from "lucide-react";
 import { type KeyboardEvent, useId } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
 import { Label } from "#client/components/ui/label.js";
 import { Textarea } from "#client/components/ui/textarea.js";
+import { cn } from "#client/lib/cn.js";
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, QUIZ_LIMITS, type QuestionKind } from "#shared/schemas/quizzes.js";
 import { canAddOption, canRemoveOption, type DraftQuestion, newOption, withCorrect, withKind } from "./draft.js";
 
@@ -17,27 +19,21 @@ export interface QuestionEditorProps {
   onChange: (question: DraftQuestion) => void;
   onMove: (to: number) => void;
   onDelete: () => void;
-  /** Drag and drop: the builder tracks which card is being dragged. */
-  dragHandlers: {
-    onDragStart: () => void;
-    onDragOver: () => void;
-    onDragEnd: () => void;
-  };
+  /** The drag handle's props from the builder's Draggable (it also moves by keyboard: Space, arrows). */
+  dragHandleProps: DraggableProvidedDragHandleProps | null;
+  isDragging: boolean;
 }
+
+const HANDLE_CLASS =
+  "flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 " +
+  "hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 active:cursor-grabbing";
 
 /**
  * One question of the builder. Moving works three ways: the up/down buttons, Alt+Arrow keys anywhere in
- * the card, and dragging the card by its handle.
+ * the card, and dragging the card by its handle (with the mouse, or Space and the arrow keys).
  */
-export function QuestionEditor({
-  question,
-  index,
-  count,
-  onChange,
-  onMove,
-  onDelete,
-  dragHandlers,
-}: QuestionEditorProps) {
+export function QuestionEditor(props: QuestionEditorProps) {
+  const { question, index, count, onChange, onMove, onDelete, dragHandleProps, isDragging } = props;
   const id = useId();
   const number = index + 1;
   const single = question.kind !== "multiple";
@@ -54,30 +50,19 @@ export function QuestionEditor({
     });
 
   return (
-    <li
+    <section
       aria-label={`Question ${number}`}
       onKeyDown={moveByKeyboard}
-      onDragOver={(event) => {
-        event.preventDefault();
-        dragHandlers.onDragOver();
-      }}
-      onDrop={(event) => event.preventDefault()}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5"
+      className={cn(
+        "rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5",
+        isDragging && "shadow-lg ring-2 ring-brand-400",
+      )}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span
-          draggable
-          onDragStart={(event) => {
-            event.dataTransfer.effectAllowed = "move";
-            event.dataTransfer.setData("text/plain", question.key);
-            dragHandlers.onDragStart();
-          }}
-          onDragEnd={dragHandlers.onDragEnd}
-          title="Drag to reorder (or Alt+Arrow keys)"
-          className="cursor-grab text-slate-400 active:cursor-grabbing"
-        >
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" and tabIndex 0 */}
+        <div {...dragHandleProps} aria-label={`Reorder question ${number}`} className={HANDLE_CLASS}>
           <GripVertical className="size-5" aria-hidden="true" />
-        </span>
+        </div>
         <h3 className="text-sm font-semibold text-slate-900">Question {number}</h3>
         <div className="ml-auto flex items-center gap-1">
           <Button
@@ -196,6 +181,6 @@ export function QuestionEditor({
           onChange={(event) => onChange({ ...question, explanation: event.target.value })}
         />
       </div>
-    </li>
+    </section>
   );
 }
