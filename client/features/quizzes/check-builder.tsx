@@ -56,6 +56,7 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [dirty, setDirty] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const [added, setAdded] = useState<string | null>(null);
   const save = useMutation(
     trpc.quizzes.save.mutationOptions({
       meta: { success: "Knowledge check saved.", invalidates: checkReaders() },
@@ -148,6 +149,7 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
                           onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
                           dragHandleProps={dragProvided.dragHandleProps}
                           isDragging={snapshot.isDragging}
+                          focusOnMount={question.key === added}
                         />
                       </li>
                     )}
@@ -173,7 +175,14 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
       {save.isError && <FormAlert>{errorMessage(save.error, "The knowledge check could not be saved.")}</FormAlert>}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" onClick={() => setQuestions((questions) => [...questions, newQuestion()])}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            const question = newQuestion();
+            setAdded(question.key);
+            setQuestions((questions) => [...questions, question]);
+          }}
+        >
           <Plus aria-hidden="true" />
           Add question
         </Button>

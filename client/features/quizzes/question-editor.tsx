@@ -1,6 +1,6 @@
 import type { DraggableProvidedDragHandleProps } from "@hello-pangea/dnd";
 import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2, X } from "lucide-react";
-import { type KeyboardEvent, useId } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
 import { Label } from "#client/components/ui/label.js";
@@ -22,6 +22,8 @@ export interface QuestionEditorProps {
   /** The drag handle's props from the builder's Draggable (it also moves by keyboard: Space, arrows). */
   dragHandleProps: DraggableProvidedDragHandleProps | null;
   isDragging: boolean;
+  /** A question just added: its text field takes the focus, so the author types on. */
+  focusOnMount?: boolean;
 }
 
 const HANDLE_CLASS =
@@ -33,7 +35,13 @@ const HANDLE_CLASS =
  * the card, and dragging the card by its handle (with the mouse, or Space and the arrow keys).
  */
 export function QuestionEditor(props: QuestionEditorProps) {
-  const { question, index, count, onChange, onMove, onDelete, dragHandleProps, isDragging } = props;
+  const { question, index, count, onChange, onMove, onDelete, dragHandleProps, isDragging, focusOnMount } = props;
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  // Only when the card first appears: later renders leave the focus where the author put it.
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) promptRef.current?.focus();
+  }, []);
   const id = useId();
   const number = index + 1;
   const single = question.kind !== "multiple";
@@ -93,6 +101,7 @@ export function QuestionEditor(props: QuestionEditorProps) {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-prompt`}>Question {number} text</Label>
           <Textarea
+            ref={promptRef}
             id={`${id}-prompt`}
             rows={2}
             value={question.prompt}
