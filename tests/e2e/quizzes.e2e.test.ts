@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { EditorQuizView as EditorCheck } from "#server/presenters/quizzes.js";
 import { QUIZ_MESSAGES, questionMessage } from "#shared/schemas/quizzes.js";
-import { adminWithOrg, apiPost, inviteAndJoin } from "./support/api-setup.js";
+import { THREE_QUESTIONS } from "../support/quiz-questions.js";
+import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";
 import { toast, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -143,11 +145,55 @@ describe.each(WIDTHS)("knowledge check at %i px", (width) => {
     await visible(learner.getByText("1 of 2 lessons", { exact: true }));
     const bar = learner.getByRole("progressbar", { name: "Course progress" });
     expect(await bar.getAttribute("aria-valuenow")).toBe("50");
+  });
+});
 
-    // The teacher sees which question tripped people up.
-    await teacher.reload();
-    await teacher.getByRole("button", { name: "Show answer statistics" }).click();
-    await visible(teacher.getByText("2 attempts by 1 member"));
-    await visible(teacher.getByText("1 of 2 (50%)"));
+describe.each(WIDTHS)("knowledge check results at %i px", (width) => {
+  it("content creators see wrong answers per question, and managers best scores in the reports", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
+    const learner = await session.open(width);
+    await inviteAndJoin(admin, learner, "learner");
+    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+      title: "Dock Safety",
+      status: "published",
+    });
+    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
+      courseId: course.id,
+      title: "Basics",
+    });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Dock Quiz",
+    });
+    const check = await apiPost<EditorCheck>(admin, "/_api/quizzes/save", {
+      lessonId: lesson.id,
+      questions: THREE_QUESTIONS,
+    });
+    const answers = (wrong: number[]) =>
+      check.questions.map((question, index) => ({
+        questionId: question.id,
+        optionIds: question.options.filter((option) => option.correct !== wrong.includes(index)).map((o) => o.id),
+      }));
+    await apiPost(learner, "/_api/quizzes/submit", { lessonId: lesson.id, answers: answers([0, 2]) });
+    await apiPost(learner, "/_api/quizzes/submit", { lessonId: lesson.id, answers: answers([2]) });
+
+    await admin.goto(`/${org.slug}/lessons/${lesson.id}/edit`);
+    await admin.getByRole("button", { name: "Show answer statistics" }).click();
+    await visible(admin.getByText("2 attempts by 1 member"));
+    await visible(admin.getByText("2 of 2 (100%)"));
+    await visible(admin.getByText("1 of 2 (50%)"));
+    await admin.getByRole("button", { name: "Hide answer statistics" }).scrollIntoViewIfNeeded();
+    await look(admin, "knowledge-check-stats");
+
+    await admin.goto(`/${org.slug}/reports/courses/${course.id}`);
+    await visible(admin.getByRole("columnheader", { name: "Check: Dock Quiz" }));
+    await visible(admin.getByText("best 66%"));
+    await look(admin, "knowledge-check-course-report");
+    const me = await apiGet<{ id: number }>(learner, "/_api/auth/me");
+    await admin.goto(`/${org.slug}/reports/members/${me.id}`);
+    await visible(admin.getByRole("columnheader", { name: "Knowledge checks" }));
+    await visible(admin.getByText(/Dock Quiz:/));
+    await look(admin, "knowledge-check-member-report");
   });
 });

@@ -5,40 +5,11 @@ import type { ApiClient, ApiResponse } from "./client.js";
 import { createCourse, createLesson, createModule } from "./course-fixtures.js";
 import { ok } from "./org-fixtures.js";
 
-/** Knowledge checks for the API tests (issue 13), made and taken through the documented REST paths. */
+export { THREE_QUESTIONS } from "../../support/quiz-questions.js";
 
-/** Three questions, one of each kind; the first option named in each comment is the correct answer. */
-export const THREE_QUESTIONS: SaveQuizInput["questions"] = [
-  {
-    kind: "single",
-    prompt: "Which fork height is safe to drive at?",
-    explanation: "Just above the floor: the load stays stable.",
-    options: [
-      { text: "Low", correct: true },
-      { text: "Chest high", correct: false },
-      { text: "Fully raised", correct: false },
-    ],
-  },
-  {
-    kind: "multiple",
-    prompt: "What do you check before every shift?",
-    explanation: "Brakes and horn both; the radio is optional.",
-    options: [
-      { text: "Brakes", correct: true },
-      { text: "Horn", correct: true },
-      { text: "Radio", correct: false },
-    ],
-  },
-  {
-    kind: "true_false",
-    prompt: "Passengers may ride on the forks.",
-    explanation: "Never: nobody rides on the forks.",
-    options: [
-      { text: "True", correct: false },
-      { text: "False", correct: true },
-    ],
-  },
-];
+import { THREE_QUESTIONS } from "../../support/quiz-questions.js";
+
+/** Knowledge checks for the API tests (issue 13), made and taken through the documented REST paths. */
 
 export function saveCheck(api: ApiClient, input: SaveQuizInput): Promise<ApiResponse> {
   return api.post("/_api/quizzes/save", input);
