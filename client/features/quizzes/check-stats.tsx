@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
-import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { checkStatsQuery } from "./queries.js";
 
 /** For content creators: how often each question of the check is answered wrongly (loaded when opened). */
@@ -38,7 +37,13 @@ export function CheckStatsPanel({ lessonId }: { lessonId: number }) {
                     <span className="tabular-nums">
                       {question.wrong} of {question.answered} ({question.wrongPercent}%)
                     </span>
-                    <ProgressBar value={question.wrongPercent} label={`Question ${index + 1} answered wrongly`} />
+                    {/* The numbers say it; the bar, red for wrong (not the green of progress), only shows it. */}
+                    <span
+                      aria-hidden="true"
+                      className="mt-1 block h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
+                    >
+                      <span className="block h-full bg-red-500" style={{ width: `${question.wrongPercent}%` }} />
+                    </span>
                   </td>
                 </tr>
               ))}
