@@ -37,22 +37,28 @@ async function addQuestion(page: Page): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
+/** An admin's new organization with a published course of one module, and one more member per role asked for. */
+async function courseWithMembers(width: number, title: string, roles: ("teacher" | "learner")[]) {
+  const admin = await session.open(width);
+  const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
+  const members: Page[] = [];
+  for (const role of roles) {
+    const page = await session.open(width);
+    await inviteAndJoin(admin, page, role);
+    members.push(page);
+  }
+  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", { title, status: "published" });
+  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Basics" });
+  return { admin, org, members, course, module };
+}
+
 describe.each(WIDTHS)("knowledge check at %i px", (width) => {
   it("built by keyboard, failed once, passed, and progress follows", async () => {
-    const admin = await session.open(width);
-    const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
-    const teacher = await session.open(width);
-    await inviteAndJoin(admin, teacher, "teacher");
-    const learner = await session.open(width);
-    await inviteAndJoin(admin, learner, "learner");
-    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
-      title: "Forklift Licence",
-      status: "published",
-    });
-    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Driving",
-    });
+    const { admin, org, members, course, module } = await courseWithMembers(width, "Forklift Licence", [
+      "teacher",
+      "learner",
+    ]);
+    const [teacher, learner] = members as [Page, Page];
     await apiPost(admin, "/_api/lessons/create", { moduleId: module.id, title: "Reading", content: "Read this." });
     const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
       moduleId: module.id,
@@ -150,18 +156,8 @@ describe.each(WIDTHS)("knowledge check at %i px", (width) => {
 
 describe.each(WIDTHS)("knowledge check results at %i px", (width) => {
   it("content creators see wrong answers per question, and managers best scores in the reports", async () => {
-    const admin = await session.open(width);
-    const { org } = await adminWithOrg(admin, { name: "Harbour Logistics" });
-    const learner = await session.open(width);
-    await inviteAndJoin(admin, learner, "learner");
-    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
-      title: "Dock Safety",
-      status: "published",
-    });
-    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Basics",
-    });
+    const { admin, org, members, course, module } = await courseWithMembers(width, "Dock Safety", ["learner"]);
+    const [learner] = members as [Page];
     const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
       moduleId: module.id,
       title: "Dock Quiz",

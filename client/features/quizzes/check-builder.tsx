@@ -1,6 +1,6 @@
 import { DragDropContext, Draggable, Droppable } from "@hello-pangea/dnd";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ListChecks, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
@@ -10,6 +10,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { questionMessage, saveQuizInput } from "#shared/schemas/quizzes.js";
+import { CheckHeading } from "./check-heading.js";
 import { CheckStatsPanel } from "./check-stats.js";
 import { type DraftCheck, draftOf, moved, newQuestion, saveInputOf } from "./draft.js";
 import { checkReaders, type EditorCheck, editorCheckQuery } from "./queries.js";
@@ -20,12 +21,7 @@ export function CheckBuilder({ lessonId }: { lessonId: number }) {
   const check = useQuery(editorCheckQuery(lessonId));
   return (
     <section aria-labelledby="knowledge-check-heading" className="mt-10 border-t border-slate-200 pt-8">
-      <div className="flex items-center gap-2">
-        <ListChecks className="size-5 text-brand-600" aria-hidden="true" />
-        <h2 id="knowledge-check-heading" className="text-xl font-semibold text-slate-900">
-          Knowledge check
-        </h2>
-      </div>
+      <CheckHeading id="knowledge-check-heading" />
       <p className="mt-1 text-sm text-slate-600">
         Learners complete this lesson by passing the check; "Mark as Complete" is replaced by it.
       </p>

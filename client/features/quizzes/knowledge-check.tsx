@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { ListChecks } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
+import { CheckHeading } from "./check-heading.js";
 import { CheckResult } from "./check-result.js";
 import { checkReaders, type LearnerCheck, type SubmitResult } from "./queries.js";
 
@@ -71,12 +71,7 @@ export function KnowledgeCheck({
 
   return (
     <Card className="mt-6 p-5 sm:p-8" aria-labelledby="check-heading" role="region">
-      <div className="flex flex-wrap items-center gap-2">
-        <ListChecks className="size-5 text-brand-600" aria-hidden="true" />
-        <h2 id="check-heading" className="text-xl font-semibold text-slate-900">
-          Knowledge check
-        </h2>
-      </div>
+      <CheckHeading id="check-heading" />
       <p className="mt-1 text-sm text-slate-600">
         Pass with {check.passPercent}% or more to complete this lesson. {attemptsText(check)}.
         {check.bestScorePercent !== null && ` Your best score: ${check.bestScorePercent}%.`}
