@@ -25,6 +25,8 @@ export const ACTIONS = [
   "mail.viewProblems",
   "signoffs.manage",
   "lessons.sign",
+  "quizzes.manage",
+  "quizzes.viewStats",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,6 +63,10 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   /** Issue 12: marking lessons for sign-off, their versions and restoring one; signing what one may see. */
   "signoffs.manage": CONTENT_CREATORS,
   "lessons.sign": EVERYONE,
+  /** Issue 13: building a lesson's knowledge check, and reading its answers. */
+  "quizzes.manage": CONTENT_CREATORS,
+  /** Issue 13: how often each question of a check is answered wrongly. */
+  "quizzes.viewStats": CONTENT_CREATORS,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

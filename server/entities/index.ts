@@ -17,6 +17,7 @@ import {
   ServerSecretSchema,
 } from "./mail.js";
 import { MembershipSchema, OrganizationSchema } from "./organization.js";
+import { QuizAttemptSchema, QuizOptionSchema, QuizQuestionSchema, QuizSchema } from "./quiz.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "./session.js";
 import { LessonVersionSchema, SignatureSchema } from "./signoff.js";
 import { MemberTagSchema, TagSchema } from "./tag.js";
@@ -29,6 +30,7 @@ export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
 export { MailBatch, type MailKind, OutboxMail, PasswordReset, ReminderOptOut, ServerSecret } from "./mail.js";
 export { Membership, Organization } from "./organization.js";
+export { type AttemptAnswer, Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./quiz.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.js";
 export { LessonVersion, Signature } from "./signoff.js";
 export { MemberTag, Tag } from "./tag.js";
@@ -61,6 +63,10 @@ export const ENTITIES = [
   ClientActionSchema,
   LessonVersionSchema,
   SignatureSchema,
+  QuizSchema,
+  QuizQuestionSchema,
+  QuizOptionSchema,
+  QuizAttemptSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -78,4 +84,8 @@ export const TENANT_ENTITIES = [
   "FormerMember",
   "LessonVersion",
   "Signature",
+  "Quiz",
+  "QuizQuestion",
+  "QuizOption",
+  "QuizAttempt",
 ];

@@ -3,6 +3,7 @@ import { completedAmong, loadCourseOutline, type OutlineLesson } from "#server/c
 import type { CourseStatus } from "#server/entities/course.js";
 import type { Completion, Course, Lesson } from "#server/entities/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
+import { type LearnerQuizView, presentLearnerQuiz } from "./quizzes.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
 export interface LessonView {
@@ -31,6 +32,8 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   course: { id: number; title: string; status: CourseStatus };
   prevLesson: LessonLinkView | null;
   nextLesson: LessonLinkView | null;
+  /** The lesson's knowledge check without its answers (issue 13), or null. */
+  quiz: LearnerQuizView | null;
 }
 
 /** lessons/complete: when the caller first completed it. */
@@ -81,6 +84,7 @@ export async function presentLessonPage(
     course: { id: course.id, title: course.title, status: course.status },
     prevLesson: link(at > 0 ? lessons[at - 1] : undefined),
     nextLesson: link(at >= 0 ? lessons[at + 1] : undefined),
+    quiz: await presentLearnerQuiz(em, lesson.id, userId),
   };
 }
 

@@ -1,4 +1,5 @@
 import { csvExport, csvFilename } from "#server/csv.js";
+import { checkScoresText } from "#server/quiz-reports.js";
 import { type MatrixCellTuple, matrixCellKey, matrixCellsByKey } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
@@ -54,18 +55,33 @@ const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">) => [
   row.dueAt,
 ];
 
+/** Two columns per knowledge check of the course (issue 13): the member's best score and attempts. */
+const checkHeaders = (report: CourseReport) =>
+  report.course.checks.flatMap((check) => [`${check.title}: best score`, `${check.title}: attempts`]);
+const checkFields = (member: CourseReport["members"][number]) =>
+  member.checks.flatMap((check) => [check.bestScorePercent, check.attempts]);
+
 export const courseReportCsv = csvExport((report: CourseReport) => ({
   filename: csvFilename("course", report.course.title),
   rows: [
-    ["Name", "Email", "Assigned", ...PROGRESS_HEADERS],
-    ...report.members.map((member) => [nameOf(member), member.email, member.assigned, ...progressFields(member)]),
+    ["Name", "Email", "Assigned", ...PROGRESS_HEADERS, ...checkHeaders(report)],
+    ...report.members.map((member) => [
+      nameOf(member),
+      member.email,
+      member.assigned,
+      ...progressFields(member),
+      ...checkFields(member),
+    ]),
   ],
 }));
 
 export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberReportCourse[] }) => ({
   filename: csvFilename("member", report.member.name),
   rows: [
-    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS],
-    ...report.courses.map((course) => [course.title, course.required, course.assigned, ...progressFields(course)]),
+    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, "Best check score", "Check attempts"],
+    ...report.courses.map((course) => {
+      const checks = checkScoresText(course.checks);
+      return [course.title, course.required, course.assigned, ...progressFields(course), checks.best, checks.attempts];
+    }),
   ],
 }));

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Course } from "#server/entities/index.js";
+import { type CheckScore, type CourseCheck, loadCheckScores } from "#server/quiz-reports.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -221,8 +222,16 @@ export async function presentMatrix(
 }
 
 export interface CourseReport {
-  course: { id: number; title: string; required: boolean; dueDate: string | null; dueDays: number | null };
-  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; former: boolean })[];
+  course: {
+    id: number;
+    title: string;
+    required: boolean;
+    dueDate: string | null;
+    dueDays: number | null;
+    /** Its knowledge checks (issue 13), in course order. */
+    checks: CourseCheck[];
+  };
+  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; former: boolean; checks: CheckScore[] })[];
 }
 
 /** Everyone of the course's audience, and anyone else who started it, by name. */
@@ -234,11 +243,21 @@ export async function presentCourseReport(
   now: Date,
 ): Promise<CourseReport> {
   const rows = await loadTrainingRows(em, organizationId, memberships, [course], { course: course.id });
+  const checks = await loadCheckScores(em, organizationId, [course.id]);
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
+    const scores = checks.scoresOf(course.id, cell.userId);
     return membership
-      ? [{ ...cell, name: membership.name, email: membership.email, former: membership.former === true }]
+      ? [
+          {
+            ...cell,
+            name: membership.name,
+            email: membership.email,
+            former: membership.former === true,
+            checks: scores,
+          },
+        ]
       : [];
   });
   return {
@@ -248,6 +267,7 @@ export async function presentCourseReport(
       required: course.required,
       dueDate: course.dueDate,
       dueDays: course.dueDays,
+      checks: checks.checksOf(course.id),
     },
     members: members.sort((a, b) => byName(a, b) || a.userId - b.userId),
   };
@@ -256,6 +276,8 @@ export async function presentCourseReport(
 export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
   title: string;
   required: boolean;
+  /** The member's attempts and best score at each of the course's knowledge checks (issue 13). */
+  checks: CheckScore[];
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
@@ -270,6 +292,8 @@ export async function presentMemberCourses(
     membership: membership.membershipId,
   });
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
+  const courseIds = courses.map((course) => course.id);
+  const checks = await loadCheckScores(em, organizationId, courseIds, membership.userId);
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {
@@ -285,7 +309,8 @@ export async function presentMemberCourses(
         completedAt: null,
         dueAt: null,
       };
-      return { ...cell, title: course.title, required: course.required };
+      const scores = checks.scoresOf(course.id, membership.userId);
+      return { ...cell, title: course.title, required: course.required, checks: scores };
     })
     .sort((a, b) => Number(b.assigned) - Number(a.assigned));
 }

@@ -6,6 +6,7 @@ import { lessonsRouter } from "./lessons.js";
 import { mailRouter } from "./mail.js";
 import { modulesRouter } from "./modules.js";
 import { orgsRouter } from "./orgs.js";
+import { quizzesRouter } from "./quizzes.js";
 import { reportsRouter } from "./reports.js";
 import { searchRouter } from "./search.js";
 import { signoffsRouter } from "./signoffs.js";
@@ -31,6 +32,7 @@ export const appRouter = router({
   search: searchRouter,
   mail: mailRouter,
   signoffs: signoffsRouter,
+  quizzes: quizzesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
-import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
+import { recordCompletion } from "#server/completions.js";
 import {
   findLesson,
   findVisibleCourse,
@@ -10,7 +10,7 @@ import {
 } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
-import { Completion, Lesson } from "#server/entities/index.js";
+import { Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
@@ -20,6 +20,7 @@ import {
   presentLesson,
   presentLessonPage,
 } from "#server/presenters/lessons.js";
+import { hasQuiz } from "#server/quiz-data.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import {
   assertCompletableWithoutSigning,
@@ -39,6 +40,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { signoffLessonProcedures } from "./signoffs.js";
 
 /**
@@ -80,24 +82,11 @@ export const lessonsRouter = router({
       const lesson = await findLesson(ctx, input.lessonId);
       await findVisibleCourse(ctx, lesson.module.course.id);
       assertCompletableWithoutSigning(lesson);
+      // A lesson with a knowledge check is completed by passing it (issue 13: quizzes/submit).
+      if (await hasQuiz(ctx.em, lesson.id)) throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
       const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
       if (replay) return replay;
-      const where = { user: ctx.user.id, lesson: lesson.id };
-      try {
-        // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-        await ctx.em
-          .createQueryBuilder(Completion)
-          .insert({ organization: ctx.organization.id, user: ctx.user.id, lesson: lesson.id, completedAt: new Date() })
-          .onConflict(["organization", "user", "lesson"])
-          .ignore()
-          .execute();
-      } catch (error) {
-        // The lesson was deleted between reading it and recording the completion.
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-        throw error;
-      }
-      const completion = await ctx.em.findOneOrFail(Completion, where, { refresh: true });
+      const completion = await recordCompletion(ctx, lesson.id);
       return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, presentCompletion(completion));
     }),
 

@@ -56,6 +56,7 @@ describe("lessons/get", () => {
       course: { id: course.id, title: course.title, status: "published" },
       prevLesson: { id: lessons.A2.id, title: "A2" },
       nextLesson: { id: lessons.B1.id, title: "B1" },
+      quiz: null,
     });
     const first = ok<LessonPage>(await getLesson(staff.learner.api, lessons.A1.id));
     expect([first.prevLesson, first.nextLesson?.title]).toEqual([null, "A2"]);

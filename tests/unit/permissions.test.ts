@@ -33,6 +33,9 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // issue 12: content creators mark sign-off lessons and keep their versions; everyone signs
   "signoffs.manage": [true, true, true, false, false],
   "lessons.sign": [true, true, true, true, true],
+  // issue 13: building knowledge checks and their per-question statistics
+  "quizzes.manage": [true, true, true, false, false],
+  "quizzes.viewStats": [true, true, true, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -7,6 +7,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCompleteLesson } from "#client/features/offline/complete-lesson.js";
 import { OfflineVideoNote } from "#client/features/offline/offline-video-note.js";
 import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
+import { KnowledgeCheck } from "#client/features/quizzes/knowledge-check.js";
 import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
 import { cn } from "#client/lib/cn.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
@@ -103,8 +104,9 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
                 Edit Lesson
               </Link>
             )}
-            {/* A sign-off lesson is completed by signing it (issue 12): its panel is below the content. */}
-            {!lesson.requiresSignoff && <MarkCompleteButton lesson={lesson} />}
+            {/* A sign-off lesson is completed by signing it (issue 12), one with a knowledge check by passing it
+                (issue 13): their panels are below the content. */}
+            {!lesson.requiresSignoff && !lesson.quiz && <MarkCompleteButton lesson={lesson} />}
           </div>
         )}
       </header>
@@ -127,6 +129,7 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
       </Card>
 
       {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
+      {lesson.quiz && <KnowledgeCheck lessonId={lesson.id} check={lesson.quiz} preview={preview} />}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>

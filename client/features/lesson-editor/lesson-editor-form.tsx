@@ -6,6 +6,7 @@ import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { LessonVideo } from "#client/features/courses/lesson-body.js";
 import type { LessonPageData } from "#client/features/courses/types.js";
+import { CheckBuilder } from "#client/features/quizzes/check-builder.js";
 import { SignoffEditorPanel } from "#client/features/signoff/editor-panel.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { LIMITS } from "#shared/constants.js";
@@ -137,6 +138,8 @@ export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson:
           Saved as you type. Alt+F10 moves to the formatting toolbar; paste or drop screenshots into the text.
         </p>
       </div>
+
+      <CheckBuilder lessonId={lesson.id} />
 
       <ConflictDialog
         theirs={conflict}

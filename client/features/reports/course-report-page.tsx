@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isNotFound } from "#client/features/courses/queries.js";
+import { CheckScoreText, checkColumn } from "#client/features/quizzes/check-scores.js";
 import { SignoffReportLinks } from "#client/features/signoff/report-links.js";
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
 import { ExportCsvButton } from "./export-button.js";
@@ -56,8 +57,10 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
           <ProgressTable
             label="Members of this course"
             firstColumn="Member"
+            extraColumns={report.data.course.checks.map((check) => checkColumn(check.title))}
             rows={report.data.members.map((member) => ({
               key: member.userId,
+              extraCells: member.checks.map((score) => <CheckScoreText key={score.lessonId} score={score} />),
               name: member.name,
               facts: member,
               heading: (

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Badge } from "#client/components/ui/badge.js";
 import { CourseTagList } from "#client/features/courses/course-tags.js";
 import { isNotFound } from "#client/features/courses/queries.js";
+import { CheckScoreText } from "#client/features/quizzes/check-scores.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 import { ExportCsvButton } from "./export-button.js";
 import { ProgressTable } from "./progress-cells.js";
@@ -48,8 +49,18 @@ export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId:
         <ProgressTable
           label="Courses of this member"
           firstColumn="Course"
+          extraColumns={["Knowledge checks"]}
           rows={report.data.courses.map((course) => ({
             key: course.courseId,
+            extraCells: [
+              course.checks.length === 0 ? (
+                <span key="none" className="text-slate-400">
+                  —
+                </span>
+              ) : (
+                course.checks.map((score) => <CheckScoreText key={score.lessonId} score={score} withTitle />)
+              ),
+            ],
             name: course.title,
             facts: course,
             heading: (

@@ -23,6 +23,8 @@ export interface ProgressRow {
   /** Names the row's progress bar, e.g. the member's name. */
   name: string;
   facts: ProgressFacts;
+  /** One cell per `extraColumns` of the table, after the progress columns (issue 13's check scores). */
+  extraCells?: ReactNode[];
 }
 
 /** The course report's members and the member report's courses: a first column, then the progress columns. */
@@ -30,10 +32,12 @@ export function ProgressTable({
   label,
   firstColumn,
   rows,
+  extraColumns = [],
 }: {
   label: string;
   firstColumn: string;
   rows: ProgressRow[];
+  extraColumns?: string[];
 }) {
   const { th, td } = tableStyles;
   return (
@@ -45,6 +49,11 @@ export function ProgressTable({
               {firstColumn}
             </th>
             <ProgressHeaders />
+            {extraColumns.map((column) => (
+              <th key={column} scope="col" className={th}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -54,6 +63,12 @@ export function ProgressTable({
                 {row.heading}
               </th>
               <ProgressCells facts={row.facts} label={row.name} />
+              {row.extraCells?.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the cells are in the fixed order of extraColumns.
+                <td key={index} className={td}>
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

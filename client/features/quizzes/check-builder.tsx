@@ -1,0 +1,194 @@
+import { DragDropContext, Draggable, Droppable } from "@hello-pangea/dnd";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#client/components/ui/button.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormField } from "#client/components/ui/form-field.js";
+import { Input } from "#client/components/ui/input.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { errorMessage } from "#client/lib/errors.js";
+import { trpc } from "#client/lib/trpc.js";
+import { questionMessage, saveQuizInput } from "#shared/schemas/quizzes.js";
+import { CheckHeading } from "./check-heading.js";
+import { CheckStatsPanel } from "./check-stats.js";
+import { type DraftCheck, draftOf, moved, newQuestion, saveInputOf } from "./draft.js";
+import { checkReaders, type EditorCheck, editorCheckQuery } from "./queries.js";
+import { QuestionEditor } from "./question-editor.js";
+
+/** The "Knowledge check" section of the lesson editor (issue 13). */
+export function CheckBuilder({ lessonId }: { lessonId: number }) {
+  const check = useQuery(editorCheckQuery(lessonId));
+  return (
+    <section aria-labelledby="knowledge-check-heading" className="mt-10 border-t border-slate-200 pt-8">
+      <CheckHeading id="knowledge-check-heading" />
+      <p className="mt-1 text-sm text-slate-600">
+        Learners complete this lesson by passing the check; "Mark as Complete" is replaced by it.
+      </p>
+      {check.isError ? (
+        <FormAlert>{errorMessage(check.error, "The knowledge check could not be loaded.")}</FormAlert>
+      ) : !check.isFetchedAfterMount || check.data === undefined ? (
+        <Skeleton className="mt-4 h-40 w-full rounded-xl" />
+      ) : (
+        <CheckForm lessonId={lessonId} saved={check.data} />
+      )}
+    </section>
+  );
+}
+
+/** Every problem the schema finds, each naming its question. */
+function problemsOf(lessonId: number, draft: DraftCheck): string[] {
+  const parsed = saveQuizInput.safeParse(saveInputOf(lessonId, draft));
+  if (parsed.success) return [];
+  const messages = parsed.error.issues.map((issue) => {
+    const [field, index] = issue.path;
+    const named = field === "questions" && typeof index === "number" && !issue.message.startsWith("Question ");
+    return named ? questionMessage(index, issue.message) : issue.message;
+  });
+  return [...new Set(messages)];
+}
+
+function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck | null }) {
+  const [draft, setDraft] = useState(() => draftOf(saved));
+  const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [added, setAdded] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.quizzes.save.mutationOptions({
+      meta: { success: "Knowledge check saved.", invalidates: checkReaders() },
+      onSuccess: (next) => {
+        setDraft(draftOf(next));
+        setDirty(false);
+      },
+    }),
+  );
+  const update = (change: (current: DraftCheck) => DraftCheck) => {
+    setDraft(change);
+    setDirty(true);
+    setProblems([]);
+  };
+  const setQuestions = (change: (questions: DraftCheck["questions"]) => DraftCheck["questions"]) =>
+    update((current) => ({ ...current, questions: change(current.questions) }));
+
+  const submit = () => {
+    const found = problemsOf(lessonId, draft);
+    setProblems(found);
+    if (found.length === 0) save.mutate(saveInputOf(lessonId, draft));
+  };
+  const count = draft.questions.length;
+
+  return (
+    <div className="mt-5 flex flex-col gap-5">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Pass mark (%)">
+          {(field) => (
+            <Input
+              {...field}
+              inputMode="numeric"
+              value={draft.passPercent}
+              onChange={(event) => update((current) => ({ ...current, passPercent: event.target.value }))}
+            />
+          )}
+        </FormField>
+        <FormField label="Attempts allowed" hint="Leave empty for unlimited.">
+          {(field) => (
+            <Input
+              {...field}
+              inputMode="numeric"
+              placeholder="Unlimited"
+              value={draft.maxAttempts}
+              onChange={(event) => update((current) => ({ ...current, maxAttempts: event.target.value }))}
+            />
+          )}
+        </FormField>
+        <label className="flex items-center gap-2 self-center text-sm font-medium text-slate-800 sm:mt-6 sm:self-start">
+          <input
+            type="checkbox"
+            checked={draft.shuffle}
+            onChange={(event) => update((current) => ({ ...current, shuffle: event.target.checked }))}
+            className="size-4 accent-brand-600"
+          />
+          Shuffle questions and options
+        </label>
+      </div>
+
+      {count === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-5 text-center text-sm text-slate-600">
+          This lesson has no knowledge check. Add a question to create one.
+        </p>
+      ) : (
+        <DragDropContext
+          onDragStart={(_start, provided) =>
+            provided.announce("Picked up the question. Use the arrow keys to move it, Space to drop, Escape to cancel.")
+          }
+          onDragEnd={(result) => {
+            if (result.destination)
+              setQuestions((questions) => moved(questions, result.source.index, result.destination?.index ?? 0));
+          }}
+        >
+          <Droppable droppableId="questions">
+            {(provided) => (
+              <ol ref={provided.innerRef} {...provided.droppableProps} aria-label="Questions">
+                {draft.questions.map((question, index) => (
+                  <Draggable key={question.key} draggableId={question.key} index={index}>
+                    {(dragProvided, snapshot) => (
+                      // A margin, not a gap: the drag library measures margins to make room for a drop.
+                      <li ref={dragProvided.innerRef} {...dragProvided.draggableProps} className="mb-4">
+                        <QuestionEditor
+                          question={question}
+                          index={index}
+                          count={count}
+                          onChange={(next) =>
+                            setQuestions((questions) => questions.map((each, at) => (at === index ? next : each)))
+                          }
+                          onMove={(to) => setQuestions((questions) => moved(questions, index, to))}
+                          onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
+                          dragHandleProps={dragProvided.dragHandleProps}
+                          isDragging={snapshot.isDragging}
+                          focusOnMount={question.key === added}
+                        />
+                      </li>
+                    )}
+                  </Draggable>
+                ))}
+                {provided.placeholder}
+              </ol>
+            )}
+          </Droppable>
+        </DragDropContext>
+      )}
+
+      {problems.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p className="font-medium">Fix these before saving:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {save.isError && <FormAlert>{errorMessage(save.error, "The knowledge check could not be saved.")}</FormAlert>}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="outline"
+          onClick={() => {
+            const question = newQuestion();
+            setAdded(question.key);
+            setQuestions((questions) => [...questions, question]);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          Add question
+        </Button>
+        <Button onClick={submit} loading={save.isPending} disabled={!dirty && !save.isError}>
+          {count === 0 && saved ? "Remove check" : "Save check"}
+        </Button>
+        {dirty && <span className="text-sm text-amber-700">Unsaved changes to the check</span>}
+      </div>
+
+      {saved && <CheckStatsPanel lessonId={lessonId} />}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
+import { recordCompletion } from "./completions.js";
+import { type CourseContext, findLesson, findVisibleCourse } from "./course-access.js";
+import { Quiz, QuizAttempt } from "./entities/index.js";
+import { fail } from "./errors.js";
+import type { SubmitResultView } from "./presenters/quizzes.js";
+import { loadQuiz } from "./quiz-data.js";
+import { attemptsLeftOf, gradeAttempt } from "./quiz-grading.js";
+import { lockRowsForUpdate } from "./sql-dialect.js";
+import { createOwned, type OrganizationScope } from "./trpc-org.js";
+
+type SubmitInput = z.output<typeof submitQuizInput>;
+type SubmitContext = CourseContext & OrganizationScope & { user: { id: number } };
+
+/** Every answer names a question of this check and options of that question; else the page is stale. */
+function assertAnswersFit(
+  questions: { question: { id: number }; options: { id: number }[] }[],
+  answers: SubmitInput["answers"],
+): void {
+  const optionsOf = new Map(questions.map(({ question, options }) => [question.id, new Set(options.map((o) => o.id))]));
+  for (const answer of answers) {
+    const options = optionsOf.get(answer.questionId);
+    if (!options || !answer.optionIds.every((id) => options.has(id))) throw fail.conflict(QUIZ_MESSAGES.checkChanged);
+  }
+}
+
+/**
+ * quizzes/submit: graded here, never in the browser. The check's row is locked (PostgreSQL) while the
+ * attempts are counted and the new one written, so two tabs cannot both take the last attempt. Passing
+ * records the lesson's completion; failing records only the attempt.
+ */
+export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
+  const lesson = await findLesson(ctx, input.lessonId);
+  await findVisibleCourse(ctx, lesson.module.course.id);
+  const locked = await ctx.em.findOne(Quiz, { lesson: lesson.id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  const loaded = locked ? await loadQuiz(ctx.em, lesson.id, { refresh: true }) : null;
+  if (!loaded || loaded.questions.length === 0) throw fail.notFound(QUIZ_MESSAGES.checkNotFound);
+  const { quiz } = loaded;
+  const used = await ctx.em.count(QuizAttempt, { lesson: lesson.id, user: ctx.user.id });
+  if (attemptsLeftOf(quiz.maxAttempts, used) === 0) throw fail.forbidden(QUIZ_MESSAGES.noAttemptsLeft);
+  assertAnswersFit(loaded.questions, input.answers);
+
+  const grade = gradeAttempt(
+    loaded.questions.map(({ question, options }) => ({ id: question.id, explanation: question.explanation, options })),
+    input.answers,
+    quiz.passPercent,
+  );
+  createOwned(ctx, QuizAttempt, {
+    user: ctx.user.id,
+    lesson,
+    answers: grade.results.map(({ questionId, optionIds, correct }) => ({ questionId, optionIds, correct })),
+    scorePercent: grade.scorePercent,
+    passed: grade.passed,
+  });
+  await ctx.em.flush();
+  if (grade.passed) await recordCompletion(ctx, lesson.id);
+  return {
+    scorePercent: grade.scorePercent,
+    passed: grade.passed,
+    attemptsLeft: attemptsLeftOf(quiz.maxAttempts, used + 1),
+    results: grade.results.map(({ optionIds: _chosen, ...result }) => result),
+  };
+}
