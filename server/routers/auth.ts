@@ -15,7 +15,7 @@ export const authRouter = router({
   ...accountProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(({ ctx }) => presentUser(ctx.em, ctx.user)),
+    .query(({ ctx }) => presentUser(ctx.em, ctx.user, ctx.currentMembership)),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })
