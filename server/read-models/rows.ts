@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { TENANT_FILTER } from "../../mikro-orm.config.js";
 
 /**
  * The one way hot reads query (decision 0150): plain rows through MikroORM's own connection, no entity,
@@ -20,4 +21,14 @@ export async function readRow<Row>(
   params: readonly unknown[] = [],
 ): Promise<Row | undefined> {
   return (await readRows<Row>(em, sql, params))[0];
+}
+
+/**
+ * The organization the request's entity manager is scoped to (memberProcedure sets it): the one a read
+ * model's SQL names when the caller has no membership at hand. Unscoped, it refuses rather than read all.
+ */
+export function scopedOrganizationId(em: EntityManager): number {
+  const organizationId = em.getFilterParams<{ organizationId?: number }>(TENANT_FILTER).organizationId;
+  if (organizationId === undefined) throw new Error("A read model ran on an entity manager of no organization");
+  return organizationId;
 }
