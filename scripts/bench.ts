@@ -10,6 +10,8 @@
  *   10) times, one at a time. training/mine is also measured in a small organization of its own.
  *   Then search (scripts/bench-search.ts) over BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000
  *   organizations; 0 skips it.
+ *   BENCH_SEED=large (scripts/lib/bench-large.ts) then fills the database to 1,000 organizations, 100,000
+ *   users, 20,000 courses and 2,000,000 completions, so the same endpoints run against a large database.
  *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
  *   Then the paired load of issue 19 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
@@ -29,6 +31,7 @@ import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag 
 import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
+import { seedLargeDatabase } from "./lib/bench-large.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import {
   countRequests,
@@ -149,6 +152,11 @@ async function main(): Promise<void> {
       completions: COMPLETIONS,
       postgres: postgres !== undefined,
     });
+    if (process.env.BENCH_SEED === "large") {
+      const largeStarted = performance.now();
+      const counts = await seedLargeDatabase(em);
+      console.log(`Large database in ${(performance.now() - largeStarted).toFixed(0)} ms: ${JSON.stringify(counts)}`);
+    }
     const members = await em.count(Membership, { organization: organization.id });
     const seedMs = performance.now() - seedStarted;
     const courseId = firstLesson?.module.course.id ?? 1;
