@@ -36,7 +36,7 @@ function topicOf(expression: string): string {
 }
 
 /** 0..count-1 as rows named `i`, in either database. */
-const numbers = (count: number) =>
+export const numbers = (count: number) =>
   `with recursive numbers(i) as (select 0 union all select i + 1 from numbers where i < ${count - 1})`;
 
 async function seed(em: SqlEntityManager, benchOrganizationId: number): Promise<void> {

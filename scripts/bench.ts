@@ -10,7 +10,12 @@
  *   10) times, one at a time. training/mine is also measured in a small organization of its own.
  *   Then search (scripts/bench-search.ts) over BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000
  *   organizations; 0 skips it.
+ *   BENCH_SEED=large (scripts/lib/bench-large.ts) then fills the database to 1,000 organizations, 100,000
+ *   users, 20,000 courses and 2,000,000 completions, so the same endpoints run against a large database.
  *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
+ *   Then the paired load of issue 19 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
+ *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
+ *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +31,16 @@ import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag 
 import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
+import { seedLargeDatabase } from "./lib/bench-large.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
+import {
+  countRequests,
+  PAIRED_HEADER,
+  type PairedEndpoint,
+  pairedFigures,
+  pairedRow,
+  startBareServer,
+} from "./lib/paired-load.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
 import { timingColumns } from "./lib/timings.js";
 
@@ -37,6 +51,12 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 2_000_000);
 const REPORT_REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",").filter((prefix) => prefix !== "");
+const PAIRED = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+};
+const measured = (name: string) => !ONLY || ONLY.some((prefix) => name.startsWith(prefix));
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
@@ -55,6 +75,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
   // The seed can take minutes: the connections fetch opened before it must still be there after it.
   app.server.keepAliveTimeout = 30 * 60_000;
+  const served = countRequests(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -131,6 +152,11 @@ async function main(): Promise<void> {
       completions: COMPLETIONS,
       postgres: postgres !== undefined,
     });
+    if (process.env.BENCH_SEED === "large") {
+      const largeStarted = performance.now();
+      const counts = await seedLargeDatabase(em);
+      console.log(`Large database in ${(performance.now() - largeStarted).toFixed(0)} ms: ${JSON.stringify(counts)}`);
+    }
     const members = await em.count(Membership, { organization: organization.id });
     const seedMs = performance.now() - seedStarted;
     const courseId = firstLesson?.module.course.id ?? 1;
@@ -159,7 +185,7 @@ async function main(): Promise<void> {
     );
     console.log(["endpoint".padEnd(26), "p50 ms", "p95 ms", "max ms", "req/s", "bytes"].join("\t"));
     for (const [name, url, headers = {}, requests = REQUESTS] of endpoints) {
-      if (ONLY && !ONLY.some((prefix) => name.startsWith(prefix))) continue;
+      if (!measured(name)) continue;
       // The reports are heavy by design: asked one at a time, so each figure is one report's own.
       const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
       const timings: number[] = [];
@@ -189,6 +215,57 @@ async function main(): Promise<void> {
     console.log(
       `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
     );
+    if (PAIRED.rounds > 0) {
+      const lessonIds = await em
+        .getConnection()
+        .execute<{ id: number }[]>("select id from lessons where organization_id = ? order by id", [organization.id]);
+      const benchUser = await em
+        .getConnection()
+        .execute<{ id: number }[]>("select id from users where email_key = 'bench@example.com'");
+      const paired: PairedEndpoint[] = [
+        ...endpoints
+          .filter(([name]) =>
+            ["auth/me", "courses/", "lessons/get", "tags/list", "training/mine"].some((p) => name.startsWith(p)),
+          )
+          .map(([name, url, headers = {}]) => ({
+            name,
+            url: `${base}${url}`,
+            method: "GET" as const,
+            headers: { cookie, ...headers },
+          })),
+        { name: "users/completions", url: `${base}/_api/users/completions`, method: "GET", headers: { cookie } },
+        {
+          name: "orgs/stats",
+          url: `${base}/_api/orgs/stats?orgId=${organization.id}`,
+          method: "GET",
+          headers: { cookie },
+        },
+        {
+          name: "lessons/complete",
+          url: `${base}/_api/lessons/complete`,
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
+          beforeRound: async () => {
+            await em.getConnection().execute("delete from completions where user_id = ?", [benchUser[0]?.id ?? 0]);
+          },
+        },
+      ];
+      const bare = await startBareServer();
+      console.log(
+        `Paired with bare Fastify: ${PAIRED.connections} connections, ${PAIRED.seconds} s, medians of ${PAIRED.rounds} rounds`,
+      );
+      console.log(PAIRED_HEADER);
+      try {
+        for (const endpoint of paired) {
+          if (!measured(endpoint.name)) continue;
+          const figures = await pairedFigures(endpoint, { app: served, bare }, PAIRED);
+          console.log(pairedRow(figures));
+        }
+      } finally {
+        await bare.close();
+      }
+    }
     await benchSearch({ em: orm.em.fork(), config, benchOrganizationId: organization.id, base, cookie });
   } finally {
     await app.close();

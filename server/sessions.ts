@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { Session, type User } from "./entities/index.js";
+import { lookUpSession, type SessionLookup } from "./read-models/sessions.js";
 
 // "Last seen" is written at most once per LAST_SEEN_STEP_MS: writing it on every request would cost a
 // write per read.
@@ -62,11 +63,12 @@ export async function resumeSession(
   req: FastifyRequest,
   reply: FastifyReply,
   config: Config,
-): Promise<{ session: Session; user: User } | null> {
+): Promise<SessionLookup | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
-  const session = await em.findOne(Session, { tokenHash: hashToken(token) }, { populate: ["user"] });
-  if (!session) return null;
+  const found = await lookUpSession(em, hashToken(token));
+  if (!found) return null;
+  const { session } = found;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
     em.remove(session);
@@ -84,7 +86,7 @@ export async function resumeSession(
     await em.flush();
   }
   if (renew) setCookie(reply, config, token, session.expiresAt);
-  return { session, user: session.user };
+  return found;
 }
 
 /** Ends every session of the user but `keep` (the caller's own browser); answers how many ended. */

@@ -55,3 +55,11 @@ export function dateFromRow(value: unknown): Date | null {
 export function countFromRow(value: unknown): number {
   return Number(value ?? 0);
 }
+
+/**
+ * A date as a raw query's parameter compares it with a datetime column: SQLite keeps them as the
+ * milliseconds MikroORM stored, PostgreSQL as timestamps (an ISO text converts to one).
+ */
+export function dateParam(config: DialectConfig, date: Date): number | string {
+  return dialectOf(config) === "postgresql" ? date.toISOString() : date.getTime();
+}

@@ -11,7 +11,10 @@ import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./
  * to the organization); the two aggregates name the organization themselves.
  */
 
-export function audienceOf(course: Course, tagIds: ReadonlySet<number>): AudienceCourse {
+export function audienceOf(
+  course: Pick<Course, "status" | "required" | "dueDate" | "dueDays">,
+  tagIds: ReadonlySet<number>,
+): AudienceCourse {
   return {
     status: course.status,
     tagIds,

@@ -53,16 +53,30 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
   return id;
 }
 
-/** The caller's membership of the organization this request acts on (see memberProcedure). */
-export async function requestMembership(em: EntityManager, req: FastifyRequest, user: User): Promise<Membership> {
+/**
+ * The caller's membership of the organization this request acts on (see memberProcedure). The session
+ * lookup already brought the membership of the current organization: naming that one costs no query.
+ */
+export async function requestMembership(
+  em: EntityManager,
+  req: FastifyRequest,
+  user: User,
+  currentMembership: Membership | null = null,
+): Promise<Membership> {
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  if (currentMembership?.organization.id === organizationId) return currentMembership;
   return membershipOf(em, user, organizationId);
 }
 
 /** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */
-async function joinRequestOrganization(ctx: { em: EntityManager; req: FastifyRequest; user: User }) {
-  const membership = await requestMembership(ctx.em, ctx.req, ctx.user);
+async function joinRequestOrganization(ctx: {
+  em: EntityManager;
+  req: FastifyRequest;
+  user: User;
+  currentMembership: Membership | null;
+}) {
+  const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership);
   scopeToOrganization(ctx.em, membership.organization.id);
   return { membership, organization: membership.organization, role: membership.role };
 }

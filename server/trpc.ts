@@ -135,7 +135,9 @@ const requireSession = t.middleware(async ({ ctx, next }) => {
   const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
-  return next({ ctx: { user: resumed.user, session: resumed.session } });
+  return next({
+    ctx: { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership },
+  });
 });
 
 /** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */

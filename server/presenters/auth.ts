@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { User } from "#server/entities/index.js";
+import type { Membership, User } from "#server/entities/index.js";
 import { findMembership } from "#server/membership.js";
 import { type OrganizationAccessView, presentOrganizationAccess } from "./orgs.js";
 
@@ -15,9 +15,19 @@ export interface UserView {
   currentOrganization: OrganizationAccessView | null;
 }
 
-export async function presentUser(em: EntityManager, user: User): Promise<UserView> {
+/** `currentMembership`: the session lookup's, when it is still the user's current one (no query then). */
+export async function presentUser(
+  em: EntityManager,
+  user: User,
+  currentMembership: Membership | null = null,
+): Promise<UserView> {
   const orgId = user.currentOrganization?.id;
-  const membership = orgId === undefined ? null : await findMembership(em, user, orgId);
+  const membership =
+    orgId === undefined
+      ? null
+      : currentMembership?.organization.id === orgId
+        ? currentMembership
+        : await findMembership(em, user, orgId);
   return {
     id: user.id,
     name: user.name,

@@ -1,9 +1,10 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { completedAmong, loadCourseOutline } from "#server/course-outline.js";
 import type { CourseStatus } from "#server/entities/course.js";
-import { type Course, CourseTag, type Membership } from "#server/entities/index.js";
+import type { Membership } from "#server/entities/index.js";
+import { type CourseFields, outlineRows, tagsOfCourseIds } from "#server/read-models/courses.js";
+import { scopedOrganizationId } from "#server/read-models/rows.js";
 import { audienceOf } from "#server/training-data.js";
-import { compareTags, presentTag, type TagView } from "./tags.js";
+import { compareTags, type TagView } from "./tags.js";
 import { viewerDeadlines } from "./training.js";
 
 /**
@@ -50,18 +51,19 @@ export interface CourseView {
   modules?: ModuleOutlineView[];
 }
 
-/** The tags of many courses in one query. */
-async function tagsOfCourses(em: SqlEntityManager, courseIds: number[]): Promise<Map<number, TagView[]>> {
-  const byCourse = new Map<number, TagView[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return byCourse;
-  const links = await em.find(CourseTag, { course: { $in: courseIds } }, { populate: ["tag"] });
-  for (const link of links) byCourse.get(link.course.id)?.push(presentTag(link.tag));
+/** The tags of many courses in one query, each course's in the order its card shows them. */
+async function tagsOfCourses(
+  em: SqlEntityManager,
+  organizationId: number,
+  courseIds: number[],
+): Promise<Map<number, TagView[]>> {
+  const byCourse = await tagsOfCourseIds(em, organizationId, courseIds);
   for (const tags of byCourse.values()) tags.sort(compareTags);
   return byCourse;
 }
 
 function courseView(
-  course: Course,
+  course: CourseFields,
   tags: TagView[],
   mine: { assignedToMe: boolean; dueAt: Date | null },
   modules?: ModuleOutlineView[],
@@ -83,14 +85,18 @@ function courseView(
   };
 }
 
-/** Courses with their tags and what they ask of the viewer: four queries however many. */
+/**
+ * Courses (plain rows of server/read-models/courses.ts, or entities after a write) with their tags and
+ * what they ask of the viewer: three queries however many.
+ */
 export async function presentCourses(
   em: SqlEntityManager,
-  courses: Course[],
+  courses: readonly CourseFields[],
   viewer: Membership,
 ): Promise<CourseView[]> {
   const tags = await tagsOfCourses(
     em,
+    viewer.organization.id,
     courses.map((course) => course.id),
   );
   const audiences = courses.map((course) => ({
@@ -104,45 +110,53 @@ export async function presentCourses(
 /** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
 export async function presentCourse(
   em: SqlEntityManager,
-  course: Course,
+  course: CourseFields,
   viewer: Membership,
   options: { withStructure?: boolean } = {},
 ): Promise<CourseView> {
   const [view] = await presentCourses(em, [course], viewer);
   if (!view) throw new Error("presentCourses returned no view for its course");
   if (!options.withStructure) return view;
-  return { ...view, modules: await presentCourseStructure(em, course.id, viewer.user.id) };
+  return {
+    ...view,
+    modules: await presentCourseStructure(em, course.id, viewer.user.id),
+  };
 }
 
-/** The modules and lessons of a course, each lesson marked if the user completed it: three queries. */
+/**
+ * The modules and lessons of a course, each lesson marked if the user completed it: one query. After a
+ * write (`refresh`), the entity manager's pending changes are flushed first, so the rows read are them.
+ */
 export async function presentCourseStructure(
   em: SqlEntityManager,
   courseId: number,
   userId: number,
   options: { refresh?: boolean } = {},
 ): Promise<ModuleOutlineView[]> {
-  const { modules, lessons } = await loadCourseOutline(em, courseId, options);
-  const done = await completedAmong(
-    em,
-    userId,
-    lessons.map((lesson) => lesson.id),
-  );
-  const byModule = new Map<number, LessonOutlineView[]>(modules.map((module) => [module.id, []]));
-  for (const lesson of lessons) {
-    byModule.get(lesson.module.id)?.push({
-      id: lesson.id,
-      title: lesson.title,
-      orderIndex: lesson.orderIndex,
-      version: lesson.version,
-      isCompleted: done.has(lesson.id),
-    });
+  if (options.refresh) await em.flush();
+  const modules: ModuleOutlineView[] = [];
+  for (const row of await outlineRows(em, scopedOrganizationId(em), courseId, userId)) {
+    let module = modules.at(-1);
+    if (module?.id !== row.moduleId) {
+      module = {
+        id: row.moduleId,
+        title: row.moduleTitle,
+        description: row.moduleDescription,
+        orderIndex: row.moduleOrder,
+        version: row.moduleVersion,
+        lessons: [],
+      };
+      modules.push(module);
+    }
+    if (row.lessonId !== null) {
+      module.lessons.push({
+        id: row.lessonId,
+        title: row.lessonTitle ?? "",
+        orderIndex: row.lessonOrder ?? 0,
+        version: row.lessonVersion ?? 1,
+        isCompleted: row.completed,
+      });
+    }
   }
-  return modules.map((module) => ({
-    id: module.id,
-    title: module.title,
-    description: module.description,
-    orderIndex: module.orderIndex,
-    version: module.version,
-    lessons: byModule.get(module.id) ?? [],
-  }));
+  return modules;
 }

@@ -1,6 +1,7 @@
 import { raw } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Completion, Course, Lesson, Membership, type Organization } from "#server/entities/index.js";
+import { Membership, type Organization } from "#server/entities/index.js";
+import { organizationCounts } from "#server/read-models/organizations.js";
 import type { Role } from "#shared/roles.js";
 
 /** An organization named by link: invitations, accept-invite. */
@@ -70,16 +71,7 @@ export async function presentOrganization(em: SqlEntityManager, membership: Memb
   return organizationView(membership, counts.get(membership.organization.id) ?? 0);
 }
 
-/** The settings page's numbers; the tenant filter keeps the counts to this organization. */
-export async function presentOrganizationStats(
-  em: SqlEntityManager,
-  organizationId: number,
-): Promise<OrganizationStatsView> {
-  const [memberCount, courseCount, lessonCount, totalCompletions] = await Promise.all([
-    em.count(Membership, { organization: organizationId }),
-    em.count(Course, { status: "published" }),
-    em.count(Lesson, {}),
-    em.count(Completion, {}),
-  ]);
-  return { memberCount, courseCount, lessonCount, totalCompletions };
+/** The settings page's numbers, counted from the organization's indexes. */
+export function presentOrganizationStats(em: SqlEntityManager, organizationId: number): Promise<OrganizationStatsView> {
+  return organizationCounts(em, organizationId);
 }

@@ -28,14 +28,11 @@ export function compareTags(a: TagView, b: TagView): number {
   return byName(a, b) || a.id - b.id;
 }
 
-/** Every department of an organization, each with its roles, both by name, from its tags. */
-export function presentTagTree(tags: readonly Tag[]): DepartmentView[] {
+/** Every department of an organization, each with its roles, both by name, from its tags (plain rows). */
+export function presentTagTree(tags: readonly TagView[]): DepartmentView[] {
   const departments = tags.filter((tag) => tag.type === "department").sort(byName);
   return departments.map((department) => ({
-    ...presentTag(department),
-    roles: tags
-      .filter((tag) => tag.type === "role" && tag.parent?.id === department.id)
-      .sort(byName)
-      .map(presentTag),
+    ...department,
+    roles: tags.filter((tag) => tag.type === "role" && tag.parentId === department.id).sort(byName),
   }));
 }

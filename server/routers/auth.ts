@@ -17,7 +17,7 @@ export const authRouter = router({
   ...passwordResetProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(({ ctx }) => presentUser(ctx.em, ctx.user)),
+    .query(({ ctx }) => presentUser(ctx.em, ctx.user, ctx.currentMembership)),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })

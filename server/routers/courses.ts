@@ -1,14 +1,23 @@
-import type { EntityManager, FilterQuery } from "@mikro-orm/core";
-import { canSeeDrafts, findCourse, findVisibleCourse, lockCourse } from "#server/course-access.js";
+import type { EntityManager } from "@mikro-orm/core";
+import {
+  assertCourseVisible,
+  type CourseContext,
+  canSeeDrafts,
+  findCourse,
+  lockCourse,
+} from "#server/course-access.js";
 import { duplicateCourse } from "#server/course-copy.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
+import { type CourseFields, courseById, courseIdsTagged, courseList } from "#server/read-models/courses.js";
 import { courseIdsMatching } from "#server/search.js";
 import { indexCourseContent, refreshSearchIndex } from "#server/search-index.js";
+import { dateParam } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
 import { createOwned, memberProcedure, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
+import { readCourseCursor } from "#shared/course-cursor.js";
 import {
   COURSE_MESSAGES,
   courseIdInput,
@@ -17,6 +26,14 @@ import {
   listCoursesInput,
   updateCourseInput,
 } from "#shared/schemas/courses.js";
+
+/** A course a read answers about, as a plain row: "not found" outside the organization or a learner's draft. */
+async function visibleCourseRow(ctx: CourseContext & OrganizationScope, id: number): Promise<CourseFields> {
+  const course = await courseById(ctx.em, ctx.organization.id, id);
+  if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
+  assertCourseVisible(course, ctx.role);
+  return course;
+}
 
 /** The tags a course form names, all of this organization (the tenant filter hides any other's). */
 async function tagsNamed(em: EntityManager, tagIds: number[]): Promise<Tag[]> {
@@ -66,33 +83,34 @@ async function replaceCourseTags(scope: OrganizationScope, course: Course, tagId
 export const coursesRouter = router({
   /**
    * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
-   * (tagged course ids, the courses, their tags), however many courses there are.
+   * (tagged course ids, the courses with their tags, the caller's audience), as plain rows (decision
+   * 0150). With `limit`, one page; `cursor` (shared/course-cursor.ts) continues after a page's last course.
    */
   list: memberProcedure
     .meta({ rest: { method: "GET", path: "/courses/list" } })
     .input(listCoursesInput)
     .query(async ({ ctx, input }) => {
-      const conditions: FilterQuery<Course>[] = [];
+      let status = input.status;
       if (!canSeeDrafts(ctx.role)) {
         // Learners see published courses only; asking for drafts finds none.
         if (input.status === "draft") return [];
-        conditions.push({ status: "published" });
-      } else if (input.status) {
-        conditions.push({ status: input.status });
+        status = "published";
       }
+      let ids: number[] | undefined;
       if (input.search) {
         // The full-text engine of the search endpoint, over course titles and descriptions.
-        const matching = await courseIdsMatching(ctx, input.search);
-        if (matching.length === 0) return [];
-        conditions.push({ id: { $in: matching } });
+        ids = await courseIdsMatching(ctx, input.search);
       }
       if (input.tagIds.length > 0) {
-        const links = await ctx.em.find(CourseTag, { tag: { $in: input.tagIds } }, { fields: ["course"] });
-        if (links.length === 0) return [];
-        conditions.push({ id: { $in: [...new Set(links.map((link) => link.course.id))] } });
+        const tagged = new Set(await courseIdsTagged(ctx.em, ctx.organization.id, input.tagIds));
+        ids = ids ? ids.filter((id) => tagged.has(id)) : [...tagged];
       }
-      const courses = await ctx.em.find(Course, conditions.length > 0 ? { $and: conditions } : {}, {
-        orderBy: { createdAt: "desc", id: "desc" },
+      const after = input.cursor ? readCourseCursor(input.cursor) : null;
+      const courses = await courseList(ctx.em, ctx.organization.id, {
+        status,
+        ids,
+        limit: input.limit,
+        after: after ? { createdAt: dateParam(ctx.config, after.createdAt), id: after.id } : undefined,
       });
       return presentCourses(ctx.em, courses, ctx.membership);
     }),
@@ -102,7 +120,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/get" } })
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
-      const course = await findVisibleCourse(ctx, input.id);
+      const course = await visibleCourseRow(ctx, input.id);
       return presentCourse(ctx.em, course, ctx.membership, { withStructure: true });
     }),
 
@@ -110,7 +128,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/structure" } })
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
-      const course = await findVisibleCourse(ctx, input.courseId);
+      const course = await visibleCourseRow(ctx, input.courseId);
       return presentCourseStructure(ctx.em, course.id, ctx.user.id);
     }),
 

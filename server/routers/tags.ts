@@ -3,6 +3,7 @@ import type { Config } from "#server/config.js";
 import { type Organization, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentTag, presentTagTree } from "#server/presenters/tags.js";
+import { organizationTags } from "#server/read-models/courses.js";
 import { takeTurn } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
@@ -44,7 +45,7 @@ async function assertNameFree(
 export const tagsRouter = router({
   list: permittedProcedure("tags.view")
     .meta({ rest: { method: "GET", path: "/tags/list" } })
-    .query(async ({ ctx }) => presentTagTree(await ctx.em.find(Tag, {}))),
+    .query(async ({ ctx }) => presentTagTree(await organizationTags(ctx.em, ctx.organization.id))),
 
   create: permittedProcedure("tags.manage")
     .meta({ rest: { method: "POST", path: "/tags/create" } })

@@ -1,16 +1,13 @@
-import { Completion } from "#server/entities/index.js";
-import { presentCompletedLessons } from "#server/presenters/lessons.js";
+import type { CompletedLessonsView } from "#server/presenters/lessons.js";
+import { completedLessonIds } from "#server/read-models/courses.js";
 import { router } from "#server/trpc.js";
 import { memberProcedure } from "#server/trpc-org.js";
 
 export const usersRouter = router({
-  /** The lessons the caller has completed in the current organization (the tenant filter scopes it). */
-  completions: memberProcedure.meta({ rest: { method: "GET", path: "/users/completions" } }).query(async ({ ctx }) => {
-    const completions = await ctx.em.find(
-      Completion,
-      { user: ctx.user.id },
-      { fields: ["lesson"], orderBy: { lesson: "asc" } },
-    );
-    return presentCompletedLessons(completions);
-  }),
+  /** The lessons the caller has completed in the request's organization, as plain rows (decision 0150). */
+  completions: memberProcedure.meta({ rest: { method: "GET", path: "/users/completions" } }).query(
+    async ({ ctx }): Promise<CompletedLessonsView> => ({
+      lessonIds: await completedLessonIds(ctx.em, ctx.organization.id, ctx.user.id),
+    }),
+  ),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
+import { COURSE_PAGE_MAX, readCourseCursor } from "#shared/course-cursor.js";
 import { clientIdField } from "./client-actions.js";
 import { positiveId, text, utf8Length } from "./common.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
@@ -21,6 +22,8 @@ export const COURSE_MESSAGES = {
     "This content is too complex to convert. Simplify its formatting (for example deeply nested lists or quotes) or split it into several lessons.",
   contentConversionBusy: "The server is busy converting other lessons. Please try again in a moment.",
   searchTooLong: "Search can be up to 255 characters.",
+  limitInvalid: "Limit must be a whole number from 1 to 100.",
+  cursorInvalid: "Cursor is not one this list gave.",
   modulesRequired: "At least one module is required for reordering.",
   lessonsRequired: "At least one lesson is required for reordering.",
   orderIndexInvalid: "Order index must be a whole number of 0 or more.",
@@ -160,6 +163,18 @@ export const listCoursesInput = z
       // A blank search is no search.
       .transform((search) => search || undefined),
     tagIds: tagIdsField.default([]),
+    // Paging (issue 19): without them, the whole list as before.
+    limit: z
+      .number({ error: M.limitInvalid })
+      .int(M.limitInvalid)
+      .min(1, M.limitInvalid)
+      .max(COURSE_PAGE_MAX, M.limitInvalid)
+      .optional(),
+    cursor: z
+      .string({ error: M.cursorInvalid })
+      .max(30, M.cursorInvalid)
+      .refine((cursor) => readCourseCursor(cursor) !== null, M.cursorInvalid)
+      .nullish(),
   })
   .prefault({});
 export type ListCoursesInput = z.input<typeof listCoursesInput>;

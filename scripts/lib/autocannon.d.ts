@@ -1,0 +1,28 @@
+/** The part of autocannon's programmatic API the bench uses (the package ships no types). */
+declare module "autocannon" {
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface AutocannonOptions {
+    url: string;
+    connections: number;
+    duration: number;
+    timeout?: number;
+    method?: "GET" | "POST";
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
+  }
+  interface AutocannonResult {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number; max: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+}

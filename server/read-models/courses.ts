@@ -1,0 +1,247 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { CourseStatus } from "#server/entities/course.js";
+import type { TagView } from "#server/presenters/tags.js";
+import { dateFromRow } from "#server/sql-dialect.js";
+import { placeholders } from "#server/training-data.js";
+import type { TagType } from "#shared/schemas/tags.js";
+import { readRow, readRows } from "./rows.js";
+
+/**
+ * Courses, their tags and outlines as plain rows (decision 0150): courses/list, get and structure,
+ * users/completions. Every query names the organization; the presenters map the rows.
+ */
+
+/** The fields of a course that its views show: a Course entity has them too. */
+export interface CourseFields {
+  id: number;
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  createdAt: Date;
+  required: boolean;
+  dueDate: string | null;
+  dueDays: number | null;
+  version: number;
+}
+
+interface CourseRecord {
+  id: number;
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  created_at: unknown;
+  required: boolean | number;
+  due_date: string | null;
+  due_days: number | null;
+  version: number;
+}
+
+const COURSE_COLUMNS =
+  "c.id, c.title, c.description, c.status, c.created_at, c.required, c.due_date, c.due_days, c.version";
+
+function courseFromRecord(row: CourseRecord): CourseFields {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    createdAt: dateFromRow(row.created_at) ?? new Date(0),
+    // SQLite keeps booleans as 0 and 1.
+    required: Boolean(row.required),
+    dueDate: row.due_date,
+    dueDays: row.due_days === null ? null : Number(row.due_days),
+    version: Number(row.version),
+  };
+}
+
+export async function courseById(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+): Promise<CourseFields | undefined> {
+  const row = await readRow<CourseRecord>(
+    em,
+    `select ${COURSE_COLUMNS} from courses c where c.organization_id = ? and c.id = ?`,
+    [organizationId, courseId],
+  );
+  return row && courseFromRecord(row);
+}
+
+/** Where a page of the newest-first list continues: after this course. */
+export interface CourseListPosition {
+  createdAt: number | string;
+  id: number;
+}
+
+export interface CourseListQuery {
+  status?: CourseStatus;
+  /** Only these courses (a search's or a tag filter's matches). */
+  ids?: readonly number[];
+  /** At most this many; all when absent. */
+  limit?: number;
+  after?: CourseListPosition;
+}
+
+/** Newest first (then by id, so that courses created in the same millisecond keep one order). */
+export async function courseList(
+  em: EntityManager,
+  organizationId: number,
+  query: CourseListQuery,
+): Promise<CourseFields[]> {
+  const where = ["c.organization_id = ?"];
+  const params: unknown[] = [organizationId];
+  if (query.status) {
+    where.push("c.status = ?");
+    params.push(query.status);
+  }
+  if (query.ids) {
+    if (query.ids.length === 0) return [];
+    where.push(`c.id in (${placeholders(query.ids)})`);
+    params.push(...query.ids);
+  }
+  if (query.after) {
+    where.push("(c.created_at < ? or (c.created_at = ? and c.id < ?))");
+    params.push(query.after.createdAt, query.after.createdAt, query.after.id);
+  }
+  const limit = query.limit === undefined ? "" : ` limit ${Math.trunc(query.limit)}`;
+  const rows = await readRows<CourseRecord>(
+    em,
+    `select ${COURSE_COLUMNS} from courses c where ${where.join(" and ")} order by c.created_at desc, c.id desc${limit}`,
+    params,
+  );
+  return rows.map(courseFromRecord);
+}
+
+/** The courses with any of these tags. */
+export async function courseIdsTagged(
+  em: EntityManager,
+  organizationId: number,
+  tagIds: readonly number[],
+): Promise<number[]> {
+  const rows = await readRows<{ course_id: number }>(
+    em,
+    `select distinct course_id from course_tags where organization_id = ? and tag_id in (${placeholders(tagIds)})`,
+    [organizationId, ...tagIds],
+  );
+  return rows.map((row) => Number(row.course_id));
+}
+
+interface TagRecord {
+  id: number;
+  name: string;
+  type: TagType;
+  parent_id: number | null;
+  color: string | null;
+}
+
+export function tagFromRecord(row: TagRecord): TagView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    type: row.type,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    color: row.color,
+  };
+}
+
+/** Every tag of the organization (tags/list). */
+export async function organizationTags(em: EntityManager, organizationId: number): Promise<TagView[]> {
+  const rows = await readRows<TagRecord>(
+    em,
+    "select id, name, type, parent_id, color from tags where organization_id = ? order by id",
+    [organizationId],
+  );
+  return rows.map(tagFromRecord);
+}
+
+/** The tags of these courses, unsorted, by course. */
+export async function tagsOfCourseIds(
+  em: EntityManager,
+  organizationId: number,
+  courseIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
+  const byCourse = new Map<number, TagView[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return byCourse;
+  const rows = await readRows<TagRecord & { course_id: number }>(
+    em,
+    `select ct.course_id, t.id, t.name, t.type, t.parent_id, t.color
+     from course_tags ct join tags t on t.id = ct.tag_id
+     where ct.organization_id = ? and ct.course_id in (${placeholders(courseIds)})`,
+    [organizationId, ...courseIds],
+  );
+  for (const row of rows) byCourse.get(Number(row.course_id))?.push(tagFromRecord(row));
+  return byCourse;
+}
+
+export interface OutlineRow {
+  moduleId: number;
+  moduleTitle: string;
+  moduleDescription: string | null;
+  moduleOrder: number;
+  moduleVersion: number;
+  /** Null for a module without lessons. */
+  lessonId: number | null;
+  lessonTitle: string | null;
+  lessonOrder: number | null;
+  lessonVersion: number | null;
+  completed: boolean;
+}
+
+/**
+ * A course's modules and lessons in outline order, each lesson with whether the user completed it: one
+ * query (modules left-joined to their lessons and the user's completions).
+ */
+export async function outlineRows(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+  userId: number,
+): Promise<OutlineRow[]> {
+  const rows = await readRows<{
+    module_id: number;
+    module_title: string;
+    module_description: string | null;
+    module_order: number;
+    module_version: number;
+    lesson_id: number | null;
+    lesson_title: string | null;
+    lesson_order: number | null;
+    lesson_version: number | null;
+    completion_id: number | null;
+  }>(
+    em,
+    `select m.id as module_id, m.title as module_title, m.description as module_description,
+       m.order_index as module_order, m.version as module_version,
+       l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,
+       cp.id as completion_id
+     from modules m
+     left join lessons l on l.module_id = m.id
+     left join completions cp on cp.organization_id = m.organization_id and cp.user_id = ? and cp.lesson_id = l.id
+     where m.organization_id = ? and m.course_id = ?
+     order by m.order_index, m.id, l.order_index, l.id`,
+    [userId, organizationId, courseId],
+  );
+  const orNull = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    moduleId: Number(row.module_id),
+    moduleTitle: row.module_title,
+    moduleDescription: row.module_description,
+    moduleOrder: Number(row.module_order),
+    moduleVersion: Number(row.module_version),
+    lessonId: orNull(row.lesson_id),
+    lessonTitle: row.lesson_title,
+    lessonOrder: orNull(row.lesson_order),
+    lessonVersion: orNull(row.lesson_version),
+    completed: row.completion_id !== null,
+  }));
+}
+
+/** The lessons the user completed in the organization, by lesson id. */
+export async function completedLessonIds(em: EntityManager, organizationId: number, userId: number): Promise<number[]> {
+  const rows = await readRows<{ lesson_id: number }>(
+    em,
+    "select lesson_id from completions where organization_id = ? and user_id = ? order by lesson_id",
+    [organizationId, userId],
+  );
+  return rows.map((row) => Number(row.lesson_id));
+}

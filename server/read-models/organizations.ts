@@ -1,0 +1,25 @@
+import type { EntityManager } from "@mikro-orm/core";
+import { countFromRow } from "#server/sql-dialect.js";
+import { readRow } from "./rows.js";
+
+/** The settings page's numbers (orgs/stats): four index-only counts in one statement. */
+export async function organizationCounts(
+  em: EntityManager,
+  organizationId: number,
+): Promise<{ memberCount: number; courseCount: number; lessonCount: number; totalCompletions: number }> {
+  const row = await readRow<Record<"members" | "courses" | "lessons" | "completions", unknown>>(
+    em,
+    `select
+       (select count(*) from memberships where organization_id = ?) as members,
+       (select count(*) from courses where organization_id = ? and status = 'published') as courses,
+       (select count(*) from lessons where organization_id = ?) as lessons,
+       (select count(*) from completions where organization_id = ?) as completions`,
+    [organizationId, organizationId, organizationId, organizationId],
+  );
+  return {
+    memberCount: countFromRow(row?.members),
+    courseCount: countFromRow(row?.courses),
+    lessonCount: countFromRow(row?.lessons),
+    totalCompletions: countFromRow(row?.completions),
+  };
+}
