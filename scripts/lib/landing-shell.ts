@@ -48,7 +48,9 @@ export function landingHtml(indexHtml: string, rendered: string, bootPath: strin
   return indexHtml
     .replace(entry[0], `<script type="module" crossorigin src="${bootPath}"></script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    // The browser's router (not hydrating a server's router state) wraps the page in a Suspense boundary
+    // that its server mode leaves out: React marks a boundary with these comments.
+    .replace('<div id="root"></div>', `<div id="root"><!--$-->${body}<!--/$--></div>`);
 }
 
 async function renderLanding(root: string, plugins: PluginOption[]): Promise<string> {
