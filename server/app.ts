@@ -150,7 +150,9 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
         // Each file may be sent br, gzip or plain depending on the request: caches must key on that.
         // `/` is the landing shell or the app depending on the session cookie (landing-page.ts).
-        res.setHeader("Vary", filePath.endsWith(".html") ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+        // (The file sent may be its precompressed .br or .gz.)
+        const page = /\.html(\.br|\.gz)?$/.test(filePath);
+        res.setHeader("Vary", page ? "Accept-Encoding, Cookie" : "Accept-Encoding");
       },
     });
   }

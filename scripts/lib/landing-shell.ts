@@ -45,12 +45,14 @@ export function landingHtml(indexHtml: string, rendered: string, bootPath: strin
   // The router's server-mode inline scripts (scroll restoration) are not the browser's markup, and the
   // Content-Security-Policy would refuse them anyway.
   const body = rendered.replace(/^<title>[^<]*<\/title>/, "").replace(/<script class="\$tsr">[\s\S]*?<\/script>/g, "");
-  return indexHtml
-    .replace(entry[0], `<script type="module" crossorigin src="${bootPath}"></script>`)
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
-    // The browser's router (not hydrating a server's router state) wraps the page in a Suspense boundary
-    // that its server mode leaves out: React marks a boundary with these comments.
-    .replace('<div id="root"></div>', `<div id="root"><!--$-->${body}<!--/$--></div>`);
+  return (
+    indexHtml
+      .replace(entry[0], `<script type="module" crossorigin src="${bootPath}"></script>`)
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+      // The browser's router (not hydrating a server's router state) wraps the page in a Suspense boundary
+      // that its server mode leaves out: React marks a boundary with these comments.
+      .replace('<div id="root"></div>', `<div id="root"><!--$-->${body}<!--/$--></div>`)
+  );
 }
 
 async function renderLanding(root: string, plugins: PluginOption[]): Promise<string> {
