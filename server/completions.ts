@@ -6,8 +6,8 @@ import { Completion } from "./entities/index.js";
 import { fail } from "./errors.js";
 
 /**
- * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete) and by passing
- * its knowledge check (quizzes/submit): progress, My training and the reports read this row alike.
+ * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing
+ * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
  * Idempotent: the first completion stays (there is no undo).
  */
 export interface CompletionScope {

@@ -135,16 +135,6 @@ export function signoffStatusOf(materialVersion: number, signedVersion: number |
   return signedVersion >= materialVersion ? "signed" : "outdated";
 }
 
-/** Signing completes the lesson; a second completion of the same lesson yields to the first. */
-export async function completeBySigning(scope: SignoffScope, lessonId: number): Promise<void> {
-  await scope.em
-    .createQueryBuilder(Completion)
-    .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt: new Date() })
-    .onConflict(["organization", "user", "lesson"])
-    .ignore()
-    .execute();
-}
-
 /** "Mark as Complete" does not complete a sign-off lesson. */
 export function assertCompletableWithoutSigning(lesson: Lesson): void {
   if (lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.completeBySigning);

@@ -1,3 +1,4 @@
+import { recordCompletion } from "#server/completions.js";
 import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/course-access.js";
 import { Lesson, LessonVersion, Signature } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
@@ -12,7 +13,6 @@ import {
 import { refreshSearchIndex } from "#server/search-index.js";
 import { signoffReport } from "#server/signoff-report.js";
 import {
-  completeBySigning,
   latestSignatures,
   materialVersions,
   recordLessonVersion,
@@ -79,7 +79,7 @@ export const signoffLessonProcedures = {
         userAgent: storedUserAgent(ctx.req.headers["user-agent"]),
       });
       await ctx.em.flush();
-      await completeBySigning(ctx, lesson.id);
+      await recordCompletion(ctx, lesson.id);
       return presentSignature(signature, lesson.id);
     }),
 
