@@ -3,12 +3,14 @@ import { LIMITS } from "#shared/constants.js";
 import { imageUrlOf } from "#shared/schemas/uploads.js";
 import { Course, CourseImage, CourseModule, CourseTag, Lesson } from "./entities/index.js";
 import { newImageKey } from "./images.js";
+import { copyKnowledgeChecks } from "./quiz-copy.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 /**
- * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons and
- * images, made inside the mutation's one transaction, so a copy is whole or not there. Lesson content
- * points at the copies of the images, so deleting the original later leaves the copy intact.
+ * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons,
+ * knowledge checks and images, made inside the mutation's one transaction, so a copy is whole or not
+ * there. Lesson content points at the copies of the images, so deleting the original later leaves the
+ * copy intact.
  */
 
 const COPY_SUFFIX = " (copy)";
@@ -94,17 +96,20 @@ export async function duplicateCourse(
           { module: { $in: modules.map((module) => module.id) } },
           { orderBy: { orderIndex: "asc", id: "asc" } },
         );
+  const lessonCopies = new Map<number, Lesson>();
   for (const lesson of lessons) {
     const module = moduleCopies.get(lesson.module.id);
     if (!module) continue;
-    createOwned(scope, Lesson, {
+    const lessonCopy = createOwned(scope, Lesson, {
       module,
       title: lesson.title,
       content: withImageAddresses(lesson.content, addresses),
       videoUrl: lesson.videoUrl,
       orderIndex: lesson.orderIndex,
     });
+    lessonCopies.set(lesson.id, lessonCopy);
   }
+  await copyKnowledgeChecks(scope, lessonCopies);
   await scope.em.flush();
   return copy;
 }

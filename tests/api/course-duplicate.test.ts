@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Course, CourseImage } from "#server/entities/index.js";
 import type { CourseView } from "#server/presenters/courses.js";
 import type { LessonPageView } from "#server/presenters/lessons.js";
+import type { EditorQuizView } from "#server/presenters/quizzes.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
 import {
@@ -14,6 +15,7 @@ import {
   uploadImage,
 } from "./support/course-fixtures.js";
 import { ok, refusal } from "./support/org-fixtures.js";
+import { answersTo, courseWithCheck, submitOk } from "./support/quiz-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /** Issue 10: duplicating a course copies its modules, lessons, tags and images, and nothing of another course. */
@@ -97,6 +99,35 @@ describe("courses/duplicate", () => {
     expect(served.status).toBe(200);
     expect(served.bytes).toEqual(before.bytes);
     expect(await lessonContent(staff.admin.api, copiedLesson?.id ?? 0)).toBe(content);
+  });
+
+  it("copies the knowledge checks with their answers, and none of the attempts", async () => {
+    const api = staff.admin.api;
+    const { course, check } = await courseWithCheck(api, { passPercent: 60, maxAttempts: 3, shuffle: true });
+    await submitOk(staff.learner.api, check.lessonId, answersTo(check, [0]));
+    const copy = ok<CourseView>(await api.post("/_api/courses/duplicate", { id: course.id }));
+    const copiedLesson = (await structureOf(api, copy.id))[0]?.lessons.find(
+      (lesson) => lesson.title === "Forklift quiz",
+    );
+    const copied = ok<EditorQuizView>(await api.get("/_api/quizzes/get", { lessonId: String(copiedLesson?.id) }));
+    const shape = (view: EditorQuizView) => ({
+      passPercent: view.passPercent,
+      maxAttempts: view.maxAttempts,
+      shuffle: view.shuffle,
+      questions: view.questions.map(({ kind, prompt, explanation, options }) => ({
+        kind,
+        prompt,
+        explanation,
+        options: options.map(({ text, correct }) => ({ text, correct })),
+      })),
+    });
+    expect(copied.lessonId).toBe(copiedLesson?.id);
+    expect(shape(copied)).toEqual(shape(check));
+    expect(copied.questions.map((question) => question.id)).not.toContain(check.questions[0]?.id);
+    // The learner's failed attempt stays with the original: the copy's check is untried.
+    ok(await api.post("/_api/courses/update", { id: copy.id, status: "published" }));
+    const result = await submitOk(staff.learner.api, copied.lessonId, answersTo(copied));
+    expect(result).toMatchObject({ passed: true, attemptsLeft: 2 });
   });
 
   it("keeps a long title within the limit", async () => {
