@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
+import { THREE_QUESTIONS } from "../support/quiz-questions.js";
 import type { ApiClient } from "./support/client.js";
 import { pngBytes, uploadImage } from "./support/course-fixtures.js";
 import {
@@ -81,6 +82,10 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       agreed: true,
     }),
   );
+  // A knowledge check with an attempt (issue 13), on a lesson no test completes by hand.
+  const checkLesson = published[2] ?? 0;
+  ok(await api.post("/_api/quizzes/save", { lessonId: checkLesson, questions: THREE_QUESTIONS }));
+  ok(await team.members.learner.api.post("/_api/quizzes/submit", { lessonId: checkLesson, answers: [] }));
   return { tagged, openToken };
 }
 
