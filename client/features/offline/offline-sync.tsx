@@ -26,7 +26,10 @@ export function OfflineSync() {
     const onOnline = () => void catchUp();
     void catchUp();
     window.addEventListener("online", onOnline);
-    const stop = onChange(() => void invalidate());
+    // Only what reached the server changes what progress pages show; local bookkeeping does not.
+    const stop = onChange((change) => {
+      if (change === "sent") void invalidate();
+    });
     return () => {
       cancelled = true;
       window.removeEventListener("online", onOnline);

@@ -96,7 +96,7 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
       }
     } finally {
       running = undefined;
-      if (outcomes.some((outcome) => outcome !== "later")) announceChange();
+      if (outcomes.some((outcome) => outcome !== "later")) announceChange("sent");
     }
     return outcomes;
   })();
@@ -106,7 +106,7 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
 /** The one action, sent now (the member just did it): "later" keeps it queued. */
 export async function sendNow(action: QueuedAction, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
   const outcome = await send(action, fetchImpl);
-  if (outcome !== "later") announceChange();
+  if (outcome !== "later") announceChange("sent");
   return outcome;
 }
 

@@ -77,19 +77,27 @@ export function offlineDatabase(): Promise<IDBPDatabase<OfflineSchema>> {
   return database;
 }
 
-/** Tells every page and the worker that the offline records changed (queue counts, saved courses). */
-export function announceChange(): void {
+/**
+ * What changed: "records" only on this device (the queue, saved courses, the owner); "sent" also on the
+ * server (queued actions were taken or refused), so pages showing progress must ask it again. Keeping
+ * the two apart matters: a page that refetched on every local change would lose what it had just
+ * loaded to a sign-in that merely recorded the device's owner.
+ */
+export type OfflineChange = "records" | "sent";
+
+/** Tells every page (this one included) and the worker that the offline records changed. */
+export function announceChange(change: OfflineChange = "records"): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL_NAME);
-  channel.postMessage("changed");
+  channel.postMessage(change);
   channel.close();
 }
 
-/** Calls `listener` when another page or the worker changed the records; returns the unsubscribe. */
-export function onChange(listener: () => void): () => void {
+/** Calls `listener` when a page or the worker changed the records; returns the unsubscribe. */
+export function onChange(listener: (change: OfflineChange) => void): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel(CHANNEL_NAME);
-  channel.onmessage = listener;
+  channel.onmessage = (event: MessageEvent<unknown>) => listener(event.data === "sent" ? "sent" : "records");
   return () => channel.close();
 }
 
