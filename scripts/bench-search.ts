@@ -39,7 +39,7 @@ function topicOf(expression: string): string {
 export const numbers = (count: number) =>
   `with recursive numbers(i) as (select 0 union all select i + 1 from numbers where i < ${count - 1})`;
 
-async function seed(em: SqlEntityManager, benchOrganizationId: number): Promise<void> {
+export async function seedSearchBench(em: SqlEntityManager, benchOrganizationId: number): Promise<void> {
   const [sample] = await em.execute<{ created_at: unknown }[]>("select created_at from organizations where id = ?", [
     benchOrganizationId,
   ]);
@@ -96,7 +96,7 @@ export async function benchSearch(options: {
 }): Promise<void> {
   if (COURSES <= 0) return;
   const seedStarted = performance.now();
-  await options.em.transactional((em) => seed(em, options.benchOrganizationId));
+  await options.em.transactional((em) => seedSearchBench(em, options.benchOrganizationId));
   const seededMs = performance.now() - seedStarted;
   const indexStarted = performance.now();
   await options.em.transactional((em) => rebuildSearchIndex(em));

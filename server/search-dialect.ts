@@ -4,9 +4,26 @@ import { MATCH_END, MATCH_START, type SearchTerm } from "./search-text.js";
 /**
  * The one place where full-text search differs between the databases (docs/decisions/0060-full-text-search.md).
  * Both keep one row per course, module and lesson in `search_documents` (written by server/search-index.ts);
- * SQLite indexes it with the FTS5 table `search_documents_fts` (porter stemming, prefix indexes), which
- * triggers keep in step, PostgreSQL with a generated `tsvector` column under a GIN index.
+ * SQLite indexes it with FTS5 tables `search_documents_fts_<shard>` (porter stemming, prefix indexes), one
+ * per group of organizations, which triggers keep in step, PostgreSQL with a generated `tsvector` column
+ * under a GIN index.
  */
+
+/**
+ * How many FTS5 tables share SQLite's organizations (docs/decisions/0180-search-index-shards.md): an
+ * organization's rows are in table `organization id % SEARCH_SHARDS`. A prefix query reads every row of
+ * its table that holds a word with that prefix, whichever organization it belongs to, so a table of 1/16
+ * of the organizations makes that work 1/16. Fixed by the migration that made the tables.
+ */
+export const SEARCH_SHARDS = 16;
+
+/** The FTS5 table holding this organization's rows. The name is made of a number only, never input. */
+export function searchShardTable(organizationId: number): string {
+  return `search_documents_fts_${organizationId % SEARCH_SHARDS}`;
+}
+
+/** An FTS5 table's own tables, which FTS5 makes and names after it. */
+const FTS5_SHADOW_TABLES = ["", "_data", "_idx", "_content", "_docsize", "_config"];
 
 /**
  * The tables of the search index, made by hand-written migrations: no entity describes them (an FTS5
@@ -15,12 +32,9 @@ import { MATCH_END, MATCH_START, type SearchTerm } from "./search-text.js";
  */
 export const SEARCH_INDEX_TABLES = [
   "search_documents",
-  "search_documents_fts",
-  "search_documents_fts_data",
-  "search_documents_fts_idx",
-  "search_documents_fts_content",
-  "search_documents_fts_docsize",
-  "search_documents_fts_config",
+  ...Array.from({ length: SEARCH_SHARDS }, (_, shard) =>
+    FTS5_SHADOW_TABLES.map((suffix) => `search_documents_fts_${shard}${suffix}`),
+  ).flat(),
 ];
 
 /** PostgreSQL's text-search configuration, fixed in the generated column (migrations) and used by every query. */
@@ -33,7 +47,7 @@ export const POSTGRES_TEXT_SEARCH_CONFIG = "english";
  * 220,000 rows; whether a title matched is worked out per hit, from the organization's hits only
  * (highlight() marks a title's matches with char(2), which indexed text never contains: search-text.ts).
  */
-const SQLITE_RANK = `instr(highlight(search_documents_fts, 0, char(2), char(3)), char(2)) = 0,
+const sqliteRank = (table: string) => `instr(highlight(${table}, 0, char(2), char(3)), char(2)) = 0,
   case d.kind when 'course' then 0 when 'module' then 1 else 2 end, length(d.body)`;
 /**
  * ts_rank's weights for D, C, B, A: titles are A, texts B. A text's words together rank below one title
@@ -73,16 +87,17 @@ function fts5Phrase(term: SearchTerm): string {
  */
 function sqliteQuery(query: DocumentQuery): { sql: string; params: unknown[] } {
   const match = `tenant : "org${query.organizationId}" AND {title body} : (${query.terms.map(fts5Phrase).join(" AND ")})`;
+  const table = searchShardTable(query.organizationId);
   const sql = `
     select d.kind as "kind", d.record_id as "recordId", d.course_id as "courseId", d.title as "title",
       c.title as "courseTitle",
-      snippet(search_documents_fts, 1, ?, ?, '…', ${SNIPPET_WORDS}) as "snippet"
-    from search_documents_fts
-    join search_documents d on d.id = search_documents_fts.rowid
+      snippet(${table}, 1, ?, ?, '…', ${SNIPPET_WORDS}) as "snippet"
+    from ${table}
+    join search_documents d on d.id = ${table}.rowid
     join courses c on c.id = d.course_id
-    where search_documents_fts match ? and d.organization_id = ? and (c.status = 'published' or ?)
+    where ${table} match ? and d.organization_id = ? and (c.status = 'published' or ?)
       ${query.kind ? "and d.kind = ?" : ""}
-    order by ${SQLITE_RANK}, d.id
+    order by ${sqliteRank(table)}, d.id
     limit ?`;
   const params = [MATCH_START, MATCH_END, match, query.organizationId, query.includeDrafts ? 1 : 0];
   return { sql, params: [...params, ...(query.kind ? [query.kind] : []), query.limit] };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { SEARCH_SHARDS } from "#server/search-dialect.js";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createCourse, createLesson, createModule, positions, staffedOrganization } from "./support/course-fixtures.js";
-import { ok, orgWithMembers } from "./support/org-fixtures.js";
+import { createOrg, ok, orgWithMembers, signUp } from "./support/org-fixtures.js";
 import { hitsOf, indexedRowsOf, search } from "./support/search-fixtures.js";
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
@@ -123,5 +125,28 @@ describe("the index follows every write", () => {
     expect(await indexedRowsOf(app, doomed.org.id)).toEqual({ documents: 3, fts: 3 });
     ok(await doomed.admin.api.post("/_api/orgs/delete", { orgId: doomed.org.id }));
     expect(await indexedRowsOf(app, doomed.org.id)).toEqual({ documents: 0, fts: 0 });
+  });
+
+  it("organizations that share an index table (SQLite) never find each other's words", async () => {
+    const person = await signUp(app, "search-shard");
+    const first = await createOrg(person);
+    await createCourse(person.api, { title: "Quokka handling", description: "First", status: "published" });
+    let second = await createOrg(person);
+    // Organization ids share a table when they leave the same remainder: within SEARCH_SHARDS new ones.
+    for (let made = 1; second.id % SEARCH_SHARDS !== first.id % SEARCH_SHARDS && made < SEARCH_SHARDS; made++)
+      second = await createOrg(person);
+    expect(second.id % SEARCH_SHARDS).toBe(first.id % SEARCH_SHARDS);
+    await createCourse(person.api, { title: "Quokka feeding", description: "Second", status: "published" });
+    const inFirst = { headers: { [ORGANIZATION_HEADER]: String(first.id) } };
+    for (const q of ["quokka", "quok", "quokka handling"]) {
+      expect(hitsOf(await search(person.api, q)), q).toEqual(q.includes("handling") ? [] : ["course:Quokka feeding"]);
+      const firstHits = ok<{ results: { title: string }[] }>(await person.api.get("/_api/search", { q }, inFirst));
+      expect(
+        firstHits.results.map((hit) => hit.title),
+        q,
+      ).toEqual(["Quokka handling"]);
+    }
+    expect(await indexedRowsOf(app, first.id)).toEqual({ documents: 1, fts: 1 });
+    expect(await indexedRowsOf(app, second.id)).toEqual({ documents: 1, fts: 1 });
   });
 });

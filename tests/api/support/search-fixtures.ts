@@ -1,3 +1,4 @@
+import { searchShardTable } from "#server/search-dialect.js";
 import type { SearchResponse, SearchResult } from "#shared/schemas/search.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient } from "./client.js";
@@ -22,7 +23,7 @@ export function snippetText(result: SearchResult | undefined): string {
 
 /**
  * The rows the search index holds for an organization, counted straight from the database: the
- * documents and, on SQLite, what the FTS5 index itself finds for the organization's token.
+ * documents and, on SQLite, what the organization's FTS5 table itself finds for its token.
  */
 export async function indexedRowsOf(app: TestApp, organizationId: number): Promise<{ documents: number; fts: number }> {
   const em = app.orm.em.fork();
@@ -31,9 +32,9 @@ export async function indexedRowsOf(app: TestApp, organizationId: number): Promi
     [organizationId],
   );
   if (app.config.databaseUrl) return { documents: Number(documents?.count), fts: Number(documents?.count) };
-  const [fts] = await em.execute<{ count: number }[]>(
-    "select count(*) as count from search_documents_fts where search_documents_fts match ?",
-    [`tenant : "org${organizationId}"`],
-  );
+  const table = searchShardTable(organizationId);
+  const [fts] = await em.execute<{ count: number }[]>(`select count(*) as count from ${table} where ${table} match ?`, [
+    `tenant : "org${organizationId}"`,
+  ]);
   return { documents: Number(documents?.count), fts: Number(fts?.count) };
 }
