@@ -10,10 +10,11 @@ import { MATCH_END, MATCH_START, type SearchTerm } from "./search-text.js";
  */
 
 /**
- * How many FTS5 tables share SQLite's organizations (docs/decisions/0180-search-index-shards.md): an
- * organization's rows are in table `organization id % SEARCH_SHARDS`. A prefix query reads every row of
- * its table that holds a word with that prefix, whichever organization it belongs to, so a table of 1/16
- * of the organizations makes that work 1/16. Fixed by the migration that made the tables.
+ * How many parts the index is cut into by organization (docs/decisions/0180-search-index-shards.md):
+ * on SQLite an organization's rows are in FTS5 table `organization id % SEARCH_SHARDS`, on PostgreSQL in
+ * one of as many hash partitions of `search_documents`. Both engines answer a prefix query by listing
+ * every row of the index that holds a word with that prefix, whichever organization it belongs to, so a
+ * part of 1/16 of the organizations makes that work 1/16. Fixed by the migrations that made the parts.
  */
 export const SEARCH_SHARDS = 16;
 
@@ -32,9 +33,11 @@ const FTS5_SHADOW_TABLES = ["", "_data", "_idx", "_content", "_docsize", "_confi
  */
 export const SEARCH_INDEX_TABLES = [
   "search_documents",
-  ...Array.from({ length: SEARCH_SHARDS }, (_, shard) =>
-    FTS5_SHADOW_TABLES.map((suffix) => `search_documents_fts_${shard}${suffix}`),
-  ).flat(),
+  ...Array.from({ length: SEARCH_SHARDS }, (_, shard) => [
+    ...FTS5_SHADOW_TABLES.map((suffix) => `search_documents_fts_${shard}${suffix}`),
+    // PostgreSQL's partitions of `search_documents`.
+    `search_documents_p${shard}`,
+  ]).flat(),
 ];
 
 /** PostgreSQL's text-search configuration, fixed in the generated column (migrations) and used by every query. */
