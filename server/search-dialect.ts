@@ -6,7 +6,7 @@ import { MATCH_END, MATCH_START, type SearchTerm } from "./search-text.js";
  * Both keep one row per course, module and lesson in `search_documents` (written by server/search-index.ts);
  * SQLite indexes it with FTS5 tables `search_documents_fts_<shard>` (porter stemming, prefix indexes), one
  * per group of organizations, which triggers keep in step, PostgreSQL with a generated `tsvector` column
- * under a GIN index.
+ * under a GIN index in each of the table's partitions by organization.
  */
 
 /**
