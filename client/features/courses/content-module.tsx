@@ -58,15 +58,10 @@ export function ContentModule({
             onSave={(title) => mutations.renameModule(module.id, title)}
           />
         </div>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Delete module ${module.title}`}
-          onClick={() => onDelete({ kind: "module", id: module.id, moduleId: module.id, title: module.title })}
-          className="text-slate-500 hover:text-red-600"
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <DeleteButton
+          target={{ kind: "module", id: module.id, moduleId: module.id, title: module.title }}
+          onDelete={onDelete}
+        />
       </div>
 
       <SortableList
@@ -105,15 +100,10 @@ export function ContentModule({
             >
               <FilePenLine aria-hidden="true" />
             </Link>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Delete lesson ${lesson.title}`}
-              onClick={() => onDelete({ kind: "lesson", id: lesson.id, moduleId: module.id, title: lesson.title })}
-              className="text-slate-500 hover:text-red-600"
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            <DeleteButton
+              target={{ kind: "lesson", id: lesson.id, moduleId: module.id, title: lesson.title }}
+              onDelete={onDelete}
+            />
           </>
         )}
       </SortableList>
@@ -132,5 +122,20 @@ export function ContentModule({
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** "Delete module …" or "Delete lesson …": asks the page to confirm (its dialog). */
+function DeleteButton({ target, onDelete }: { target: DeleteTarget; onDelete: (target: DeleteTarget) => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Delete ${target.kind} ${target.title}`}
+      onClick={() => onDelete(target)}
+      className="text-slate-500 hover:text-red-600"
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
   );
 }
