@@ -1,4 +1,5 @@
 import { DAY_MS } from "#shared/constants.js";
+import { isCourseComplete } from "#shared/progress.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 
 /**
@@ -76,12 +77,12 @@ export interface CourseProgress {
   lastCompletedAt: Date | null;
 }
 
-/** Every lesson done (an empty course has nothing left to do: docs/SPEC.md §9 counts it as 100%). */
+/** Every lesson done, by the rule of the course page's progress (shared/progress.ts, decision 0190). */
 export function isComplete(progress: CourseProgress): boolean {
-  return progress.completedLessons >= progress.totalLessons;
+  return isCourseComplete(progress.completedLessons, progress.totalLessons);
 }
 
-/** When the course was completed: the last lesson's completion, once all are done. */
+/** When the course was completed: the last lesson's completion, once all are done (none for an empty course). */
 export function completedAtOf(progress: CourseProgress): Date | null {
   return isComplete(progress) ? progress.lastCompletedAt : null;
 }

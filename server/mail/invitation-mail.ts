@@ -1,23 +1,25 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { Config } from "#server/config.js";
-import { type Invitation, Organization } from "#server/entities/index.js";
+import type { Invitation, Organization } from "#server/entities/index.js";
 import { queueMail } from "./outbox.js";
 import { renderMail } from "./templates.js";
 
 /**
  * Queues the invitation mail with its link, in the caller's transaction (the one that created the
  * invitation). Every path that creates or renews an invitation calls this with the invitation and the
- * link it answers with. Returns false, queuing nothing, when e-mail is not set up: the link is then
- * only shown to the inviter, to send by hand.
+ * link it answers with, and the request's organization, the invitation's own (it names the sender and
+ * the subject; the caller holds it already, so a loop over many invitations reads it no more). Returns
+ * false, queuing nothing, when e-mail is not set up: the link is then only shown to the inviter, to send
+ * by hand.
  */
-export async function enqueueInvitationMail(
-  ctx: { em: EntityManager; config: Pick<Config, "mail"> },
+export function enqueueInvitationMail(
+  ctx: { em: EntityManager; config: Pick<Config, "mail">; organization: Organization },
   invitation: Invitation,
   link: string,
   now: Date = new Date(),
-): Promise<boolean> {
+): boolean {
   if (!ctx.config.mail) return false;
-  const organization = await ctx.em.findOneOrFail(Organization, invitation.organization.id);
+  const { organization } = ctx;
   const inviter = invitation.invitedBy?.name;
   const orgName = organization.name;
   const mail = renderMail({

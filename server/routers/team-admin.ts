@@ -72,7 +72,7 @@ export const teamAdminProcedures = {
         tagIds: await existingTagIds(ctx.em, old.tagIds),
         origin: requestOrigin(ctx.req),
       });
-      const emailed = await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
+      const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
       await ctx.em.flush();
       return { invitationId: invitation.id, inviteLink, emailed };
     }),
@@ -101,7 +101,7 @@ export const teamAdminProcedures = {
           ...invite,
           origin,
         });
-        const emailed = await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
+        const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
         invited.push({ row, invitation, inviteLink, emailed });
       }
       await ctx.em.flush();

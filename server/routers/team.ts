@@ -94,7 +94,7 @@ export const teamRouter = router({
         tagIds: tags.map((tag) => tag.id),
         origin: requestOrigin(ctx.req),
       });
-      return { inviteLink, emailed: await enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
+      return { inviteLink, emailed: enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
     }),
 
   updateRole: permittedProcedure("team.manage")

@@ -3,6 +3,7 @@ import {
   type AudienceCourse,
   type AudienceMember,
   compareAssigned,
+  completedAtOf,
   dueAtFor,
   endOfDayUtc,
   hasAnyTag,
@@ -112,6 +113,15 @@ describe("trainingStatus", () => {
   it("completed stays completed after the deadline; without a deadline nothing is overdue", () => {
     expect(trainingStatus(progress(4), dueAt, at("2027-01-01T00:00:00Z"))).toBe("completed");
     expect(trainingStatus(progress(0), null, at("2099-01-01T00:00:00Z"))).toBe("not_started");
+  });
+
+  it("an empty course is completed, never overdue, and has no completion date (decision 0190)", () => {
+    const empty = progress(0, 0);
+    expect(trainingStatus(empty, dueAt, at("2027-01-01T00:00:00Z"))).toBe("completed");
+    expect(trainingStatus(empty, null, at("2026-06-01T00:00:00Z"))).toBe("completed");
+    expect(completedAtOf(empty)).toBeNull();
+    expect(completedAtOf(progress(4))).toEqual(at("2026-06-01T00:00:00Z"));
+    expect(completedAtOf(progress(3))).toBeNull();
   });
 });
 

@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "#client/components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { EmailField } from "#client/components/ui/email-field.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
-import { FormField } from "#client/components/ui/form-field.js";
-import { Input } from "#client/components/ui/input.js";
+import { FormFooter } from "#client/components/ui/form-footer.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { type ChangeEmailInput, changeEmailInput } from "#shared/schemas/account.js";
 import { PasswordField } from "./password-field.js";
@@ -34,18 +33,7 @@ export function EmailCard({ email }: { email: string }) {
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={change.isPending || undefined}>
           {change.error && <FormAlert>{errorMessage(change.error, ACCOUNT_FALLBACKS.changeEmail)}</FormAlert>}
-          <FormField label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...register("email")}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                disabled={change.isPending}
-              />
-            )}
-          </FormField>
+          <EmailField registration={register("email")} error={errors.email?.message} disabled={change.isPending} />
           <PasswordField
             label="Current password"
             registration={register("currentPassword")}
@@ -53,11 +41,7 @@ export function EmailCard({ email }: { email: string }) {
             error={errors.currentPassword?.message}
             disabled={change.isPending}
           />
-          <div>
-            <Button type="submit" loading={change.isPending}>
-              Change email
-            </Button>
-          </div>
+          <FormFooter submitLabel="Change email" pending={change.isPending} layout="card" />
         </form>
       </CardContent>
     </Card>

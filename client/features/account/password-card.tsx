@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Button } from "#client/components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
+import { FormFooter } from "#client/components/ui/form-footer.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { type ChangePasswordInput, changePasswordInput } from "#shared/schemas/account.js";
 import { PasswordField } from "./password-field.js";
@@ -46,11 +46,7 @@ export function PasswordCard() {
             hint="At least 8 characters."
             disabled={change.isPending}
           />
-          <div>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </div>
+          <FormFooter submitLabel="Change password" pending={change.isPending} layout="card" />
         </form>
       </CardContent>
     </Card>

@@ -1,8 +1,9 @@
-import { Draggable, type DraggableProvidedDragHandleProps, Droppable } from "@hello-pangea/dnd";
+import type { DraggableProvidedDragHandleProps } from "@hello-pangea/dnd";
 import { Link } from "@tanstack/react-router";
-import { FilePenLine, GripVertical, Plus, Trash2 } from "lucide-react";
+import { FilePenLine, Plus, Trash2 } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
+import { DragHandle, SortableList } from "#client/components/ui/sortable-list.js";
 import { cn } from "#client/lib/cn.js";
 import { focusTarget } from "#client/lib/focus.js";
 import { InlineTitle } from "./inline-title.js";
@@ -10,10 +11,6 @@ import type { StructureModule } from "./types.js";
 import type { ContentMutations } from "./use-content-mutations.js";
 
 export const LESSON_LIST_PREFIX = "lessons-";
-
-const handleClass =
-  "flex shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 " +
-  "hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 active:cursor-grabbing";
 
 export interface DeleteTarget {
   kind: "module" | "lesson";
@@ -50,10 +47,7 @@ export function ContentModule({
   return (
     <Card className={cn("overflow-hidden", isDragging && "shadow-lg ring-2 ring-brand-400")}>
       <div className="flex items-center gap-1.5 border-b border-slate-100 bg-slate-50/70 px-2 py-2 sm:gap-2 sm:px-3">
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" and tabIndex 0 */}
-        <div {...dragHandleProps} aria-label={`Reorder module ${module.title}`} className={cn(handleClass, "size-9")}>
-          <GripVertical className="size-5" aria-hidden="true" />
-        </div>
+        <DragHandle handleProps={dragHandleProps} label={`Reorder module ${module.title}`} size="lg" />
         <span className="hidden shrink-0 text-xs font-semibold tracking-wide text-slate-500 uppercase sm:inline">
           Module {position}
         </span>
@@ -64,86 +58,55 @@ export function ContentModule({
             onSave={(title) => mutations.renameModule(module.id, title)}
           />
         </div>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Delete module ${module.title}`}
-          onClick={() => onDelete({ kind: "module", id: module.id, moduleId: module.id, title: module.title })}
-          className="text-slate-500 hover:text-red-600"
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <DeleteButton
+          target={{ kind: "module", id: module.id, moduleId: module.id, title: module.title }}
+          onDelete={onDelete}
+        />
       </div>
 
-      <Droppable droppableId={`${LESSON_LIST_PREFIX}${module.id}`} type="LESSON">
-        {(provided, snapshot) => (
-          <ol
-            ref={provided.innerRef}
-            {...provided.droppableProps}
-            aria-label={`Lessons of ${module.title}`}
-            className={cn("min-h-14 px-2 py-2 transition-colors sm:px-3", snapshot.isDraggingOver && "bg-brand-50/70")}
-          >
-            {module.lessons.map((lesson, index) => (
-              <Draggable key={lesson.id} draggableId={`lesson-${lesson.id}`} index={index}>
-                {(dragProvided, dragSnapshot) => (
-                  <li
-                    ref={dragProvided.innerRef}
-                    {...dragProvided.draggableProps}
-                    className={cn(
-                      // Margins, not a flex gap: the drag library measures margins to make room for a drop.
-                      "mb-1.5 flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white py-1 pr-1 pl-1 sm:gap-2",
-                      dragSnapshot.isDragging && "shadow-lg ring-2 ring-brand-400",
-                    )}
-                  >
-                    {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" */}
-                    <div
-                      {...dragProvided.dragHandleProps}
-                      aria-label={`Reorder lesson ${lesson.title}`}
-                      className={cn(handleClass, "size-8")}
-                    >
-                      <GripVertical className="size-4" aria-hidden="true" />
-                    </div>
-                    <div className="min-w-0 flex-1">
-                      <InlineTitle
-                        title={lesson.title}
-                        fieldLabel="Lesson title"
-                        onSave={(title) => mutations.renameLesson(lesson.id, title)}
-                        className="text-sm font-normal text-slate-800"
-                      />
-                    </div>
-                    <Link
-                      to="/$orgSlug/lessons/$lessonId/edit"
-                      params={{ orgSlug, lessonId: String(lesson.id) }}
-                      aria-label={`Edit lesson ${lesson.title}`}
-                      title="Open in the editor"
-                      className={buttonClassName({ variant: "ghost", size: "icon-sm" })}
-                    >
-                      <FilePenLine aria-hidden="true" />
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={`Delete lesson ${lesson.title}`}
-                      onClick={() =>
-                        onDelete({ kind: "lesson", id: lesson.id, moduleId: module.id, title: lesson.title })
-                      }
-                      className="text-slate-500 hover:text-red-600"
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </li>
-                )}
-              </Draggable>
-            ))}
-            {provided.placeholder}
-            {module.lessons.length === 0 && !snapshot.isDraggingOver && (
-              <li className="flex min-h-10 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 text-center text-xs text-slate-500">
-                No lessons yet. Add one, or drag a lesson here.
-              </li>
-            )}
-          </ol>
+      <SortableList
+        listId={`${LESSON_LIST_PREFIX}${module.id}`}
+        type="LESSON"
+        label={`Lessons of ${module.title}`}
+        items={module.lessons}
+        itemId={(lesson) => `lesson-${lesson.id}`}
+        className="min-h-14 px-2 py-2 transition-colors sm:px-3"
+        draggingOverClassName="bg-brand-50/70"
+        itemClassName="mb-1.5 flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white py-1 pr-1 pl-1 sm:gap-2"
+        draggingClassName="shadow-lg ring-2 ring-brand-400"
+        empty={
+          <li className="flex min-h-10 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 text-center text-xs text-slate-500">
+            No lessons yet. Add one, or drag a lesson here.
+          </li>
+        }
+      >
+        {(lesson, _index, drag) => (
+          <>
+            <DragHandle handleProps={drag.handleProps} label={`Reorder lesson ${lesson.title}`} size="sm" />
+            <div className="min-w-0 flex-1">
+              <InlineTitle
+                title={lesson.title}
+                fieldLabel="Lesson title"
+                onSave={(title) => mutations.renameLesson(lesson.id, title)}
+                className="text-sm font-normal text-slate-800"
+              />
+            </div>
+            <Link
+              to="/$orgSlug/lessons/$lessonId/edit"
+              params={{ orgSlug, lessonId: String(lesson.id) }}
+              aria-label={`Edit lesson ${lesson.title}`}
+              title="Open in the editor"
+              className={buttonClassName({ variant: "ghost", size: "icon-sm" })}
+            >
+              <FilePenLine aria-hidden="true" />
+            </Link>
+            <DeleteButton
+              target={{ kind: "lesson", id: lesson.id, moduleId: module.id, title: lesson.title }}
+              onDelete={onDelete}
+            />
+          </>
         )}
-      </Droppable>
+      </SortableList>
 
       <div className="border-t border-slate-100 px-2 py-2 sm:px-3">
         <Button
@@ -159,5 +122,20 @@ export function ContentModule({
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** "Delete module …" or "Delete lesson …": asks the page to confirm (its dialog). */
+function DeleteButton({ target, onDelete }: { target: DeleteTarget; onDelete: (target: DeleteTarget) => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Delete ${target.kind} ${target.title}`}
+      onClick={() => onDelete(target)}
+      className="text-slate-500 hover:text-red-600"
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
   );
 }

@@ -1,10 +1,11 @@
-import { DragDropContext, Draggable, Droppable, type DropResult, type ResponderProvided } from "@hello-pangea/dnd";
+import type { DraggableLocation, DropResult } from "@hello-pangea/dnd";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { SortableArea, SortableList } from "#client/components/ui/sortable-list.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { focusTarget, focusTargetElement } from "#client/lib/focus.js";
 import { ContentModule, type DeleteTarget, LESSON_LIST_PREFIX } from "./content-module.js";
@@ -68,12 +69,8 @@ function ContentEditor({
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const deletion = deleting?.kind === "module" ? mutations.deleteModule : mutations.deleteLesson;
 
-  const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
-    provided.announce(dropAnnouncement(result, modules));
-    const { source, destination } = result;
-    if (!destination) return;
-    if (source.droppableId === destination.droppableId && source.index === destination.index) return;
-    if (result.type === "MODULE") {
+  const onMove = (source: DraggableLocation, destination: DraggableLocation, type: string) => {
+    if (type === "MODULE") {
       mutations.reorderModules(source.index, destination.index);
     } else {
       mutations.moveLesson(
@@ -127,41 +124,34 @@ function ContentEditor({
           No modules yet. Add a module, then add lessons to it.
         </p>
       ) : (
-        <DragDropContext
-          onDragStart={(start, provided) =>
-            provided.announce(
-              `Picked up ${start.type === "MODULE" ? "module" : "lesson"}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-            )
-          }
-          onDragEnd={onDragEnd}
+        <SortableArea
+          pickedUp={(type) => (type === "MODULE" ? "module" : "lesson")}
+          dropAnnouncement={(result) => dropAnnouncement(result, modules)}
+          onMove={onMove}
         >
-          <Droppable droppableId={MODULE_LIST} type="MODULE">
-            {(provided) => (
-              <ol ref={provided.innerRef} {...provided.droppableProps} aria-label="Modules" className="mt-6">
-                {modules.map((module, index) => (
-                  <Draggable key={module.id} draggableId={`module-${module.id}`} index={index}>
-                    {(dragProvided, snapshot) => (
-                      // A margin, not a gap: the drag library measures margins to make room for a drop.
-                      <li ref={dragProvided.innerRef} {...dragProvided.draggableProps} className="mb-4">
-                        <ContentModule
-                          module={module}
-                          position={index + 1}
-                          dragHandleProps={dragProvided.dragHandleProps}
-                          isDragging={snapshot.isDragging}
-                          mutations={mutations}
-                          orgSlug={orgSlug}
-                          onLessonCreated={openEditor}
-                          onDelete={setDeleting}
-                        />
-                      </li>
-                    )}
-                  </Draggable>
-                ))}
-                {provided.placeholder}
-              </ol>
+          <SortableList
+            listId={MODULE_LIST}
+            type="MODULE"
+            label="Modules"
+            items={modules}
+            itemId={(module) => `module-${module.id}`}
+            className="mt-6"
+            itemClassName="mb-4"
+          >
+            {(module, index, drag) => (
+              <ContentModule
+                module={module}
+                position={index + 1}
+                dragHandleProps={drag.handleProps}
+                isDragging={drag.isDragging}
+                mutations={mutations}
+                orgSlug={orgSlug}
+                onLessonCreated={openEditor}
+                onDelete={setDeleting}
+              />
             )}
-          </Droppable>
-        </DragDropContext>
+          </SortableList>
+        </SortableArea>
       )}
 
       <ConfirmDialog

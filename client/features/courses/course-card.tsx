@@ -1,31 +1,23 @@
-import { Link } from "@tanstack/react-router";
 import { CalendarClock, CalendarDays, UserX } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { dueText } from "#client/features/training/deadline.js";
 import { LIMITS } from "#shared/constants.js";
+import { CourseHeading } from "./course-heading.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
 
-/**
- * One course in the list grid. The title is the link; its ::after stretches over the whole card so the
- * card is one click target while the link's accessible name stays just the title.
- */
+/** One course in the list grid, one click target as a whole (CourseHeading's "card"). */
 export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlug: string }) {
   return (
     <Card className="relative flex h-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 text-base font-semibold leading-snug text-slate-900">
-          <Link
-            to="/$orgSlug/courses/$courseId"
-            params={{ orgSlug, courseId: String(course.id) }}
-            className="break-words after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
-          >
-            {course.title}
-          </Link>
-        </h2>
-        <StatusBadge status={course.status} />
-      </div>
+      <CourseHeading
+        orgSlug={orgSlug}
+        courseId={course.id}
+        title={course.title}
+        variant="card"
+        badge={<StatusBadge status={course.status} />}
+      />
       {course.description ? (
         <p className="line-clamp-3 text-sm break-words text-slate-600">{course.description}</p>
       ) : (

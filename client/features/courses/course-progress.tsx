@@ -1,5 +1,5 @@
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
-import { progressPercent } from "#shared/progress.js";
+import { isCourseComplete, progressPercent } from "#shared/progress.js";
 import type { StructureModule } from "./types.js";
 
 export interface Progress {
@@ -34,7 +34,7 @@ export function CourseProgress({ progress }: { progress: Progress }) {
       <ProgressBar value={progress.percent} label="Course progress" valueText={`${progress.percent}%, ${text}`} />
       <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
         <span>{text}</span>
-        {progress.total > 0 && progress.completed === progress.total && (
+        {isCourseComplete(progress.completed, progress.total) && (
           <span className="font-medium text-emerald-700">· Course complete</span>
         )}
       </p>

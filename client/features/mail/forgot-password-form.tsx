@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Button } from "#client/components/ui/button.js";
+import { EmailField } from "#client/components/ui/email-field.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
-import { FormField } from "#client/components/ui/form-field.js";
-import { Input } from "#client/components/ui/input.js";
+import { FormFooter } from "#client/components/ui/form-footer.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { type ForgotPasswordInput, forgotPasswordInput, MAIL_MESSAGES } from "#shared/schemas/mail.js";
@@ -64,23 +63,15 @@ export function ForgotPasswordForm() {
       aria-busy={forgot.isPending || undefined}
     >
       {forgot.error && <FormAlert>{errorMessage(forgot.error, MAIL_FALLBACKS.forgotPassword)}</FormAlert>}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register("email")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            autoFocus
-          />
-        )}
-      </FormField>
-      <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
-        {forgot.isPending ? "Processing..." : "Send reset link"}
-      </Button>
-      <BackToLogin />
+      <EmailField
+        registration={register("email")}
+        error={errors.email?.message}
+        placeholder="you@company.com"
+        autoFocus
+      />
+      <FormFooter submitLabel="Send reset link" pending={forgot.isPending} layout="page">
+        <BackToLogin />
+      </FormFooter>
     </form>
   );
 }

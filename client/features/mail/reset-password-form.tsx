@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { Button } from "#client/components/ui/button.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
 import { FormField } from "#client/components/ui/form-field.js";
+import { FormFooter } from "#client/components/ui/form-footer.js";
 import { Input } from "#client/components/ui/input.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { resetPasswordInput } from "#shared/schemas/mail.js";
@@ -67,10 +68,9 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           <Input {...control} {...register("password")} type="password" autoComplete="new-password" autoFocus />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
-        {reset.isPending ? "Processing..." : "Set new password"}
-      </Button>
-      <BackToLogin />
+      <FormFooter submitLabel="Set new password" pending={reset.isPending} layout="page">
+        <BackToLogin />
+      </FormFooter>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { DragDropContext, Draggable, Droppable } from "@hello-pangea/dnd";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +6,7 @@ import { FormAlert } from "#client/components/ui/form-alert.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { SortableArea, SortableList } from "#client/components/ui/sortable-list.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { questionMessage, saveQuizInput } from "#shared/schemas/quizzes.js";
@@ -117,45 +117,36 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
           This lesson has no knowledge check. Add a question to create one.
         </p>
       ) : (
-        <DragDropContext
-          onDragStart={(_start, provided) =>
-            provided.announce("Picked up the question. Use the arrow keys to move it, Space to drop, Escape to cancel.")
+        <SortableArea
+          pickedUp={() => "the question"}
+          onMove={(source, destination) =>
+            setQuestions((questions) => moved(questions, source.index, destination.index))
           }
-          onDragEnd={(result) => {
-            if (result.destination)
-              setQuestions((questions) => moved(questions, result.source.index, result.destination?.index ?? 0));
-          }}
         >
-          <Droppable droppableId="questions">
-            {(provided) => (
-              <ol ref={provided.innerRef} {...provided.droppableProps} aria-label="Questions">
-                {draft.questions.map((question, index) => (
-                  <Draggable key={question.key} draggableId={question.key} index={index}>
-                    {(dragProvided, snapshot) => (
-                      // A margin, not a gap: the drag library measures margins to make room for a drop.
-                      <li ref={dragProvided.innerRef} {...dragProvided.draggableProps} className="mb-4">
-                        <QuestionEditor
-                          question={question}
-                          index={index}
-                          count={count}
-                          onChange={(next) =>
-                            setQuestions((questions) => questions.map((each, at) => (at === index ? next : each)))
-                          }
-                          onMove={(to) => setQuestions((questions) => moved(questions, index, to))}
-                          onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
-                          dragHandleProps={dragProvided.dragHandleProps}
-                          isDragging={snapshot.isDragging}
-                          focusOnMount={question.key === added}
-                        />
-                      </li>
-                    )}
-                  </Draggable>
-                ))}
-                {provided.placeholder}
-              </ol>
+          <SortableList
+            listId="questions"
+            label="Questions"
+            items={draft.questions}
+            itemId={(question) => question.key}
+            itemClassName="mb-4"
+          >
+            {(question, index, drag) => (
+              <QuestionEditor
+                question={question}
+                index={index}
+                count={count}
+                onChange={(next) =>
+                  setQuestions((questions) => questions.map((each, at) => (at === index ? next : each)))
+                }
+                onMove={(to) => setQuestions((questions) => moved(questions, index, to))}
+                onDelete={() => setQuestions((questions) => questions.filter((_, at) => at !== index))}
+                dragHandleProps={drag.handleProps}
+                isDragging={drag.isDragging}
+                focusOnMount={question.key === added}
+              />
             )}
-          </Droppable>
-        </DragDropContext>
+          </SortableList>
+        </SortableArea>
       )}
 
       {problems.length > 0 && (

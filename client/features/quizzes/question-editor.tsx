@@ -1,9 +1,10 @@
 import type { DraggableProvidedDragHandleProps } from "@hello-pangea/dnd";
-import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2, X } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Trash2, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
 import { Label } from "#client/components/ui/label.js";
+import { DragHandle } from "#client/components/ui/sortable-list.js";
 import { Textarea } from "#client/components/ui/textarea.js";
 import { cn } from "#client/lib/cn.js";
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, QUIZ_LIMITS, type QuestionKind } from "#shared/schemas/quizzes.js";
@@ -25,10 +26,6 @@ export interface QuestionEditorProps {
   /** A question just added: its text field takes the focus, so the author types on. */
   focusOnMount?: boolean;
 }
-
-const HANDLE_CLASS =
-  "flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 " +
-  "hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 active:cursor-grabbing";
 
 /**
  * One question of the builder. Moving works three ways: the up/down buttons, Alt+Arrow keys anywhere in
@@ -67,10 +64,7 @@ export function QuestionEditor(props: QuestionEditorProps) {
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dragHandleProps give it role="button" and tabIndex 0 */}
-        <div {...dragHandleProps} aria-label={`Reorder question ${number}`} className={HANDLE_CLASS}>
-          <GripVertical className="size-5" aria-hidden="true" />
-        </div>
+        <DragHandle handleProps={dragHandleProps} label={`Reorder question ${number}`} size="md" />
         <h3 className="text-sm font-semibold text-slate-900">Question {number}</h3>
         <div className="ml-auto flex items-center gap-1">
           <Button

@@ -40,6 +40,8 @@ export function CourseTrainingNote({ course }: { course: CourseTrainingFacts }) 
           Completed <time dateTime={item.completedAt.toISOString()}>{formatDate(item.completedAt)}</time>
         </span>
       ) : (
+        // An empty course is completed with no date (decision 0190): no deadline is left to show.
+        item?.status !== "completed" &&
         course.dueAt && (
           <span className="flex items-center gap-1.5">
             <CalendarClock className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { CourseHeading } from "#client/features/courses/course-heading.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { errorMessage } from "#client/lib/errors.js";
@@ -77,33 +78,20 @@ function TrainingList({ label, items, orgSlug }: { label: string; items: Trainin
 function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }) {
   const percent = progressPercent(item.completedLessons, item.totalLessons);
   const lessons = `${item.completedLessons} of ${item.totalLessons} lessons`;
+  // "Start" until the first lesson is done (also when overdue); "Continue" once it is under way.
+  const resume = item.completedLessons === 0 ? "Start" : "Continue";
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h4 className="min-w-0 font-semibold break-words text-slate-900">
-            <Link
-              to="/$orgSlug/courses/$courseId"
-              params={{ orgSlug, courseId: String(item.courseId) }}
-              className="hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            >
-              {item.title}
-            </Link>
-          </h4>
-          <TrainingStatusBadge status={item.status} />
-        </div>
+        <CourseHeading
+          orgSlug={orgSlug}
+          courseId={item.courseId}
+          title={item.title}
+          variant="row"
+          badge={<TrainingStatusBadge status={item.status} />}
+        />
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
-          {item.completedAt ? (
-            <span>
-              Completed <time dateTime={item.completedAt.toISOString()}>{formatDate(item.completedAt)}</time>
-            </span>
-          ) : item.dueAt ? (
-            <span className={item.status === "overdue" ? "font-medium text-red-700" : undefined}>
-              {dueText(item.dueAt)}
-            </span>
-          ) : item.required ? (
-            <span>No deadline</span>
-          ) : null}
+          <CompletionOrDeadline item={item} />
           <span className="tabular-nums">{lessons}</span>
         </p>
         <ProgressBar value={percent} label={`${item.title} progress`} valueText={`${percent}%, ${lessons}`} size="sm" />
@@ -112,15 +100,15 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         <Link
           to="/$orgSlug/lessons/$lessonId"
           params={{ orgSlug, lessonId: String(item.nextLessonId) }}
-          // The visible word first (WCAG 2.5.3), then which course: a list holds several "Continue" links.
-          aria-label={`Continue: ${item.title}`}
+          // The visible word first (WCAG 2.5.3), then which course: a list holds several such links.
+          aria-label={`${resume}: ${item.title}`}
           className={buttonClassName({
             variant: item.status === "completed" ? "outline" : "primary",
             size: "sm",
             className: "self-start sm:self-center",
           })}
         >
-          Continue
+          {resume}
           <ArrowRight aria-hidden="true" />
         </Link>
       ) : (
@@ -135,6 +123,24 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
       )}
     </Card>
   );
+}
+
+/** When it was completed; else its deadline. An empty course is completed with no date and shows neither (0190). */
+function CompletionOrDeadline({ item }: { item: TrainingItem }) {
+  if (item.completedAt) {
+    return (
+      <span>
+        Completed <time dateTime={item.completedAt.toISOString()}>{formatDate(item.completedAt)}</time>
+      </span>
+    );
+  }
+  if (item.status === "completed") return null;
+  if (item.dueAt) {
+    return (
+      <span className={item.status === "overdue" ? "font-medium text-red-700" : undefined}>{dueText(item.dueAt)}</span>
+    );
+  }
+  return item.required ? <span>No deadline</span> : null;
 }
 
 function NothingToDo({ orgSlug }: { orgSlug: string }) {

@@ -1,0 +1,32 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { FormField } from "./form-field.js";
+import { Input } from "./input.js";
+
+export interface EmailFieldProps {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  placeholder?: string;
+  /** For a page whose only field it is (forgot password). */
+  autoFocus?: boolean;
+  disabled?: boolean;
+}
+
+/** The "Email" field of one's own address (log in, forgot password, account), with label and error wired up. */
+export function EmailField({ registration, error, placeholder, autoFocus, disabled }: EmailFieldProps) {
+  return (
+    <FormField label="Email" error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          disabled={disabled}
+        />
+      )}
+    </FormField>
+  );
+}
