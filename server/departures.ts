@@ -8,6 +8,7 @@ import { FormerMember, type Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { lockedAdmins } from "./membership.js";
 import { memberName } from "./presenters/team.js";
+import { readRows } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
 import { type MemberRow, memberRows } from "./training-data.js";
 
@@ -69,9 +70,15 @@ export async function formerMemberRows(
   organizationId: number,
   userId?: number,
 ): Promise<MemberRow[]> {
-  const rows = await em.execute<
-    { id: number; user_id: number; name: string; email: string; role: Role; departed_at: unknown }[]
-  >(
+  const rows = await readRows<{
+    id: number;
+    user_id: number;
+    name: string;
+    email: string;
+    role: Role;
+    departed_at: unknown;
+  }>(
+    em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at
      from former_members fm join users u on u.id = fm.user_id
      where fm.organization_id = ?${userId === undefined ? "" : " and fm.user_id = ?"}`,
