@@ -1,6 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Role } from "#shared/roles.js";
 import type { FormerFilter } from "#shared/schemas/team-admin.js";
 import { TEAM_ADMIN_MESSAGES } from "#shared/schemas/team-admin.js";
 import type { Config } from "./config.js";
@@ -10,7 +9,7 @@ import { lockedAdmins } from "./membership.js";
 import { memberName } from "./presenters/team.js";
 import { readRows } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
-import { type MemberRow, memberRows } from "./training-data.js";
+import { type MemberRecord, type MemberRow, memberRows } from "./training-data.js";
 
 /**
  * People leaving an organization (issue 15, decision 0120): the membership row is deleted, so every access
@@ -70,14 +69,7 @@ export async function formerMemberRows(
   organizationId: number,
   userId?: number,
 ): Promise<MemberRow[]> {
-  const rows = await readRows<{
-    id: number;
-    user_id: number;
-    name: string;
-    email: string;
-    role: Role;
-    departed_at: unknown;
-  }>(
+  const rows = await readRows<MemberRecord & { departed_at: unknown }>(
     em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at
      from former_members fm join users u on u.id = fm.user_id

@@ -59,16 +59,18 @@ export interface MemberRow {
   former?: boolean;
 }
 
+/** A member's row as read: a membership's, or a former member's (server/departures.ts). */
+export interface MemberRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
 /** Every member of the organization (`userId`: only that one), in one query. */
 export async function memberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
-  const rows = await readRows<{
-    id: number;
-    user_id: number;
-    name: string;
-    email: string;
-    role: Role;
-    created_at: unknown;
-  }>(
+  const rows = await readRows<MemberRecord & { created_at: unknown }>(
     em,
     `select ms.id, ms.user_id, coalesce(ms.display_name, u.name) as name, u.email, ms.role, ms.created_at
      from memberships ms join users u on u.id = ms.user_id
