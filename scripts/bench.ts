@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.adminUrl,
     CLIENT_DIR: path.join(dataDir, "no-client"),
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
     RATE_LIMIT_PER_IP: "1000000",
   });
   const orm = await openDatabase(config);

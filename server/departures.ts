@@ -1,6 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Role } from "#shared/roles.js";
 import type { FormerFilter } from "#shared/schemas/team-admin.js";
 import { TEAM_ADMIN_MESSAGES } from "#shared/schemas/team-admin.js";
 import type { Config } from "./config.js";
@@ -8,8 +7,9 @@ import { FormerMember, type Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { lockedAdmins } from "./membership.js";
 import { memberName } from "./presenters/team.js";
+import { readRows } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
-import { type MemberRow, memberRows } from "./training-data.js";
+import { type MemberRecord, type MemberRow, memberRows } from "./training-data.js";
 
 /**
  * People leaving an organization (issue 15, decision 0120): the membership row is deleted, so every access
@@ -69,9 +69,8 @@ export async function formerMemberRows(
   organizationId: number,
   userId?: number,
 ): Promise<MemberRow[]> {
-  const rows = await em.execute<
-    { id: number; user_id: number; name: string; email: string; role: Role; departed_at: unknown }[]
-  >(
+  const rows = await readRows<MemberRecord & { departed_at: unknown }>(
+    em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at
      from former_members fm join users u on u.id = fm.user_id
      where fm.organization_id = ?${userId === undefined ? "" : " and fm.user_id = ?"}`,

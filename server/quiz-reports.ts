@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { readRows } from "./read-models/rows.js";
 import { countFromRow } from "./sql-dialect.js";
 import { placeholders } from "./training-data.js";
 
@@ -35,7 +36,8 @@ export async function loadCheckScores(
   const checks = new Map<number, CourseCheck[]>();
   const scores = new Map<string, { attempts: number; best: number; passed: boolean }>();
   if (courseIds.length > 0) {
-    const checkRows = await em.execute<{ course_id: number; lesson_id: number; title: string }[]>(
+    const checkRows = await readRows<{ course_id: number; lesson_id: number; title: string }>(
+      em,
       `select m.course_id, l.id as lesson_id, l.title
        from quizzes q join lessons l on l.id = q.lesson_id join modules m on m.id = l.module_id
        where q.organization_id = ? and m.course_id in (${placeholders(courseIds)})
@@ -49,9 +51,14 @@ export async function loadCheckScores(
     }
     const lessonIds = checkRows.map((row) => Number(row.lesson_id));
     if (lessonIds.length > 0) {
-      const scoreRows = await em.execute<
-        { user_id: number; lesson_id: number; attempts: unknown; best: unknown; passed: unknown }[]
-      >(
+      const scoreRows = await readRows<{
+        user_id: number;
+        lesson_id: number;
+        attempts: unknown;
+        best: unknown;
+        passed: unknown;
+      }>(
+        em,
         `select a.user_id, a.lesson_id, count(a.id) as attempts, max(a.score_percent) as best,
                 max(case when a.passed then 1 else 0 end) as passed
          from quiz_attempts a

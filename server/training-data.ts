@@ -1,15 +1,19 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Role } from "#shared/roles.js";
-import { Assignment, type Course, CourseTag } from "./entities/index.js";
+import type { Course } from "./entities/index.js";
+import { readRows, scopedOrganizationId } from "./read-models/rows.js";
 import { countFromRow, dateFromRow } from "./sql-dialect.js";
 import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./training-rules.js";
 
 /**
  * The rows the training rules (server/training-rules.ts) run on, each kind in one query however many
- * members or courses: "My training", the course views and the reports load through here and never ask
- * per member or per course. Every query runs on the request's entity manager (its tenant filter keeps it
- * to the organization); the two aggregates name the organization themselves.
+ * members or courses: "My training", the course views, the reports and the reminders load through here
+ * and never ask per member or per course. Every query is a plain-row read (decision 0150) that names the
+ * organization: the one given, or the one the entity manager is scoped to.
  */
+
+/** What the rules and the reports need of a course: a Course entity or a plain row (read-models/courses.ts). */
+export type TrainingCourse = Pick<Course, "id" | "title" | "status" | "required" | "dueDate" | "dueDays">;
 
 export function audienceOf(
   course: Pick<Course, "status" | "required" | "dueDate" | "dueDays">,
@@ -27,16 +31,17 @@ export function audienceOf(
 /** The tags of these courses: their audiences. */
 export async function courseAudiences(
   em: SqlEntityManager,
-  courses: readonly Course[],
+  courses: readonly Omit<TrainingCourse, "title">[],
 ): Promise<Map<number, AudienceCourse>> {
   const tagIds = new Map<number, Set<number>>(courses.map((course) => [course.id, new Set()]));
   if (courses.length > 0) {
-    const links = await em.find(
-      CourseTag,
-      { course: { $in: courses.map((course) => course.id) } },
-      { fields: ["course", "tag"] },
+    const courseIds = courses.map((course) => course.id);
+    const links = await readRows<{ course_id: number; tag_id: number }>(
+      em,
+      `select course_id, tag_id from course_tags where organization_id = ? and course_id in (${placeholders(courseIds)})`,
+      [scopedOrganizationId(em), ...courseIds],
     );
-    for (const link of links) tagIds.get(link.course.id)?.add(link.tag.id);
+    for (const link of links) tagIds.get(Number(link.course_id))?.add(Number(link.tag_id));
   }
   return new Map(courses.map((course) => [course.id, audienceOf(course, tagIds.get(course.id) ?? new Set())]));
 }
@@ -54,11 +59,19 @@ export interface MemberRow {
   former?: boolean;
 }
 
+/** A member's row as read: a membership's, or a former member's (server/departures.ts). */
+export interface MemberRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
 /** Every member of the organization (`userId`: only that one), in one query. */
 export async function memberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
-  const rows = await em.execute<
-    { id: number; user_id: number; name: string; email: string; role: Role; created_at: unknown }[]
-  >(
+  const rows = await readRows<MemberRecord & { created_at: unknown }>(
+    em,
     `select ms.id, ms.user_id, coalesce(ms.display_name, u.name) as name, u.email, ms.role, ms.created_at
      from memberships ms join users u on u.id = ms.user_id
      where ms.organization_id = ?${userId === undefined ? "" : " and ms.user_id = ?"}`,
@@ -87,9 +100,13 @@ export async function audienceMembers(
   const only = members.length === 1 ? members[0] : undefined;
   const joinedAt = new Map(members.map((member) => [member.membershipId, member.joinedAt]));
   if (members.length > 0) {
-    const rows = await em.execute<
-      { membership_id: number; tag_id: number; parent_id: number | null; created_at: unknown }[]
-    >(
+    const rows = await readRows<{
+      membership_id: number;
+      tag_id: number;
+      parent_id: number | null;
+      created_at: unknown;
+    }>(
+      em,
       `select mt.membership_id, mt.tag_id, t.parent_id, mt.created_at from member_tags mt join tags t on t.id = mt.tag_id
        where mt.organization_id = ?${only ? " and mt.membership_id = ?" : ""}`,
       only ? [organizationId, only.membershipId] : [organizationId],
@@ -115,16 +132,24 @@ export async function audienceMembers(
 /** Named assignments as "course id → membership id → assigned at". */
 export type AssignmentTimes = Map<number, Map<number, Date>>;
 
+/** The organization's named assignments (of one course, or of one member). */
 export async function assignmentTimes(
   em: SqlEntityManager,
   where: { course?: number; membership?: number },
 ): Promise<AssignmentTimes> {
-  const rows = await em.find(Assignment, where, { fields: ["course", "membership", "createdAt"] });
+  const rows = await readRows<{ course_id: number; membership_id: number; created_at: unknown }>(
+    em,
+    `select course_id, membership_id, created_at from assignments where organization_id = ?${
+      where.course === undefined ? "" : " and course_id = ?"
+    }${where.membership === undefined ? "" : " and membership_id = ?"}`,
+    [scopedOrganizationId(em), ...[where.course, where.membership].filter((id) => id !== undefined)],
+  );
   const times: AssignmentTimes = new Map();
   for (const row of rows) {
-    const byMember = times.get(row.course.id) ?? new Map<number, Date>();
-    byMember.set(row.membership.id, row.createdAt);
-    times.set(row.course.id, byMember);
+    const courseId = Number(row.course_id);
+    const byMember = times.get(courseId) ?? new Map<number, Date>();
+    byMember.set(Number(row.membership_id), dateFromRow(row.created_at) ?? new Date(0));
+    times.set(courseId, byMember);
   }
   return times;
 }
@@ -136,10 +161,11 @@ export const placeholders = (values: readonly unknown[]) => values.map(() => "?"
 export async function lessonTotals(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number>> {
   const totals = new Map<number, number>(courseIds.map((id) => [id, 0]));
   if (courseIds.length === 0) return totals;
-  const rows = await em.execute<{ course_id: number; total: unknown }[]>(
+  const rows = await readRows<{ course_id: number; total: unknown }>(
+    em,
     `select m.course_id, count(l.id) as total from lessons l join modules m on m.id = l.module_id
-     where m.course_id in (${placeholders(courseIds)}) group by m.course_id`,
-    [...courseIds],
+     where m.organization_id = ? and m.course_id in (${placeholders(courseIds)}) group by m.course_id`,
+    [scopedOrganizationId(em), ...courseIds],
   );
   for (const row of rows) totals.set(Number(row.course_id), countFromRow(row.total));
   return totals;
@@ -151,6 +177,9 @@ export type CompletionCounts = Map<number, Map<number, { completed: number; last
 /**
  * Every member's completions of the current lessons of these courses, counted per member and course in
  * one aggregate (a completion of a lesson since deleted is gone with it). `userId` narrows it to one person.
+ * The courses' lessons are listed once (a few thousand rows) and the organization's completions, read
+ * from the covering index (organization, user, lesson, completed_at), are matched against that list:
+ * a lookup in a small table per completion instead of two in lessons and modules (decision 0171).
  */
 export async function completionCounts(
   em: SqlEntityManager,
@@ -160,13 +189,16 @@ export async function completionCounts(
 ): Promise<CompletionCounts> {
   const counts: CompletionCounts = new Map();
   if (courseIds.length === 0) return counts;
-  const rows = await em.execute<{ user_id: number; course_id: number; completed: unknown; last_at: unknown }[]>(
-    `select c.user_id, m.course_id, count(c.id) as completed, max(c.completed_at) as last_at
-     from completions c join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
+  const rows = await readRows<{ user_id: number; course_id: number; completed: unknown; last_at: unknown }>(
+    em,
+    `with course_lessons as materialized (
+       select l.id as lesson_id, m.course_id from lessons l join modules m on m.id = l.module_id
+       where m.organization_id = ? and m.course_id in (${placeholders(courseIds)}))
+     select c.user_id, cl.course_id, count(*) as completed, max(c.completed_at) as last_at
+     from completions c join course_lessons cl on cl.lesson_id = c.lesson_id
      where c.organization_id = ?${userId === undefined ? "" : " and c.user_id = ?"}
-       and m.course_id in (${placeholders(courseIds)})
-     group by c.user_id, m.course_id`,
-    [organizationId, ...(userId === undefined ? [] : [userId]), ...courseIds],
+     group by c.user_id, cl.course_id`,
+    [organizationId, ...courseIds, organizationId, ...(userId === undefined ? [] : [userId])],
   );
   for (const row of rows) {
     const courseId = Number(row.course_id);

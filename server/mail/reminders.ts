@@ -1,11 +1,10 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MailSettings } from "#server/config.js";
-import { Course, type Organization, ReminderOptOut } from "#server/entities/index.js";
-import { presentMatrix } from "#server/presenters/reports.js";
-import { type MemberRow, memberRows } from "#server/training-data.js";
+import { type Organization, ReminderOptOut } from "#server/entities/index.js";
+import { memberRows } from "#server/training-data.js";
+import { type DueCourse, type MemberDue, openDeadlines } from "#server/training-due.js";
 import { scopeToOrganization } from "#server/trpc-org.js";
 import { DAY_MS } from "#shared/constants.js";
-import { type MatrixCell, readMatrixCell } from "#shared/matrix-cells.js";
 import { queueMail } from "./outbox.js";
 import { type MailBlock, renderMail } from "./templates.js";
 import { unsubscribeToken } from "./unsubscribe.js";
@@ -13,45 +12,13 @@ import { unsubscribeToken } from "./unsubscribe.js";
 /** The daily reminder names required training due within this many days, and anything overdue. */
 export const REMINDER_WINDOW_DAYS = 3;
 
-/** A member's required course that is not completed and has a deadline. */
-export interface DueCourse {
-  title: string;
-  dueAt: Date;
-  overdue: boolean;
-}
-
-export interface MemberDue {
-  member: MemberRow;
-  courses: DueCourse[];
-}
-
 /**
- * Where every member stands with the organization's published required courses, by the training rules
- * of issue 11 (the same cells as the reports' matrix): the members, keyed by user, with their open deadlines.
+ * Where every current member stands with the organization's required courses that have deadlines (the
+ * rules of "My training", server/training-due.ts): the members with open deadlines, nearest first.
  */
-async function openDeadlines(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
+async function deadlinesOf(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
   scopeToOrganization(em, organization.id);
-  const courses = await em.find(Course, { status: "published", required: true });
-  if (courses.length === 0) return [];
-  const members = await memberRows(em, organization.id);
-  const matrix = await presentMatrix(em, organization.id, members, courses, { now });
-  const titles = new Map(courses.map((course) => [course.id, course.title]));
-  const byUser = new Map<number, MemberDue>();
-  const memberOf = new Map(members.map((member) => [member.userId, member]));
-  for (const tuple of matrix.cells.tuples) {
-    const cell: MatrixCell = readMatrixCell(tuple);
-    const member = memberOf.get(cell.userId);
-    if (!member || !cell.assigned || cell.status === "completed" || cell.dueAt === null) continue;
-    const entry = byUser.get(cell.userId) ?? { member, courses: [] };
-    byUser.set(cell.userId, entry);
-    entry.courses.push({
-      title: titles.get(cell.courseId) ?? "",
-      dueAt: cell.dueAt,
-      overdue: cell.status === "overdue",
-    });
-  }
-  for (const entry of byUser.values()) entry.courses.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
-  return [...byUser.values()];
+  return openDeadlines(em, organization.id, await memberRows(em, organization.id), now);
 }
 
 async function optedOut(em: SqlEntityManager, organization: Organization): Promise<Set<number>> {
@@ -67,7 +34,7 @@ export async function membersToRemind(
 ): Promise<MemberDue[]> {
   const off = await optedOut(em, organization);
   const horizon = now.getTime() + REMINDER_WINDOW_DAYS * DAY_MS;
-  return (await openDeadlines(em, organization, now))
+  return (await deadlinesOf(em, organization, now))
     .filter((entry) => !off.has(entry.member.membershipId))
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.dueAt.getTime() <= horizon) }))
     .filter((entry) => entry.courses.length > 0);
@@ -119,7 +86,7 @@ export async function queueReminders(context: BatchContext, organization: Organi
 
 /** Queues one organization's weekly summary of who is overdue, to its admins and managers; none when nobody is. */
 export async function queueSummaries(context: BatchContext, organization: Organization): Promise<number> {
-  const deadlines = await openDeadlines(context.em, organization, context.now);
+  const deadlines = await deadlinesOf(context.em, organization, context.now);
   const overdue = deadlines
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.overdue) }))
     .filter((entry) => entry.courses.length > 0)

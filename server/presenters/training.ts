@@ -1,14 +1,15 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Course, type Membership } from "#server/entities/index.js";
+import type { Membership } from "#server/entities/index.js";
+import { readRows } from "#server/read-models/rows.js";
+import { audienceCandidates } from "#server/read-models/training.js";
 import { dateFromRow } from "#server/sql-dialect.js";
-import { assignmentTimes, audienceMembers, courseAudiences, placeholders } from "#server/training-data.js";
+import { assignmentTimes, audienceMembers, placeholders } from "#server/training-data.js";
+import { coursesOfMember, loadAudienceRows } from "#server/training-due.js";
 import {
   type AudienceCourse,
   compareAssigned,
   compareTitles,
   completedAtOf,
-  dueAtFor,
-  joinedAudienceAt,
   trainingStatus,
 } from "#server/training-rules.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
@@ -49,48 +50,48 @@ export async function viewerDeadlines(
 ): Promise<(courseId: number) => { assignedToMe: boolean; dueAt: Date | null }> {
   const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
   if (courses.length > 0) {
-    const member = (await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)])).get(viewer.id);
-    const assigned = await assignmentTimes(em, { membership: viewer.id });
-    for (const { id, audience } of courses) {
-      const joinedAt = member ? joinedAudienceAt(audience, member, assigned.get(id)?.get(viewer.id)) : null;
-      mine.set(id, { assignedToMe: joinedAt !== null, dueAt: dueAtFor(audience, joinedAt) });
-    }
+    const rows = {
+      audiences: new Map(courses.map(({ id, audience }) => [id, audience])),
+      members: await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)]),
+      assigned: await assignmentTimes(em, { membership: viewer.id }),
+    };
+    for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
+      mine.set(course.id, { assignedToMe: true, dueAt });
   }
   return (courseId) => mine.get(courseId) ?? { assignedToMe: false, dueAt: null };
 }
 
 /** The lessons of these courses in outline order (module position, then lesson position), by course. */
-async function lessonOrder(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number[]>> {
+async function lessonOrder(
+  em: SqlEntityManager,
+  organizationId: number,
+  courseIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const order = new Map<number, number[]>(courseIds.map((id) => [id, []]));
   if (courseIds.length === 0) return order;
-  const rows = await em.execute<{ id: number; course_id: number }[]>(
+  const rows = await readRows<{ id: number; course_id: number }>(
+    em,
     `select l.id, m.course_id from lessons l join modules m on m.id = l.module_id
-     where m.course_id in (${placeholders(courseIds)})
+     where m.organization_id = ? and m.course_id in (${placeholders(courseIds)})
      order by m.course_id, m.order_index, m.id, l.order_index, l.id`,
-    [...courseIds],
+    [organizationId, ...courseIds],
   );
   for (const row of rows) order.get(Number(row.course_id))?.push(Number(row.id));
   return order;
 }
 
 /**
- * The caller's training: the published courses of their audience with their progress. Six queries, each
- * bounded by the organization's courses and the caller's own rows, so a member of a large organization
- * costs what one of a small one does.
+ * The caller's training: the published courses of their audience with their progress. Six plain-row
+ * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
+ * member's tags and assignments), so a member of a large organization costs what one of a small one does.
  */
 export async function presentMyTraining(em: SqlEntityManager, viewer: Membership, now: Date): Promise<MyTraining> {
-  const courses = await em.find(Course, { status: "published" });
-  const audiences = await courseAudiences(em, courses);
-  const member = (await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)])).get(viewer.id);
-  const assigned = await assignmentTimes(em, { membership: viewer.id });
-  const mineCourses = courses.flatMap((course) => {
-    const audience = audiences.get(course.id);
-    const joinedAt =
-      audience && member ? joinedAudienceAt(audience, member, assigned.get(course.id)?.get(viewer.id)) : null;
-    return audience && joinedAt ? [{ course, dueAt: dueAtFor(audience, joinedAt) }] : [];
-  });
+  const organizationId = viewer.organization.id;
+  const candidates = await audienceCandidates(em, organizationId, viewer.id);
+  const rows = await loadAudienceRows(em, organizationId, [viewerRow(viewer)], candidates, viewer.id);
+  const mineCourses = coursesOfMember(rows, viewer.id, candidates);
   const ids = mineCourses.map(({ course }) => course.id);
-  const order = await lessonOrder(em, ids);
+  const order = await lessonOrder(em, organizationId, ids);
   const done = await completionTimes(em, viewer, ids);
   const items = mineCourses.map(({ course, dueAt }): TrainingItem => {
     const lessons = order.get(course.id) ?? [];
@@ -126,7 +127,8 @@ async function completionTimes(
   courseIds: readonly number[],
 ): Promise<Map<number, Date>> {
   if (courseIds.length === 0) return new Map();
-  const rows = await em.execute<{ lesson_id: number; completed_at: unknown }[]>(
+  const rows = await readRows<{ lesson_id: number; completed_at: unknown }>(
+    em,
     `select c.lesson_id, c.completed_at from completions c
      join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
      where c.organization_id = ? and c.user_id = ? and m.course_id in (${placeholders(courseIds)})`,

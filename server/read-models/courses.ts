@@ -24,7 +24,7 @@ export interface CourseFields {
   version: number;
 }
 
-interface CourseRecord {
+export interface CourseRecord {
   id: number;
   title: string;
   description: string | null;
@@ -36,10 +36,10 @@ interface CourseRecord {
   version: number;
 }
 
-const COURSE_COLUMNS =
+export const COURSE_COLUMNS =
   "c.id, c.title, c.description, c.status, c.created_at, c.required, c.due_date, c.due_days, c.version";
 
-function courseFromRecord(row: CourseRecord): CourseFields {
+export function courseFromRecord(row: CourseRecord): CourseFields {
   return {
     id: Number(row.id),
     title: row.title,

@@ -1,10 +1,11 @@
-import { findCourse } from "#server/course-access.js";
 import { reportRows } from "#server/departures.js";
-import { Course, MemberTag, Tag } from "#server/entities/index.js";
+import { MemberTag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
 import { compareTags, presentTag } from "#server/presenters/tags.js";
+import { courseById } from "#server/read-models/courses.js";
+import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
@@ -32,15 +33,16 @@ export const reportsRouter = router({
     .input(matrixReportInput)
     .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
+      const organizationId = ctx.organization.id;
       const tagIds = input.tagIds ?? [];
-      if (tagIds.length > 0 && (await ctx.em.count(Tag, { id: { $in: tagIds } })) !== tagIds.length)
+      if ((await countOwnTags(ctx.em, organizationId, tagIds)) !== tagIds.length)
         throw fail.notFound(TRAINING_MESSAGES.tagNotFound);
       const courseIds = input.courseIds ?? [];
-      const named = courseIds.length > 0 ? await ctx.em.find(Course, { id: { $in: courseIds } }) : null;
+      const named = courseIds.length > 0 ? await coursesByIds(ctx.em, organizationId, courseIds) : null;
       if (named && named.length !== courseIds.length) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
       const courses = named
         ? named.filter((course) => course.status === "published")
-        : await ctx.em.find(Course, { status: "published" });
+        : await publishedCourses(ctx.em, organizationId);
       let memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
       if (tagIds.length > 0) {
         const wanted = new Set(tagIds);
@@ -61,7 +63,8 @@ export const reportsRouter = router({
     .input(courseReportInput)
     .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
-      const course = await findCourse(ctx, input.courseId);
+      const course = await courseById(ctx.em, ctx.organization.id, input.courseId);
+      if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
       const memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
       return presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
     }),
@@ -73,7 +76,7 @@ export const reportsRouter = router({
       const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
       const tags = await ctx.em.find(MemberTag, { membership: membership.membershipId }, { populate: ["tag"] });
-      const courses = await ctx.em.find(Course, { status: "published" });
+      const courses = await publishedCourses(ctx.em, ctx.organization.id);
       return {
         member: {
           userId: membership.userId,

@@ -1,0 +1,166 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { progressPercent } from "#shared/progress.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
+import {
+  type AssignmentTimes,
+  assignmentTimes,
+  audienceMembers,
+  type CompletionCounts,
+  completionCounts,
+  courseAudiences,
+  lessonTotals,
+  type MemberRow,
+  type TrainingCourse,
+} from "./training-data.js";
+import {
+  type AudienceCourse,
+  type AudienceMember,
+  completedAtOf,
+  dueAtFor,
+  joinedAudienceAt,
+  trainingStatus,
+} from "./training-rules.js";
+
+/**
+ * The cells of the progress reports (issue 11): where each member stands with each course. The rows load
+ * in a fixed number of plain-row queries (the members' tags, the courses' tags, the named assignments, the
+ * lesson totals and one aggregate of the completions); the training rules then run in memory on the pairs
+ * that can have a cell only (decision 0171), so 2,000 members × 200 courses cost the same queries as a
+ * team of five and no rule runs for a member a course does not reach.
+ */
+
+/** One member and one course: where the member stands. */
+export interface ProgressCell {
+  userId: number;
+  courseId: number;
+  /** The member is in the course's audience (by tag, by name, or because the course is for everyone). */
+  assigned: boolean;
+  status: TrainingStatus;
+  percent: number;
+  completedLessons: number;
+  totalLessons: number;
+  completedAt: Date | null;
+  dueAt: Date | null;
+}
+
+/** Everything one report needs, loaded together. */
+export interface TrainingRows {
+  members: Map<number, AudienceMember>;
+  audiences: Map<number, AudienceCourse>;
+  assigned: AssignmentTimes;
+  totals: Map<number, number>;
+  counts: CompletionCounts;
+}
+
+export async function loadTrainingRows(
+  em: SqlEntityManager,
+  organizationId: number,
+  memberships: readonly MemberRow[],
+  courses: readonly TrainingCourse[],
+  assignmentsOf: { course?: number; membership?: number },
+): Promise<TrainingRows> {
+  const courseIds = courses.map((course) => course.id);
+  const onlyUser = memberships.length === 1 ? memberships[0]?.userId : undefined;
+  return {
+    members: await audienceMembers(em, organizationId, memberships),
+    audiences: await courseAudiences(em, courses),
+    assigned: await assignmentTimes(em, assignmentsOf),
+    totals: await lessonTotals(em, courseIds),
+    counts: await completionCounts(em, organizationId, courseIds, onlyUser),
+  };
+}
+
+/** Positions in the member list by a key (a user may be listed twice: as a member and as a former one). */
+function positionsBy(memberships: readonly MemberRow[], key: (member: MemberRow) => number): Map<number, number[]> {
+  const positions = new Map<number, number[]>();
+  memberships.forEach((membership, position) => {
+    const list = positions.get(key(membership));
+    if (list) list.push(position);
+    else positions.set(key(membership), [position]);
+  });
+  return positions;
+}
+
+/**
+ * Which members each course can reach, by the tags that reach them: a member's tag, and the department
+ * above it (a department tag reaches its roles).
+ */
+function membersByTag(rows: TrainingRows, byMembership: Map<number, number[]>): Map<number, number[]> {
+  const reached = new Map<number, number[]>();
+  const add = (tagId: number, positions: readonly number[]) => {
+    const list = reached.get(tagId);
+    if (list) list.push(...positions);
+    else reached.set(tagId, [...positions]);
+  };
+  for (const [membershipId, member] of rows.members) {
+    const positions = byMembership.get(membershipId) ?? [];
+    for (const link of member.tags) {
+      add(link.tagId, positions);
+      if (link.parentId !== null) add(link.parentId, positions);
+    }
+  }
+  return reached;
+}
+
+/**
+ * The cell of each member and course where the member is in the audience or has completed a lesson;
+ * none where neither. Cells come course by course, members in the order given.
+ */
+export function cellsOf(
+  rows: TrainingRows,
+  memberships: readonly MemberRow[],
+  courses: readonly Pick<TrainingCourse, "id">[],
+  now: Date,
+): ProgressCell[] {
+  const cells: ProgressCell[] = [];
+  const byMembership = positionsBy(memberships, (membership) => membership.membershipId);
+  const byUser = positionsBy(memberships, (membership) => membership.userId);
+  const byTag = membersByTag(rows, byMembership);
+  // The members a course may have a cell for are marked with the course's turn: no clearing between courses.
+  const candidate = new Int32Array(memberships.length);
+  const mark = (turn: number, positions: readonly number[] | undefined) => {
+    for (const position of positions ?? []) candidate[position] = turn;
+  };
+  courses.forEach((course, index) => {
+    const audience = rows.audiences.get(course.id);
+    if (!audience) return;
+    const turn = index + 1;
+    const assignedAt = rows.assigned.get(course.id);
+    const counts = rows.counts.get(course.id);
+    const totalLessons = rows.totals.get(course.id) ?? 0;
+    if (audience.status === "published" && audience.tagIds.size === 0) candidate.fill(turn);
+    for (const tagId of audience.tagIds) mark(turn, byTag.get(tagId));
+    for (const membershipId of assignedAt?.keys() ?? []) mark(turn, byMembership.get(membershipId));
+    for (const userId of counts?.keys() ?? []) mark(turn, byUser.get(userId));
+    memberships.forEach((membership, position) => {
+      if (candidate[position] !== turn) return;
+      const member = rows.members.get(membership.membershipId);
+      if (!member) return;
+      const { userId } = membership;
+      const done = counts?.get(userId);
+      const joinedAt = membership.former
+        ? null
+        : joinedAudienceAt(audience, member, assignedAt?.get(membership.membershipId));
+      if (joinedAt === null && done === undefined) return;
+      const progress = {
+        completedLessons: done?.completed ?? 0,
+        totalLessons,
+        lastCompletedAt: done?.lastCompletedAt ?? null,
+      };
+      if (joinedAt === null && progress.completedLessons === 0) return;
+      const dueAt = dueAtFor(audience, joinedAt);
+      cells.push({
+        userId,
+        courseId: course.id,
+        assigned: joinedAt !== null,
+        status: trainingStatus(progress, dueAt, now),
+        percent: progressPercent(progress.completedLessons, totalLessons),
+        completedLessons: progress.completedLessons,
+        totalLessons,
+        completedAt: completedAtOf(progress),
+        dueAt,
+      });
+    });
+  });
+  return cells;
+}
