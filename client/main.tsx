@@ -18,14 +18,6 @@ declare module "@tanstack/react-router" {
   }
 }
 
-declare global {
-  interface Window {
-    /** Set by the landing shell's boot script (scripts/lib/landing-shell.ts, decision 0160). */
-    trainwrightAppStarted?: boolean;
-    trainwrightPressedBeforeStart?: HTMLButtonElement;
-  }
-}
-
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 const app = (

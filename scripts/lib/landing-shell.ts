@@ -11,13 +11,21 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type PluginOption } from "vite";
-import { LANDING_SHELL_FILE } from "../../shared/constants.js";
+import { LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.js";
 
 /**
- * Runs in the page before the app (no imports: it must stay a few hundred bytes). The first pointer,
- * key, touch, wheel or focus event starts the app, which hydrates the static markup in place
- * (client/main.tsx). A button pressed before then (the phone menu) is remembered, and the app presses
- * it again once it runs; links and the video work without the app.
+ * Runs in the page before the app (no imports: it must stay small). The first pointer, key, touch, wheel or
+ * focus event starts the app, which hydrates the static markup in place (client/main.tsx). A button pressed
+ * before then (the phone menu) is remembered, and the app presses it again once it runs; links and the
+ * video work without the app.
+ *
+ * What the app does on every page without being asked (docs/SPEC.md §4) starts here too:
+ * - the service worker is registered once the page has loaded, as the app registers it;
+ * - the browser's install prompt is kept (its own infobar cancelled) and the app started to offer it in
+ *   the install banner: the event comes once per page, so the app takes it over from
+ *   `window.trainwrightInstallPrompt` (client/features/pwa/use-install-prompt.ts);
+ * - a new version found or waiting starts the app, which offers it in its update toast;
+ * - a new version taking control reloads the page, until the app watches the worker itself.
  */
 function bootScript(entry: string): string {
   return `const events = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "focusin"];
@@ -34,6 +42,31 @@ addEventListener("click", (event) => {
   const button = event.target.closest("button");
   if (button) window.trainwrightPressedBeforeStart = button;
 }, true);
+addEventListener("beforeinstallprompt", (event) => {
+  if (window.trainwrightInstallPrompt === null) return;
+  event.preventDefault();
+  window.trainwrightInstallPrompt = event;
+  start();
+});
+const workers = navigator.serviceWorker;
+if (workers) {
+  let controller = workers.controller;
+  workers.addEventListener("controllerchange", () => {
+    const replaced = controller !== null;
+    controller = workers.controller;
+    if (replaced && !window.trainwrightWatchesWorker) location.reload();
+  });
+  addEventListener("load", () => {
+    workers.register(${JSON.stringify(SERVICE_WORKER_URL)}, { scope: "/" }).then((registration) => {
+      if (!registration) return;
+      const update = () => {
+        if (workers.controller && (registration.waiting || registration.installing)) start();
+      };
+      update();
+      registration.addEventListener("updatefound", update);
+    }, (error) => console.error("The service worker could not be registered.", error));
+  }, { once: true });
+}
 `;
 }
 
