@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { COURSE_PAGE_SIZE } from "#shared/course-cursor.js";
 import { adminWithOrg, apiPost } from "./support/api-setup.js";
-import { visible } from "./support/browser.js";
+import { visible, WIDTHS } from "./support/browser.js";
+import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
@@ -22,9 +23,9 @@ async function scrollToEnd(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Show more" }).scrollIntoViewIfNeeded();
 }
 
-describe("the course list, a page at a time (issue 19)", () => {
+describe.each(WIDTHS)("the course list, a page at a time (issue 19), at %i px", (width) => {
   it("loads the second page as the list scrolls, and pages a search the same way", async () => {
-    const page = await session.open(1280);
+    const page = await session.open(width);
     const {
       org: { slug },
     } = await adminWithOrg(page);
@@ -58,5 +59,6 @@ describe("the course list, a page at a time (issue 19)", () => {
     await expect.poll(() => courseTitles(page)).toEqual(safetyNewestFirst.slice(0, COURSE_PAGE_SIZE));
     await scrollToEnd(page);
     await expect.poll(() => courseTitles(page)).toEqual(safetyNewestFirst);
+    await look(page, "courses-list-paged-search");
   });
 });
