@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type PluginOption } from "vite";
-import { LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.js";
+import { INSTALL_BANNER_DISMISSED_KEY, LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.js";
 
 /**
  * Runs in the page before the app (no imports: it must stay small). The first pointer, key, touch, wheel or
@@ -22,8 +22,9 @@ import { LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.j
  * What the app does on every page without being asked (docs/SPEC.md §4) starts here too:
  * - the service worker is registered once the page has loaded, as the app registers it;
  * - the browser's install prompt is kept (its own infobar cancelled) and the app started to offer it in
- *   the install banner: the event comes once per page, so the app takes it over from
- *   `window.trainwrightInstallPrompt` (client/features/pwa/use-install-prompt.ts);
+ *   the install banner (unless the visitor turned the banner down: then nothing to show, the app waits):
+ *   the event comes once per page, so the app takes it over from `window.trainwrightInstallPrompt`
+ *   (client/features/pwa/use-install-prompt.ts);
  * - a new version found or waiting starts the app, which offers it in its update toast;
  * - a new version taking control reloads the page, until the app watches the worker itself.
  */
@@ -46,7 +47,9 @@ addEventListener("beforeinstallprompt", (event) => {
   if (window.trainwrightInstallPrompt === null) return;
   event.preventDefault();
   window.trainwrightInstallPrompt = event;
-  start();
+  let dismissed = false;
+  try { dismissed = localStorage.getItem(${JSON.stringify(INSTALL_BANNER_DISMISSED_KEY)}) === "true"; } catch {}
+  if (!dismissed) start();
 });
 const workers = navigator.serviceWorker;
 if (workers) {
