@@ -4,18 +4,21 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { SERVICE_WORKER_FILE } from "./shared/constants.js";
+import { landingShell } from "./scripts/lib/landing-shell.js";
+import { LANDING_SHELL_FILE, SERVICE_WORKER_FILE } from "./shared/constants.js";
+
+const routerOptions = {
+  target: "react",
+  autoCodeSplitting: true,
+  routesDirectory: path.resolve("client/routes"),
+  generatedRouteTree: path.resolve("client/routeTree.gen.ts"),
+} as const;
 
 export default defineConfig({
   root: "client",
   publicDir: "public",
   plugins: [
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      routesDirectory: path.resolve("client/routes"),
-      generatedRouteTree: path.resolve("client/routeTree.gen.ts"),
-    }),
+    tanstackRouter(routerOptions),
     react(),
     tailwindcss(),
     // The service worker (client/sw.ts → dist/client/sw.js). The server serves it at
@@ -32,11 +35,14 @@ export default defineConfig({
         sourcemap: false,
         // The app shell, hashed assets and icons; source maps stay out of the precache.
         globPatterns: ["**/*.{js,css,html,png,svg,ico,woff2}"],
-        globIgnores: ["**/*.map"],
+        // The landing shell is only ever sent by the server to signed-out visitors (decision 0160).
+        globIgnores: ["**/*.map", LANDING_SHELL_FILE],
         // Entries are resolved against the worker's own URL, /_api/service-worker: make them site-absolute.
         modifyURLPrefix: { "": "/" },
       },
     }),
+    // dist/client/landing.html: `/` for signed-out visitors, static until they interact (decision 0160).
+    landingShell([tanstackRouter(routerOptions)]),
   ],
   build: {
     outDir: "../dist/client",

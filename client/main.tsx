@@ -1,28 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { NotFound } from "./components/layout/not-found.js";
-import { PageSpinner } from "./components/ui/spinner.js";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createAppRouter } from "./app-router.js";
+import { loadCurrentUser } from "./features/auth/current-user.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
 import { nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
-import { routeTree } from "./routeTree.gen.js";
 import "./styles.css";
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: "intent",
-  // docs/SPEC.md §2: a new page starts at the top (at once, whatever the stylesheet's smooth scrolling says)
-  // or at the element its hash names (smoothly); going back returns to where the page was left.
-  scrollRestoration: true,
-  scrollRestorationBehavior: "instant",
-  defaultHashScrollIntoView: { behavior: "smooth", block: "start" },
-  defaultPendingComponent: () => <PageSpinner />,
-  // An unknown path is the app's Not Found page, whichever route it partly matched.
-  notFoundMode: "root",
-  defaultNotFoundComponent: NotFound,
-});
+const router = createAppRouter(queryClient);
 
 nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
 
@@ -34,10 +20,25 @@ declare module "@tanstack/react-router" {
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+/**
+ * The landing shell's static markup (decision 0160): with the page's route and the visitor known, the
+ * app renders exactly that markup, so React takes it over in place instead of replacing it.
+ */
+async function takeOverLandingShell(container: HTMLElement): Promise<void> {
+  await Promise.all([router.load(), loadCurrentUser(queryClient).catch(() => null)]);
+  hydrateRoot(container, app);
+  window.trainwrightAppStarted = true;
+  // A button pressed while the app was loading (the phone menu) does now what it was pressed for.
+  const pressed = window.trainwrightPressedBeforeStart;
+  if (pressed?.isConnected) setTimeout(() => pressed.click());
+}
+
+if (root.hasChildNodes()) void takeOverLandingShell(root);
+else createRoot(root).render(app);

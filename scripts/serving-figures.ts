@@ -9,8 +9,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { type LandingScripts, landingPageScripts } from "./lib/landing-scripts.js";
 import { startProductionServer } from "./lib/production-server.js";
 
 const LOAD_REQUESTS = 2000;
@@ -42,35 +42,14 @@ function treeRssMiB(rootPid: number): number {
   return total / 1024;
 }
 
-async function landingPageScripts(base: string): Promise<{ files: number; raw: number; gzip: number; sent: number }> {
+async function measureLandingPage(base: string): Promise<LandingScripts> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const page = await browser.newPage();
-    const scripts: Promise<{ raw: number; gzip: number; sent: number }>[] = [];
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.push(
-        (async () => {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
-          return { raw: body.length, gzip: gzipSync(body).length, sent: sizes.responseBodySize };
-        })(),
-      );
-    });
-    await page.goto(`${base}/`, { waitUntil: "load" });
-    // "Before interaction": what the page fetches once loaded, not what the service worker precaches later.
-    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
-    const all = await Promise.all(scripts);
-    return {
-      files: all.length,
-      raw: all.reduce((sum, s) => sum + s.raw, 0),
-      gzip: all.reduce((sum, s) => sum + s.gzip, 0),
-      sent: all.reduce((sum, s) => sum + s.sent, 0),
-    };
+    return await landingPageScripts(browser, `${base}/`);
   } finally {
     await browser.close();
   }
@@ -113,7 +92,7 @@ async function main(): Promise<void> {
     // Let start-up garbage settle before calling the figure "idle".
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMiB = treeRssMiB(child.pid as number);
-    const scripts = await landingPageScripts(base);
+    const scripts = await measureLandingPage(base);
     const loaded = await load(base, child.pid as number);
     console.log(`command: ${child.spawnargs.join(" ")}`);
     console.log(

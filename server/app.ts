@@ -5,9 +5,10 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { API_PREFIX } from "#shared/constants.js";
+import { API_PREFIX, LANDING_SHELL_FILE } from "#shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
+import { pageFileFor } from "./landing-page.js";
 import { registerLessonContentPool } from "./lesson-content.js";
 import { registerLifecycle } from "./lifecycle.js";
 import { loggerOptions } from "./logging.js";
@@ -134,6 +135,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);
+  const hasLandingShell = existsSync(path.join(config.clientDir, LANDING_SHELL_FILE));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -149,7 +151,10 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
         // Each file may be sent br, gzip or plain depending on the request: caches must key on that.
-        res.setHeader("Vary", "Accept-Encoding");
+        // `/` is the landing shell or the app depending on the session cookie (landing-page.ts).
+        // (The file sent may be its precompressed .br or .gz.)
+        const page = /\.html(\.br|\.gz)?$/.test(filePath);
+        res.setHeader("Vary", page ? "Accept-Encoding, Cookie" : "Accept-Encoding");
       },
     });
   }
@@ -161,7 +166,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     if (req.url.startsWith("/assets/")) return reply.code(404).type("text/plain").send("Not found.");
     if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
       // History routing: every other path is a page of the single-page app.
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply.header("Cache-Control", "no-cache").sendFile(pageFileFor(req, hasLandingShell));
     }
     return reply.code(404).type("text/plain").send("Not found.");
   });

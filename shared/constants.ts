@@ -102,6 +102,8 @@ export const DEFAULT_DEPARTMENT_COLOR = DEPARTMENT_COLORS[0].hex;
 
 /** The one key the app keeps in local storage (docs/SPEC.md §3). */
 export const INSTALL_BANNER_DISMISSED_KEY = "trainwright.installBannerDismissed";
+/** Local storage: the id of each organization this browser has opened, by slug (decision 0161). */
+export const ORGANIZATION_IDS_KEY = "trainwright.organizationIds";
 
 export const CACHED_OFFLINE_PAGES = ["/", "/demo", "/offline"] as const;
 
@@ -110,6 +112,8 @@ export const MANIFEST_URL = "/_api/manifest";
 export const SERVICE_WORKER_URL = "/_api/service-worker";
 /** The file vite-plugin-pwa builds from client/sw.ts into the client folder. */
 export const SERVICE_WORKER_FILE = "sw.js";
+/** `/` for signed-out visitors: the prerendered landing page, beside index.html (decision 0160). */
+export const LANDING_SHELL_FILE = "landing.html";
 /** The message the update prompt posts to a waiting service worker to make it take over. */
 export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 /** How long the offline page shows "Connection restored! Redirecting..." before it goes to /. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRAINING_STATUSES } from "#shared/training-statuses.js";
 import { positiveId } from "./common.js";
 import { COURSE_MESSAGES, courseIdField } from "./courses.js";
 
@@ -17,16 +18,7 @@ export const TRAINING_MESSAGES = {
 
 const M = TRAINING_MESSAGES;
 
-/** Where a member stands with a course; "overdue" wins over in progress and not started once the deadline passed. */
-export const TRAINING_STATUSES = ["not_started", "in_progress", "completed", "overdue"] as const;
-export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
-
-export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
-  not_started: "Not started",
-  in_progress: "In progress",
-  completed: "Completed",
-  overdue: "Overdue",
-};
+export { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/training-statuses.js";
 
 const userIdField = positiveId(M.userIdInvalid);
 

@@ -104,6 +104,7 @@ function offerInstall(page: Page, outcome: "accepted" | "dismissed"): Promise<bo
 const banner = (page: Page) => page.getByRole("region", { name: `Install ${APP_NAME}` });
 const dismissedFlag = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), INSTALL_BANNER_DISMISSED_KEY);
+const appStarted = (page: Page) => page.evaluate(() => window.trainwrightAppStarted ?? false);
 const installPrompts = (page: Page) => page.evaluate(() => (window as Marked).__installPrompts ?? 0);
 
 describe("manifest and installability (docs/SPEC.md §1)", () => {
@@ -159,6 +160,8 @@ describe("service worker (docs/SPEC.md §4, §7)", () => {
       return { scope: ready.scope, script: ready.active?.scriptURL };
     });
     expect(registration).toEqual({ scope: `${server.baseUrl}/`, script: `${server.baseUrl}${SERVICE_WORKER_URL}` });
+    // On the landing page the boot script registered it: the app itself waits for the visitor (decision 0160).
+    expect(await appStarted(page)).toBe(false);
     await page.reload();
     const controller = await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL);
     expect(await controller.jsonValue()).toBe(`${server.baseUrl}${SERVICE_WORKER_URL}`);
@@ -189,6 +192,8 @@ describe("service worker (docs/SPEC.md §4, §7)", () => {
     const context = await session.openContext(WIDTHS[0]);
     const page = await context.newPage();
     await openControlled(page);
+    // Untouched, the landing page has not started the app; a new version found starts it (decision 0160).
+    expect(await appStarted(page)).toBe(false);
 
     // A redeploy: the server reads the worker file on each request.
     appendFileSync(path.join(server.clientDir, SERVICE_WORKER_FILE), `\n// redeployed ${Date.now()}\n`);
@@ -297,6 +302,9 @@ describe("install banner (docs/SPEC.md §1, §3, §4)", () => {
       const page = await context.newPage();
       await openApp(page);
       expect(await banner(page).count()).toBe(0);
+      // The prompt comes before the visitor has touched the landing page: the boot script keeps it and starts
+      // the app, which offers it (decision 0160).
+      expect(await appStarted(page)).toBe(false);
       expect(await offerInstall(page, "accepted")).toBe(true); // the browser's own infobar is suppressed
       await banner(page).waitFor();
       expect(

@@ -3,6 +3,7 @@ import { BookOpen, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
+import { LoadMore } from "#client/components/ui/load-more.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { errorMessage } from "#client/lib/errors.js";
@@ -12,7 +13,7 @@ import type { CourseStatusValue } from "#shared/schemas/courses.js";
 import { CourseCard, CourseCardSkeleton } from "./course-card.js";
 import { CourseFilters } from "./course-filters.js";
 import { PageMessage } from "./page-state.js";
-import { useCourseList } from "./queries.js";
+import { useCoursePages } from "./queries.js";
 import { useCan } from "./use-org-role.js";
 
 /** How long typing must pause before the search runs on the server. */
@@ -26,7 +27,7 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
   const [status, setStatus] = useState<CourseStatusValue | undefined>(undefined);
   const [tagId, setTagId] = useState<number | undefined>(undefined);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const courses = useCourseList({ search, status, tagId });
+  const courses = useCoursePages({ search, status, tagId });
   const filtered = Boolean(search) || status !== undefined || tagId !== undefined;
   // Fetching a new search while the previous results stay on screen.
   const searching = courses.isFetching && courses.isPlaceholderData;
@@ -95,7 +96,7 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
               <CourseCardSkeleton key={index} />
             ))}
           </div>
-        ) : courses.data.length === 0 ? (
+        ) : courses.data.pages[0]?.length === 0 ? (
           filtered ? (
             <EmptyState
               icon="search"
@@ -110,13 +111,20 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
             />
           )
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
-            {courses.data.map((course) => (
-              <li key={course.id}>
-                <CourseCard course={course} orgSlug={orgSlug} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
+              {courses.data.pages.flat().map((course) => (
+                <li key={course.id}>
+                  <CourseCard course={course} orgSlug={orgSlug} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore
+              hasNextPage={courses.hasNextPage}
+              isFetchingNextPage={courses.isFetchingNextPage}
+              fetchNextPage={courses.fetchNextPage}
+            />
+          </>
         )}
       </div>
     </section>

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import { FRESHNESS } from "#shared/constants.js";
+import { COURSE_PAGE_SIZE, nextCourseCursor } from "#shared/course-cursor.js";
 import type { CourseStatusValue } from "#shared/schemas/courses.js";
 
 /**
@@ -42,18 +43,39 @@ export interface CourseListFilters {
   tagId?: number;
 }
 
-export function courseListQuery({ search, status, tagId }: CourseListFilters = {}) {
-  // Only the filters in use go into the input, so the unfiltered list has one cache key everywhere.
-  const input = {
+/** Only the filters in use go into the input, so the unfiltered list has one cache key everywhere. */
+function courseListInput({ search, status, tagId }: CourseListFilters) {
+  return {
     ...(search ? { search } : {}),
     ...(status ? { status } : {}),
     ...(tagId ? { tagIds: [tagId] } : {}),
   };
-  return trpc.courses.list.queryOptions(input, {
+}
+
+/** Every course that matches: for the screens that count or tabulate all of them (dashboard, reports). */
+export function courseListQuery(filters: CourseListFilters = {}) {
+  return trpc.courses.list.queryOptions(courseListInput(filters), {
     staleTime: FRESHNESS.contentMs,
     // While a new search runs, the previous results stay on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The course list screen's pages (issue 19, decision 0151): COURSE_PAGE_SIZE at a time, each continuing
+ * after the last course of the one before; a page that is not full was the last.
+ */
+export function coursePagesQuery(filters: CourseListFilters = {}) {
+  return trpc.courses.list.infiniteQueryOptions(
+    { ...courseListInput(filters), limit: COURSE_PAGE_SIZE },
+    {
+      staleTime: FRESHNESS.contentMs,
+      initialCursor: undefined,
+      getNextPageParam: (page) => nextCourseCursor(page, COURSE_PAGE_SIZE),
+      // While a new search runs, the previous results stay on screen instead of flashing skeletons.
+      placeholderData: keepPreviousData,
+    },
+  );
 }
 
 export function courseQuery(id: number) {
@@ -71,8 +93,8 @@ export function lessonQuery(id: number) {
   return trpc.lessons.get.queryOptions({ id }, { staleTime: FRESHNESS.contentMs, retry: retryUnlessRefused });
 }
 
-export function useCourseList(filters: CourseListFilters) {
-  return useQuery(courseListQuery(filters));
+export function useCoursePages(filters: CourseListFilters) {
+  return useInfiniteQuery(coursePagesQuery(filters));
 }
 
 export function useCourse(id: number | null) {

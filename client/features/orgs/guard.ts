@@ -1,11 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { notFound, redirect } from "@tanstack/react-router";
+import { type AnyRouteMatch, notFound, redirect } from "@tanstack/react-router";
 import { type CurrentUser, requireSignedIn } from "#client/features/auth/current-user.js";
 import { toast } from "#client/lib/toast.js";
 import { pageOrganizationId } from "#client/lib/trpc.js";
 import { cleanOrgSlugParam, isPlaceholderSlug } from "#shared/slug.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
 import { showNotice } from "./notices.js";
+import { rememberOrganization, settlePageQueries, startPageQueries } from "./page-data.js";
 import { dashboardPath, loadOrganizations, type Organization, organizationsQueryOptions } from "./queries.js";
 import { enterOrganization } from "./switching.js";
 
@@ -15,6 +16,8 @@ export interface OrganizationGuardInput {
   orgSlug: string;
   /** The router runs guards ahead of time when a link is hovered: no toasts then. */
   preload: boolean;
+  /** The routes being opened: their pages' queries may start with the guard's own (decision 0161). */
+  matches: readonly AnyRouteMatch[];
 }
 
 /** The path after the organization segment, with the query and hash: "/courses/5?tab=x#top". */
@@ -60,6 +63,10 @@ async function findOrganization(queryClient: QueryClient, slug: string, cachedAt
 export async function guardOrganizationRoute(input: OrganizationGuardInput): Promise<{ organization: Organization }> {
   const { queryClient, location, orgSlug, preload } = input;
   const cachedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt;
+  const requestedSlug = cleanOrgSlugParam(orgSlug);
+  // The page's own queries, when the organization's id is known from an earlier visit, go in the same
+  // batched request as the current user and the list (decision 0161).
+  const early = preload || !requestedSlug ? undefined : startPageQueries(queryClient, input.matches, requestedSlug);
   // Asked together with the current user, the list comes in the same batched request: a first visit to
   // an organization's page waits for one round trip before its own data, not two. Signed out, its
   // failure is ignored here and the sign-in redirect below wins.
@@ -72,7 +79,7 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
     throw redirect({ href: current ? `/${encodeURIComponent(current.slug)}${rest}` : "/select-org", replace: true });
   }
 
-  const slug = cleanOrgSlugParam(orgSlug);
+  const slug = requestedSlug;
   if (!slug) {
     console.warn("Ignoring an invalid organization identifier in the URL:", orgSlug);
     notify(preload, "error", ORG_TEXT.invalidIdentifier, ORG_TOAST_IDS.guard);
@@ -80,6 +87,7 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
   }
 
   const { organizations, organization } = await findOrganization(queryClient, slug, cachedAt);
+  settlePageQueries(queryClient, early, organization?.id ?? 0);
   if (!organization) {
     notify(preload, "error", ORG_TEXT.noAccess, ORG_TOAST_IDS.guard);
     throw redirect({ href: fallbackPath(user, organizations), replace: true });
@@ -97,6 +105,7 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
     if (pageOrganizationId() !== organization.id) throw notFound();
   } else {
     enterOrganization(queryClient, organization.id);
+    rememberOrganization(organization.slug, organization.id);
   }
 
   return { organization };

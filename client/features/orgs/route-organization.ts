@@ -2,6 +2,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { type AnyRouter, useMatch } from "@tanstack/react-router";
 import { type CurrentOrganization, useCurrentUser } from "#client/features/auth/current-user.js";
 import { cleanOrgSlugParam } from "#shared/slug.js";
+import { rememberedOrganizationId } from "./page-data.js";
 import { type Organization, organizationsQueryOptions } from "./queries.js";
 
 /** The layout route of every organization page; its `$orgSlug` names the organization. */
@@ -14,14 +15,21 @@ function findBySlug(organizations: Organization[] | undefined, orgSlug: string):
 
 /**
  * The id of the organization whose page the router shows, or is opening (its loaders run before the
- * page is shown), resolved from the organizations list the guard loaded. Undefined outside those pages.
+ * page is shown), resolved from the organizations list the guard loaded (before it has, the id this browser
+ * remembers for the slug). Undefined outside those pages.
  */
 export function organizationIdOfRoute(router: AnyRouter, queryClient: QueryClient): number | undefined {
   const { pendingMatches, matches } = router.state;
   const layout = (pendingMatches ?? matches).find((match) => match.routeId === ORGANIZATION_LAYOUT_ID);
   const orgSlug: unknown = layout?.params.orgSlug;
   if (typeof orgSlug !== "string") return undefined;
-  return findBySlug(queryClient.getQueryData(organizationsQueryOptions.queryKey), orgSlug)?.id;
+  const organizations = queryClient.getQueryData(organizationsQueryOptions.queryKey);
+  if (organizations === undefined) {
+    // The guard's first requests, and the page's own started with them (decision 0161).
+    const slug = cleanOrgSlugParam(orgSlug);
+    return slug ? rememberedOrganizationId(slug) : undefined;
+  }
+  return findBySlug(organizations, orgSlug)?.id;
 }
 
 /**

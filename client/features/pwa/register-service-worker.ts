@@ -23,6 +23,8 @@ export function registerServiceWorker(onUpdateAvailable: UpdateAvailable): void 
   // served this page before it, so there is nothing to reload.
   let controller = container.controller;
   let reloading = false;
+  // The landing shell's boot script reloads on a new version until now (decision 0160).
+  window.trainwrightWatchesWorker = true;
   container.addEventListener("controllerchange", () => {
     const replaced = controller !== null;
     controller = container.controller;
@@ -46,12 +48,14 @@ export function registerServiceWorker(onUpdateAvailable: UpdateAvailable): void 
     const active = registration;
     // Only an update while a version is in control is news: the first install needs no prompt.
     if (active.waiting && container.controller) offer(active.waiting);
-    active.addEventListener("updatefound", () => {
-      const worker = active.installing;
+    const offerOnceInstalled = (worker: ServiceWorker | null) => {
       worker?.addEventListener("statechange", () => {
         if (worker.state === "installed" && container.controller) offer(worker);
       });
-    });
+    };
+    // On the landing shell a version found before the app started is installing already (decision 0160).
+    offerOnceInstalled(active.installing);
+    active.addEventListener("updatefound", () => offerOnceInstalled(active.installing));
     window.setInterval(() => {
       active.update().catch(() => {
         // Offline or the server is down: the next check will do.

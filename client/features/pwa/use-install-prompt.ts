@@ -31,7 +31,10 @@ function storeDismissed(): void {
   }
 }
 
-let state: InstallState = { prompt: null, dismissed: typeof window === "undefined" ? true : readDismissed() };
+/** What the install banner starts from when it takes over prerendered markup, which has no banner. */
+const NO_PROMPT: InstallState = { prompt: null, dismissed: true };
+
+let state: InstallState = NO_PROMPT;
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<InstallState>): void {
@@ -40,8 +43,11 @@ function setState(next: Partial<InstallState>): void {
 }
 
 // Captured at module load, not when a component mounts: the browser may fire the event before React has
-// rendered anything, and it fires only once per page.
+// rendered anything, and it fires only once per page. On the landing shell the boot script may have kept
+// it before the app was loaded (decision 0160); from here on the app listens and the boot script does not.
 if (typeof window !== "undefined") {
+  state = { prompt: window.trainwrightInstallPrompt ?? null, dismissed: readDismissed() };
+  window.trainwrightInstallPrompt = null;
   window.addEventListener("beforeinstallprompt", (event) => {
     // Keep the browser's own mini-infobar away; the app offers the install from its banner instead.
     event.preventDefault();
@@ -65,7 +71,9 @@ export interface InstallPrompt {
 }
 
 export function useInstallPrompt(): InstallPrompt {
-  const { prompt, dismissed } = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // While React hydrates the landing shell it renders what the shell was rendered with (no banner), then
+  // the prompt the boot script kept, so that the markup matches.
+  const { prompt, dismissed } = useSyncExternalStore(subscribe, getSnapshot, () => NO_PROMPT);
 
   const install = useCallback(async () => {
     const event = state.prompt;

@@ -4,6 +4,7 @@ import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
 import type { Role } from "#shared/roles.js";
+import { MEMBERS_PAGE_SIZE } from "#shared/schemas/team-admin.js";
 
 /** Issue 15 on the team page: pending invitations, inviting many, removing people; and the team's pages. */
 
@@ -20,9 +21,6 @@ export const TEAM_ADMIN_TEXT = {
   removeFailed: "Failed to remove the member.",
   leaveFailed: "Failed to leave the organization.",
 } as const;
-
-/** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
-export const MEMBERS_PAGE_SIZE = 24;
 
 /** Everything that shows who is in the team, and what a change of it makes stale. */
 export function teamReaders() {

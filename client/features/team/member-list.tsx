@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
+import { LoadMore } from "#client/components/ui/load-more.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import type { Department } from "#client/features/tags/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
@@ -32,25 +31,10 @@ export interface MemberListProps {
   onRemove: (member: Member) => void;
 }
 
-/**
- * The team's members (or former members), a page at a time (issue 19): the next page loads as the end of
- * the list scrolls into view, or with the "Show more" button, which keyboards and screen readers reach.
- */
+/** The team's members (or former members), a page at a time as the list is scrolled (issue 19). */
 export function MemberList(props: MemberListProps) {
   const { filters, filtered, selfId, actorRole, canManage } = props;
   const members = useInfiniteQuery({ ...membersPageQuery(filters), placeholderData: (previous) => previous });
-  const endRef = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = members;
-
-  useEffect(() => {
-    const end = endRef.current;
-    if (!end || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (members.isPending) return <MemberSkeletons />;
   if (members.isError && !members.data) {
@@ -100,13 +84,11 @@ export function MemberList(props: MemberListProps) {
           );
         })}
       </ul>
-      <div ref={endRef} className="mt-6 flex justify-center">
-        {hasNextPage && (
-          <Button variant="outline" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Show more
-          </Button>
-        )}
-      </div>
+      <LoadMore
+        hasNextPage={members.hasNextPage}
+        isFetchingNextPage={members.isFetchingNextPage}
+        fetchNextPage={members.fetchNextPage}
+      />
     </div>
   );
 }

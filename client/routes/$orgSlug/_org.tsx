@@ -8,8 +8,8 @@ import { guardOrganizationRoute } from "#client/features/orgs/guard.js";
  * page, /:orgSlug/invite, sits beside it: invitees are not members yet.
  */
 export const Route = createFileRoute("/$orgSlug/_org")({
-  beforeLoad: ({ context, location, params, preload }) =>
-    guardOrganizationRoute({ queryClient: context.queryClient, location, orgSlug: params.orgSlug, preload }),
+  beforeLoad: ({ context, location, params, preload, matches }) =>
+    guardOrganizationRoute({ queryClient: context.queryClient, location, orgSlug: params.orgSlug, preload, matches }),
   pendingComponent: () => <PageSpinner label="Loading organization" />,
   // Sooner than the router's default second: on a first visit there is nothing else on the page yet.
   pendingMs: 300,

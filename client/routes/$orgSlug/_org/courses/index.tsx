@@ -1,13 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CoursesListPage } from "#client/features/courses/courses-list-page.js";
-import { courseListQuery } from "#client/features/courses/queries.js";
+import { coursePagesQuery } from "#client/features/courses/queries.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
 import { ensurePageData, titled } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/")({
   // The cards show each course's tags by name and colour.
   loader: ({ context: { queryClient } }) =>
-    ensurePageData([queryClient.ensureQueryData(courseListQuery()), queryClient.ensureQueryData(tagTreeQuery())]),
+    ensurePageData([
+      queryClient.ensureInfiniteQueryData(coursePagesQuery()),
+      queryClient.ensureQueryData(tagTreeQuery()),
+    ]),
   head: () => titled("Courses"),
   component: CoursesRoute,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LessonPage } from "#client/features/courses/lesson-page.js";
 import { lessonQuery, parseId } from "#client/features/courses/queries.js";
-import { titled, titleOf } from "#client/lib/route-data.js";
+import { startRecordQuery, titled, titleOf } from "#client/lib/route-data.js";
 
 /** `?preview=true`: the lesson exactly as a learner sees it, opened from the editor or the course page. */
 interface LessonSearch {
@@ -11,6 +11,10 @@ interface LessonSearch {
 export const Route = createFileRoute("/$orgSlug/_org/lessons/$lessonId")({
   validateSearch: (search: Record<string, unknown>): LessonSearch =>
     search.preview === true || search.preview === "true" ? { preview: true } : {},
+  // Started by the organization guard together with its own requests (decision 0161).
+  staticData: {
+    pageQueries: (queryClient, { lessonId = "" }) => startRecordQuery(queryClient, parseId(lessonId), lessonQuery),
+  },
   loader: ({ context: { queryClient }, params }) => {
     const id = parseId(params.lessonId);
     return titleOf(id === null ? null : queryClient.ensureQueryData(lessonQuery(id)));

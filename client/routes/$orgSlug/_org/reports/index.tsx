@@ -5,7 +5,7 @@ import { MatrixPage } from "#client/features/reports/matrix-page.js";
 import { type MatrixFilters, matrixQuery } from "#client/features/reports/queries.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
 import { ensurePageData, titled } from "#client/lib/route-data.js";
-import { TRAINING_STATUSES, type TrainingStatus } from "#shared/schemas/training.js";
+import { TRAINING_STATUSES, type TrainingStatus } from "#shared/training-statuses.js";
 
 function idParam(value: unknown): number | undefined {
   const id = Number(value);

@@ -1,0 +1,140 @@
+/**
+ * The landing shell (decision 0160): `/` for a signed-out visitor is static HTML, rendered at build time
+ * from the app's own route tree and components (client/landing/render.tsx), with one small script that
+ * starts the app on the visitor's first interaction. The SPA's script is not loaded before that, so the
+ * landing page fits the first-load budget of issue 17 whatever the app weighs.
+ *
+ * A Vite plugin, so `vite build` and `npm run build` both write dist/client/landing.html; the server sends
+ * it for `/` when the request carries no session cookie (server/app.ts).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createServer, type Plugin, type PluginOption } from "vite";
+import { INSTALL_BANNER_DISMISSED_KEY, LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.js";
+
+/**
+ * Runs in the page before the app (no imports: it must stay small). The first pointer, key, touch, wheel or
+ * focus event starts the app, which hydrates the static markup in place (client/main.tsx). A button pressed
+ * before then (the phone menu) is remembered, and the app presses it again once it runs; links and the
+ * video work without the app.
+ *
+ * What the app does on every page without being asked (docs/SPEC.md §4) starts here too:
+ * - the service worker is registered once the page has loaded, as the app registers it;
+ * - the browser's install prompt is kept (its own infobar cancelled) and the app started to offer it in
+ *   the install banner (unless the visitor turned the banner down: then nothing to show, the app waits):
+ *   the event comes once per page, so the app takes it over from `window.trainwrightInstallPrompt`
+ *   (client/features/pwa/use-install-prompt.ts);
+ * - a new version found or waiting starts the app, which offers it in its update toast;
+ * - a new version taking control reloads the page, until the app watches the worker itself.
+ */
+function bootScript(entry: string): string {
+  return `const events = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "focusin"];
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  for (const type of events) removeEventListener(type, start, true);
+  import(${JSON.stringify(entry)});
+}
+for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+addEventListener("click", (event) => {
+  if (window.trainwrightAppStarted || !(event.target instanceof Element)) return;
+  const button = event.target.closest("button");
+  if (button) window.trainwrightPressedBeforeStart = button;
+}, true);
+addEventListener("beforeinstallprompt", (event) => {
+  if (window.trainwrightInstallPrompt === null) return;
+  event.preventDefault();
+  window.trainwrightInstallPrompt = event;
+  let dismissed = false;
+  try { dismissed = localStorage.getItem(${JSON.stringify(INSTALL_BANNER_DISMISSED_KEY)}) === "true"; } catch {}
+  if (!dismissed) start();
+});
+const workers = navigator.serviceWorker;
+if (workers) {
+  let controller = workers.controller;
+  workers.addEventListener("controllerchange", () => {
+    const replaced = controller !== null;
+    controller = workers.controller;
+    if (replaced && !window.trainwrightWatchesWorker) location.reload();
+  });
+  addEventListener("load", () => {
+    workers.register(${JSON.stringify(SERVICE_WORKER_URL)}, { scope: "/" }).then((registration) => {
+      if (!registration) return;
+      const update = () => {
+        if (workers.controller && (registration.waiting || registration.installing)) start();
+      };
+      update();
+      registration.addEventListener("updatefound", update);
+    }, (error) => console.error("The service worker could not be registered.", error));
+  }, { once: true });
+}
+`;
+}
+
+/** The built index.html with the rendered page in #root and the boot script in place of the app's. */
+export function landingHtml(indexHtml: string, rendered: string, bootPath: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error("landing shell: index.html has no module script to defer");
+  // The page's <title> is in the template already; React puts the app's own in <head> when it starts.
+  // The router's server-mode inline scripts (scroll restoration) are not the browser's markup, and the
+  // Content-Security-Policy would refuse them anyway.
+  const body = rendered.replace(/^<title>[^<]*<\/title>/, "").replace(/<script class="\$tsr">[\s\S]*?<\/script>/g, "");
+  return (
+    indexHtml
+      .replace(entry[0], `<script type="module" crossorigin src="${bootPath}"></script>`)
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+      // The browser's router (not hydrating a server's router state) wraps the page in a Suspense boundary
+      // that its server mode leaves out: React marks a boundary with these comments.
+      .replace('<div id="root"></div>', `<div id="root"><!--$-->${body}<!--/$--></div>`)
+  );
+}
+
+async function renderLanding(root: string, plugins: PluginOption[]): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    plugins,
+    logLevel: "warn",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const module = (await server.ssrLoadModule("/client/landing/render.tsx")) as {
+      renderLanding(): Promise<string>;
+    };
+    return await module.renderLanding();
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * `plugins`: what the render needs of the app's own build (the router plugin, for its code splitting:
+ * only the landing route's components are loaded, not every page's browser-only libraries).
+ */
+export function landingShell(plugins: PluginOption[]): Plugin {
+  let outDir = "";
+  let root = "";
+  return {
+    name: "trainwright-landing-shell",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = path.dirname(config.root);
+    },
+    async closeBundle() {
+      const indexHtml = readFileSync(path.join(outDir, "index.html"), "utf8");
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml)?.[1];
+      if (!entry) throw new Error("landing shell: index.html has no module script");
+      const script = bootScript(entry);
+      const hash = createHash("sha256").update(script).digest("hex").slice(0, 8);
+      const bootPath = `/assets/landing-boot-${hash}.js`;
+      mkdirSync(path.join(outDir, "assets"), { recursive: true });
+      writeFileSync(path.join(outDir, bootPath), script);
+      const rendered = await renderLanding(root, plugins);
+      writeFileSync(path.join(outDir, LANDING_SHELL_FILE), landingHtml(indexHtml, rendered, bootPath));
+    },
+  };
+}

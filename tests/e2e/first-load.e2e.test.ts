@@ -1,0 +1,124 @@
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { landingPageScripts } from "../../scripts/lib/landing-scripts.js";
+import { adminWithOrg, apiPost } from "./support/api-setup.js";
+import { atPath, visible } from "./support/browser.js";
+import { harnessSession } from "./support/harness.js";
+
+/**
+ * Issue 17 and 19, client side: the landing page's JavaScript before interaction (decision 0160), the
+ * static shell turning into the app without a visible change, and pages whose data loads together
+ * rather than one request after another (decision 0161).
+ */
+
+/** Issue 17: "the landing page loads at most 100 KB of JavaScript (gzip) before interaction". */
+const LANDING_JS_BUDGET_BYTES = 100_000;
+
+const session = harnessSession();
+
+/** React's hydration complaints, which a shell that differs from the app would cause. */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+describe("the landing page before and after interaction", () => {
+  it("loads at most 100 KB of JavaScript (gzip) before the visitor interacts", async () => {
+    const { browser, baseUrl } = session.harness;
+    const scripts = await landingPageScripts(browser, `${baseUrl}/`);
+    expect(scripts.files, scripts.urls.join("\n")).toBeGreaterThan(0);
+    expect(scripts.gzip, scripts.urls.join("\n")).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+  });
+
+  it("shows the landing page without the app, which then takes over on the first touch", async () => {
+    const page = await session.open(375);
+    const errors = hydrationErrors(page);
+    await page.goto("/");
+    await visible(page.getByRole("heading", { level: 1 }));
+    expect(await page.evaluate(() => window.trainwrightAppStarted ?? false)).toBe(false);
+
+    // Pressed while the app is not running yet: the menu opens once the app has started.
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = await visible(page.locator("#mobile-menu"));
+    await visible(menu.getByRole("link", { name: "Log In" }));
+    expect(await page.evaluate(() => window.trainwrightAppStarted ?? false)).toBe(true);
+    expect(errors).toEqual([]);
+
+    // The app's own navigation from here on: no new document is loaded.
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await menu.getByRole("link", { name: "Log In" }).click();
+    await atPath(page, "/login");
+    await visible(page.getByRole("heading", { name: "Welcome back" }));
+    expect(navigations.filter((url) => !url.includes("/login"))).toEqual([]);
+  });
+
+  it("gives a signed-in visitor the app at /, with their own call to action", async () => {
+    const page = await session.open(1280);
+    await adminWithOrg(page);
+    await page.goto("/");
+    await visible(page.getByRole("link", { name: "Go to Dashboard" }));
+    expect(await page.getByRole("link", { name: "Get Started For Free" }).count()).toBe(0);
+  });
+});
+
+/** A tRPC request: the procedures it carried, and its start and end in the order the page's events came. */
+interface TimedCall {
+  procedures: string[];
+  started: number;
+  finished: number;
+}
+
+/** Every tRPC request the page makes. Events arrive in the order the browser saw them, so a count orders them. */
+function recordApiCalls(page: Page): TimedCall[] {
+  const calls: TimedCall[] = [];
+  const startedAt = new Map<Request, number>();
+  let events = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/_api/trpc/")) startedAt.set(request, ++events);
+  });
+  page.on("requestfinished", (request) => {
+    const started = startedAt.get(request);
+    if (started === undefined) return;
+    const procedures = new URL(request.url()).pathname.replace("/_api/trpc/", "").split(",");
+    calls.push({ procedures, started, finished: ++events });
+  });
+  return calls;
+}
+
+/** The call that carried `procedure`. */
+function callOf(calls: TimedCall[], procedure: string): TimedCall {
+  const call = calls.find((entry) => entry.procedures.includes(procedure));
+  if (!call) throw new Error(`no request for ${procedure} in ${JSON.stringify(calls.map((c) => c.procedures))}`);
+  return call;
+}
+
+describe("a page's data loads together", () => {
+  it("asks for the course together with the current user and the organizations", async () => {
+    const page = await session.open(1280);
+    const { org } = await adminWithOrg(page);
+    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", {
+      title: "Forklift Safety",
+      status: "published",
+    });
+    // A first visit to the organization teaches the browser its id; the next page load is the one measured.
+    await page.goto(`/${org.slug}/dashboard`);
+    await visible(page.getByRole("heading", { level: 1 }));
+
+    const calls = recordApiCalls(page);
+    await page.goto(`/${org.slug}/courses/${course.id}`);
+    await visible(page.getByRole("heading", { name: "Forklift Safety" }));
+
+    const me = callOf(calls, "auth.me");
+    const organizations = callOf(calls, "orgs.list");
+    const detail = callOf(calls, "courses.get");
+    // Together: the course is asked for before the user and the organizations have come back.
+    expect(detail.started).toBeLessThan(me.finished);
+    expect(detail.started).toBeLessThan(organizations.finished);
+  });
+});
