@@ -1,8 +1,8 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { QuizAttempt } from "#server/entities/index.js";
-import { attemptSummaryRow, type LessonQuizSettings, learnerQuestionRows } from "#server/read-models/lessons.js";
 import { type LoadedQuiz, loadQuiz } from "#server/quiz-data.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "#server/quiz-grading.js";
+import { attemptSummaryRow, type LessonQuizSettings, learnerQuestionRows } from "#server/read-models/lessons.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 
 /**

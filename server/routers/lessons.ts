@@ -1,12 +1,7 @@
 import type { z } from "zod";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
 import { assertCompletableByMarking, recordCompletion } from "#server/completions.js";
-import {
-  assertCourseVisible,
-  lockLesson,
-  lockLessonCourse,
-  lockModuleCourse,
-} from "#server/course-access.js";
+import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { Lesson } from "#server/entities/index.js";
@@ -16,14 +11,11 @@ import { presentCourseStructure } from "#server/presenters/courses.js";
 import { type CompletionView, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
 import { lessonCompletionRow, lessonPageRow } from "#server/read-models/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
-import {
-  recordedChangeOf,
-  recordLessonVersion,
-  signoffSnapshot,
-} from "#server/signoffs.js";
+import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/signoffs.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
+import { plainJson } from "#server/wire-format.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   COURSE_MESSAGES,
@@ -64,7 +56,7 @@ export const lessonsRouter = router({
       const page = await lessonPageRow(ctx.em, ctx.organization.id, input.id, ctx.user.id);
       if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
       assertCourseVisible(page.course, ctx.role);
-      return presentLessonPage(ctx.em, ctx.organization.id, page, ctx.user.id);
+      return plainJson(await presentLessonPage(ctx.em, ctx.organization.id, page, ctx.user.id));
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */

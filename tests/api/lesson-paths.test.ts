@@ -19,9 +19,15 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> 
 describe("probe", () => {
   it("counts", async () => {
     const { lessons } = await sampleCourse(staff.admin.api);
-    const first = await statementsDuring(async () => ok(await staff.learner.api.post("/_api/lessons/complete", { lessonId: lessons.A1.id })));
-    const again = await statementsDuring(async () => ok(await staff.learner.api.post("/_api/lessons/complete", { lessonId: lessons.A1.id })));
-    const get = await statementsDuring(async () => ok(await staff.learner.api.get("/_api/lessons/get", { id: String(lessons.A2.id) })));
+    const first = await statementsDuring(async () =>
+      ok(await staff.learner.api.post("/_api/lessons/complete", { lessonId: lessons.A1.id })),
+    );
+    const again = await statementsDuring(async () =>
+      ok(await staff.learner.api.post("/_api/lessons/complete", { lessonId: lessons.A1.id })),
+    );
+    const get = await statementsDuring(async () =>
+      ok(await staff.learner.api.get("/_api/lessons/get", { id: String(lessons.A2.id) })),
+    );
     console.log(JSON.stringify({ first, again, get }, null, 1));
     expect(first.length).toBeGreaterThan(0);
   });
