@@ -1,9 +1,38 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
+import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import type { Organization } from "./entities/index.js";
 import { Completion } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { readRow } from "./read-models/rows.js";
+import { dateFromRow } from "./sql-dialect.js";
+
+/**
+ * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
+ * only by signing it (issue 12), a lesson with a knowledge check only by passing it (issue 13), any
+ * other by "Mark as Complete". Signing wins over a check: a signature is what a sign-off lesson's
+ * completion stands for.
+ */
+export type CompletionWay = "mark" | "pass" | "sign";
+
+export interface CompletionFacts {
+  requiresSignoff: boolean;
+  hasQuiz: boolean;
+}
+
+export function completionWayOf(lesson: CompletionFacts): CompletionWay {
+  if (lesson.requiresSignoff) return "sign";
+  return lesson.hasQuiz ? "pass" : "mark";
+}
+
+/** Refuses to complete a lesson by "Mark as Complete" when it has its own way, naming that way. */
+export function assertCompletableByMarking(lesson: CompletionFacts): void {
+  const way = completionWayOf(lesson);
+  if (way === "sign") throw fail.badRequest(SIGNOFF_MESSAGES.completeBySigning);
+  if (way === "pass") throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
+}
 
 /**
  * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing
@@ -16,19 +45,41 @@ export interface CompletionScope {
   user: { id: number };
 }
 
-export async function recordCompletion(scope: CompletionScope, lessonId: number): Promise<Completion> {
+/** A lesson's completion as recorded: when the user first completed it. */
+export interface RecordedCompletion {
+  lessonId: number;
+  completedAt: Date;
+}
+
+/**
+ * One INSERT; the completion time is the one it wrote, so nothing is read back unless another request
+ * completed the same lesson first (then its time is the first completion's).
+ */
+export async function recordCompletion(scope: CompletionScope, lessonId: number): Promise<RecordedCompletion> {
+  const completedAt = new Date();
+  let inserted: number;
   try {
     // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-    await scope.em
+    const result = await scope.em
       .createQueryBuilder(Completion)
-      .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt: new Date() })
+      .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt })
       .onConflict(["organization", "user", "lesson"])
       .ignore()
-      .execute();
+      .execute("run");
+    inserted = result.affectedRows;
   } catch (error) {
     // The lesson was deleted between reading it and recording the completion.
     if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
     throw error;
   }
-  return scope.em.findOneOrFail(Completion, { user: scope.user.id, lesson: lessonId }, { refresh: true });
+  if (inserted > 0) return { lessonId, completedAt };
+  const first = await readRow<{ completed_at: unknown }>(
+    scope.em,
+    "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?",
+    [scope.organization.id, scope.user.id, lessonId],
+  );
+  // Yielded to a completion that is gone again: its lesson was deleted meanwhile.
+  const firstAt = dateFromRow(first?.completed_at);
+  if (!firstAt) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  return { lessonId, completedAt: firstAt };
 }

@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Completion, CourseModule, Lesson } from "./entities/index.js";
+import { CourseModule, Lesson } from "./entities/index.js";
 
 /**
- * The outline of a course (its modules and lessons in order) and the caller's completions, loaded for
+ * The outline of a course (its modules and lessons in order), loaded for
  * any size of course in a fixed number of queries: the reorder procedures plan from it and the course
  * presenters show it.
  */
@@ -44,11 +44,4 @@ export async function loadCourseOutline(
     (a, b) => (position.get(a.module.id) ?? 0) - (position.get(b.module.id) ?? 0),
   );
   return { modules, lessons };
-}
-
-/** Which of these lessons the user has completed, in one query. */
-export async function completedAmong(em: SqlEntityManager, userId: number, lessonIds: number[]): Promise<Set<number>> {
-  if (lessonIds.length === 0) return new Set();
-  const completions = await em.find(Completion, { user: userId, lesson: { $in: lessonIds } }, { fields: ["lesson"] });
-  return new Set(completions.map((completion) => completion.lesson.id));
 }

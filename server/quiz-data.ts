@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./entities/index.js";
+import { Quiz, QuizOption, QuizQuestion } from "./entities/index.js";
 
 /** A lesson's knowledge check with its questions and options, each list in its stored order. */
 export interface LoadedQuiz {
@@ -35,30 +35,5 @@ export async function loadQuiz(
       question,
       options: allOptions.filter((option) => option.question.id === question.id),
     })),
-  };
-}
-
-/** Whether the lesson carries a knowledge check (then only passing it completes the lesson). */
-export async function hasQuiz(em: EntityManager, lessonId: number): Promise<boolean> {
-  return (await em.count(Quiz, { lesson: lessonId })) > 0;
-}
-
-/** How one member has done at one check so far. */
-export interface AttemptSummary {
-  attempts: number;
-  bestScorePercent: number | null;
-  passed: boolean;
-}
-
-export async function attemptSummary(em: EntityManager, lessonId: number, userId: number): Promise<AttemptSummary> {
-  const attempts = await em.find(
-    QuizAttempt,
-    { lesson: lessonId, user: userId },
-    { fields: ["scorePercent", "passed"], refresh: true },
-  );
-  return {
-    attempts: attempts.length,
-    bestScorePercent: attempts.length === 0 ? null : Math.max(...attempts.map((attempt) => attempt.scorePercent)),
-    passed: attempts.some((attempt) => attempt.passed),
   };
 }

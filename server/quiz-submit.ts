@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
-import { recordCompletion } from "./completions.js";
+import { completionWayOf, recordCompletion } from "./completions.js";
 import { type CourseContext, findLesson, findVisibleCourse } from "./course-access.js";
 import { Quiz, QuizAttempt } from "./entities/index.js";
 import { fail } from "./errors.js";
@@ -28,7 +28,8 @@ function assertAnswersFit(
 /**
  * quizzes/submit: graded here, never in the browser. The check's row is locked (PostgreSQL) while the
  * attempts are counted and the new one written, so two tabs cannot both take the last attempt. Passing
- * records the lesson's completion; failing records only the attempt.
+ * records the lesson's completion, unless the lesson is completed by signing (completionWayOf); failing
+ * records only the attempt.
  */
 export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
   const lesson = await findLesson(ctx, input.lessonId);
@@ -54,7 +55,8 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
     passed: grade.passed,
   });
   await ctx.em.flush();
-  if (grade.passed) await recordCompletion(ctx, lesson.id);
+  const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
+  if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id);
   return {
     scorePercent: grade.scorePercent,
     passed: grade.passed,

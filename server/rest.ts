@@ -15,6 +15,7 @@ import {
   type RawBodyRule,
   type RestEndpoint,
 } from "./trpc.js";
+import { serializeAnswer } from "./wire-format.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -158,7 +159,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
               .header("content-disposition", `attachment; filename="${file.filename}"`)
               .send(toCsv(file.rows));
           }
-          return reply.type("application/json").send(superjson.serialize(result ?? null));
+          return reply.type("application/json").send(serializeAnswer(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);
           if (!expected) req.log.error({ err: error }, `${method} ${path} failed`);

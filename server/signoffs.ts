@@ -135,11 +135,6 @@ export function signoffStatusOf(materialVersion: number, signedVersion: number |
   return signedVersion >= materialVersion ? "signed" : "outdated";
 }
 
-/** "Mark as Complete" does not complete a sign-off lesson. */
-export function assertCompletableWithoutSigning(lesson: Lesson): void {
-  if (lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.completeBySigning);
-}
-
 const USER_AGENT_MAX = 512;
 
 /** The request's user agent as stored: printable characters only, at most the column's length. */

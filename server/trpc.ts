@@ -2,15 +2,13 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import superjson from "superjson";
-// Registers the matrix cells' superjson type (decision 0070).
-import "#shared/matrix-cells.js";
 import type { Config } from "./config.js";
 import type { CsvExport } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { noteActor } from "./observability.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { resumeSession } from "./sessions.js";
+import { wireFormat } from "./wire-format.js";
 
 /** What lives as long as the server: handed to every request's context. */
 export interface AppServices {
@@ -87,7 +85,8 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    // superjson, with plain answers sent without its walk (server/wire-format.ts).
+    transformer: wireFormat,
     // Stack traces stay in the server log, never in a response.
     isDev: false,
     errorFormatter({ shape, error }) {

@@ -1,7 +1,7 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
-import { completedAmong, loadCourseOutline, type OutlineLesson } from "#server/course-outline.js";
+import type { EntityManager } from "@mikro-orm/core";
 import type { CourseStatus } from "#server/entities/course.js";
-import type { Completion, Course, Lesson } from "#server/entities/index.js";
+import type { Completion, Lesson } from "#server/entities/index.js";
+import type { LessonPageRow } from "#server/read-models/lessons.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import { type LearnerQuizView, presentLearnerQuiz } from "./quizzes.js";
 
@@ -62,34 +62,19 @@ export function presentLesson(lesson: Lesson): LessonView {
   };
 }
 
-function link(lesson: OutlineLesson | undefined): LessonLinkView | null {
-  return lesson ? { id: lesson.id, title: lesson.title } : null;
-}
-
-/** The lesson (its module loaded) in its course, as `userId` sees it: three queries. */
+/** The lesson page as `userId` sees it (plain rows, decision 0150): the page's one query, and the check's two if it has one. */
 export async function presentLessonPage(
-  em: SqlEntityManager,
-  lesson: Lesson,
-  course: Course,
+  em: EntityManager,
+  organizationId: number,
+  page: LessonPageRow,
   userId: number,
 ): Promise<LessonPageView> {
-  const { lessons } = await loadCourseOutline(em, course.id);
-  const at = lessons.findIndex((each) => each.id === lesson.id);
-  const done = await completedAmong(em, userId, [lesson.id]);
-  const { moduleId: _moduleId, ...view } = presentLesson(lesson);
+  const { quiz, ...lesson } = page;
   return {
-    ...view,
-    isCompleted: done.has(lesson.id),
-    module: { id: lesson.module.id, title: lesson.module.title },
-    course: { id: course.id, title: course.title, status: course.status },
-    prevLesson: link(at > 0 ? lessons[at - 1] : undefined),
-    nextLesson: link(at >= 0 ? lessons[at + 1] : undefined),
-    quiz: await presentLearnerQuiz(em, lesson.id, userId),
+    ...lesson,
+    embedUrl: embedUrlFor(lesson.videoUrl),
+    quiz: await presentLearnerQuiz(em, organizationId, lesson.id, userId, quiz),
   };
-}
-
-export function presentCompletion(completion: Completion): CompletionView {
-  return { lessonId: completion.lesson.id, completedAt: completion.completedAt };
 }
 
 export function presentCompletedLessons(completions: readonly Pick<Completion, "lesson">[]): CompletedLessonsView {

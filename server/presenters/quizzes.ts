@@ -1,7 +1,8 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { QuizAttempt } from "#server/entities/index.js";
-import { attemptSummary, type LoadedQuiz, loadQuiz } from "#server/quiz-data.js";
+import { type LoadedQuiz, loadQuiz } from "#server/quiz-data.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "#server/quiz-grading.js";
+import { attemptSummaryRow, type LessonQuizSettings, learnerQuestionRows } from "#server/read-models/lessons.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 
 /**
@@ -47,28 +48,28 @@ export interface QuizStatsView {
   questions: { questionId: number; prompt: string; answered: number; wrong: number; wrongPercent: number }[];
 }
 
-/** lessons/get's `quiz`: null for a lesson without a check. With shuffle on, a new order on every load. */
+/**
+ * lessons/get's `quiz` (plain rows, decision 0150): null for a lesson without a check or whose check has
+ * no question yet. With shuffle on, a new order on every load.
+ */
 export async function presentLearnerQuiz(
   em: EntityManager,
+  organizationId: number,
   lessonId: number,
   userId: number,
+  settings: LessonQuizSettings | null,
 ): Promise<LearnerQuizView | null> {
-  const loaded = await loadQuiz(em, lessonId);
-  if (!loaded || loaded.questions.length === 0) return null;
-  const { quiz } = loaded;
-  const order = <T>(items: T[]) => (quiz.shuffle ? shuffled(items) : items);
-  const summary = await attemptSummary(em, lessonId, userId);
+  if (!settings) return null;
+  const questions = await learnerQuestionRows(em, organizationId, lessonId);
+  if (questions.length === 0) return null;
+  const order = <T>(items: T[]) => (settings.shuffle ? shuffled(items) : items);
+  const summary = await attemptSummaryRow(em, organizationId, lessonId, userId);
   return {
-    passPercent: quiz.passPercent,
-    maxAttempts: quiz.maxAttempts,
-    questions: order(loaded.questions).map(({ question, options }) => ({
-      id: question.id,
-      kind: question.kind,
-      prompt: question.prompt,
-      options: order(options).map((option) => ({ id: option.id, text: option.text })),
-    })),
+    passPercent: settings.passPercent,
+    maxAttempts: settings.maxAttempts,
+    questions: order(questions).map((question) => ({ ...question, options: order(question.options) })),
     attempts: summary.attempts,
-    attemptsLeft: attemptsLeftOf(quiz.maxAttempts, summary.attempts),
+    attemptsLeft: attemptsLeftOf(settings.maxAttempts, summary.attempts),
     bestScorePercent: summary.bestScorePercent,
     passed: summary.passed,
   };

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from "#server/passwords.js";
 import { presentUser } from "#server/presenters/auth.js";
 import { clearSessionCookie, resumeSession, startSession } from "#server/sessions.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/trpc.js";
+import { plainJson } from "#server/wire-format.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
 import { accountProcedures } from "./account.js";
 import { passwordResetProcedures } from "./password-reset.js";
@@ -17,7 +18,7 @@ export const authRouter = router({
   ...passwordResetProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(({ ctx }) => presentUser(ctx.em, ctx.user, ctx.currentMembership)),
+    .query(async ({ ctx }) => plainJson(await presentUser(ctx.em, ctx.user, ctx.currentMembership))),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })

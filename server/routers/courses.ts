@@ -17,6 +17,7 @@ import { dateParam } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
 import { createOwned, memberProcedure, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
+import { plainJson } from "#server/wire-format.js";
 import { readCourseCursor } from "#shared/course-cursor.js";
 import {
   COURSE_MESSAGES,
@@ -129,7 +130,7 @@ export const coursesRouter = router({
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
       const course = await visibleCourseRow(ctx, input.courseId);
-      return presentCourseStructure(ctx.em, course.id, ctx.user.id);
+      return plainJson(await presentCourseStructure(ctx.em, course.id, ctx.user.id));
     }),
 
   create: permittedProcedure("courses.create")

@@ -1,36 +1,21 @@
 import type { z } from "zod";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
-import { recordCompletion } from "#server/completions.js";
-import {
-  findLesson,
-  findVisibleCourse,
-  lockLesson,
-  lockLessonCourse,
-  lockModuleCourse,
-} from "#server/course-access.js";
+import { assertCompletableByMarking, recordCompletion } from "#server/completions.js";
+import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
-import {
-  type CompletionView,
-  presentCompletion,
-  presentLesson,
-  presentLessonPage,
-} from "#server/presenters/lessons.js";
-import { hasQuiz } from "#server/quiz-data.js";
+import { type CompletionView, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { lessonCompletionRow, lessonPageRow } from "#server/read-models/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
-import {
-  assertCompletableWithoutSigning,
-  recordedChangeOf,
-  recordLessonVersion,
-  signoffSnapshot,
-} from "#server/signoffs.js";
+import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/signoffs.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
+import { plainJson } from "#server/wire-format.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   COURSE_MESSAGES,
@@ -40,7 +25,6 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
-import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { signoffLessonProcedures } from "./signoffs.js";
 
 /**
@@ -69,9 +53,10 @@ export const lessonsRouter = router({
     .meta({ rest: { method: "GET", path: "/lessons/get" } })
     .input(lessonIdInput)
     .query(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.id);
-      const course = await findVisibleCourse(ctx, lesson.module.course.id);
-      return presentLessonPage(ctx.em, lesson, course, ctx.user.id);
+      const page = await lessonPageRow(ctx.em, ctx.organization.id, input.id, ctx.user.id);
+      if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+      assertCourseVisible(page.course, ctx.role);
+      return plainJson(await presentLessonPage(ctx.em, ctx.organization.id, page, ctx.user.id));
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
@@ -79,15 +64,16 @@ export const lessonsRouter = router({
     .meta({ rest: { method: "POST", path: "/lessons/complete" } })
     .input(completeLessonInput)
     .mutation(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.lessonId);
-      await findVisibleCourse(ctx, lesson.module.course.id);
-      assertCompletableWithoutSigning(lesson);
-      // A lesson with a knowledge check is completed by passing it (issue 13: quizzes/submit).
-      if (await hasQuiz(ctx.em, lesson.id)) throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
+      const lesson = await lessonCompletionRow(ctx.em, ctx.organization.id, input.lessonId, ctx.user.id);
+      if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+      assertCourseVisible({ status: lesson.courseStatus }, ctx.role);
+      assertCompletableByMarking(lesson);
       const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
       if (replay) return replay;
-      const completion = await recordCompletion(ctx, lesson.id);
-      return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, presentCompletion(completion));
+      const completion: CompletionView = lesson.completedAt
+        ? { lessonId: input.lessonId, completedAt: lesson.completedAt }
+        : await recordCompletion(ctx, input.lessonId);
+      return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */

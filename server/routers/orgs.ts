@@ -12,6 +12,7 @@ import {
 } from "#server/presenters/orgs.js";
 import { router, signedInProcedure } from "#server/trpc.js";
 import { organizationProcedure } from "#server/trpc-org.js";
+import { plainJson } from "#server/wire-format.js";
 import { LIMITS } from "#shared/constants.js";
 import {
   checkSlugInput,
@@ -110,7 +111,7 @@ export const orgsRouter = router({
 
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
-    .query(({ ctx }) => presentOrganizationStats(ctx.em, ctx.organization.id)),
+    .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em, ctx.organization.id))),
 
   ...leaveProcedures,
 });

@@ -7,6 +7,7 @@ import { organizationTags } from "#server/read-models/courses.js";
 import { takeTurn } from "#server/sql-dialect.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
+import { plainJson } from "#server/wire-format.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
 import { TAG_MESSAGES, type TagType, tagCreateInput, tagDeleteInput, tagUpdateInput } from "#shared/schemas/tags.js";
 
@@ -45,7 +46,7 @@ async function assertNameFree(
 export const tagsRouter = router({
   list: permittedProcedure("tags.view")
     .meta({ rest: { method: "GET", path: "/tags/list" } })
-    .query(async ({ ctx }) => presentTagTree(await organizationTags(ctx.em, ctx.organization.id))),
+    .query(async ({ ctx }) => plainJson(presentTagTree(await organizationTags(ctx.em, ctx.organization.id)))),
 
   create: permittedProcedure("tags.manage")
     .meta({ rest: { method: "POST", path: "/tags/create" } })
