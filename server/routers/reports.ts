@@ -5,6 +5,7 @@ import { fail } from "#server/errors.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
 import { compareTags, presentTag } from "#server/presenters/tags.js";
+import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js";
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
@@ -50,10 +51,12 @@ export const reportsRouter = router({
           return member !== undefined && hasAnyTag(member, wanted);
         });
       }
-      return presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
+      const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
         status: input.status,
         now: nowOf(ctx),
       });
+      const courseIdsShown = matrix.courses.map((course) => course.courseId);
+      return { ...matrix, ...(await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown)) };
     }),
 
   course: reportProcedure
@@ -83,7 +86,11 @@ export const reportsRouter = router({
           former: membership.former === true,
           tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
         },
-        courses: await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+        courses: await withMemberSignoffs(
+          ctx.em,
+          membership.userId,
+          await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+        ),
       };
     }),
 });
