@@ -4,11 +4,13 @@ import { imageUrlOf } from "#shared/schemas/uploads.js";
 import { Course, CourseImage, CourseModule, CourseTag, Lesson } from "./entities/index.js";
 import { newImageKey } from "./images.js";
 import { copyKnowledgeChecks } from "./quiz-copy.js";
+import { recordCopiedSignoffVersions } from "./signoff-copy.js";
+import type { SignoffScope } from "./signoffs.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 /**
  * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons,
- * knowledge checks and images, made inside the mutation's one transaction, so a copy is whole or not
+ * knowledge checks, sign-off requirements (with a first version of their own) and images, made inside the mutation's one transaction, so a copy is whole or not
  * there. Lesson content points at the copies of the images, so deleting the original later leaves the
  * copy intact.
  */
@@ -54,10 +56,7 @@ function withImageAddresses(content: string | null, addresses: Map<string, strin
 }
 
 /** The copy, flushed (it has its id). The caller has locked the source (lockCourse). */
-export async function duplicateCourse(
-  scope: OrganizationScope & { em: SqlEntityManager },
-  source: Course,
-): Promise<Course> {
+export async function duplicateCourse(scope: SignoffScope, source: Course): Promise<Course> {
   const copy = createOwned(scope, Course, {
     title: copyTitleOf(source.title),
     description: source.description,
@@ -106,10 +105,12 @@ export async function duplicateCourse(
       content: withImageAddresses(lesson.content, addresses),
       videoUrl: lesson.videoUrl,
       orderIndex: lesson.orderIndex,
+      requiresSignoff: lesson.requiresSignoff,
     });
     lessonCopies.set(lesson.id, lessonCopy);
   }
   await copyKnowledgeChecks(scope, lessonCopies);
+  recordCopiedSignoffVersions(scope, source, lessonCopies);
   await scope.em.flush();
   return copy;
 }

@@ -76,7 +76,14 @@ export async function recordLessonVersion(
   lesson: Lesson,
   recorded: RecordedChange,
 ): Promise<LessonVersion> {
-  const row = createOwned(scope, LessonVersion, {
+  const row = createVersionRow(scope, lesson, recorded);
+  if (recorded.change === "material") await scope.em.nativeDelete(Completion, { lesson: lesson.id });
+  return row;
+}
+
+/** The version row of the lesson as it now stands, unflushed; touches nothing else. */
+export function createVersionRow(scope: SignoffScope, lesson: Lesson, recorded: RecordedChange): LessonVersion {
+  return createOwned(scope, LessonVersion, {
     lesson,
     version: lesson.version,
     change: recorded.change,
@@ -87,8 +94,6 @@ export async function recordLessonVersion(
     content: lesson.content,
     contentHash: contentHashOf(lesson.title, lesson.content),
   });
-  if (recorded.change === "material") await scope.em.nativeDelete(Completion, { lesson: lesson.id });
-  return row;
 }
 
 /** The version of the text the lesson shows at `version`: the latest saved at or before it. */

@@ -1,8 +1,10 @@
 import { csvExport, csvFilename } from "#server/csv.js";
 import { checkScoresText } from "#server/quiz-reports.js";
+import type { MatrixSignoffs, MemberSignoffView } from "#server/signoff-standings.js";
 import { type MatrixCellTuple, matrixCellKey, matrixCellsByKey } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
+import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } from "./reports.js";
 
 /**
@@ -25,9 +27,32 @@ function cellText(cell: MatrixCellTuple | undefined): string {
     : `${status(cellStatus)} (${percent}%)`;
 }
 
+/** A cell of a course with sign-off lessons also says how many the member signed (issue 12). */
+function signoffCellText(
+  report: MatrixSignoffs,
+  signed: Map<string, [number, number]>,
+  userId: number,
+  courseId: number,
+) {
+  const total = report.signoffLessons[courseId];
+  if (total === undefined) return "";
+  const [signedCount, outdated] = signed.get(matrixCellKey(userId, courseId)) ?? [0, 0];
+  return `; sign-off: ${signoffCountsText({ signed: signedCount, outdated, total })}`;
+}
+
 /** One row per member, one column per course, as the matrix shows them. */
-export const matrixCsv = csvExport((report: MatrixReport) => {
+export const matrixCsv = csvExport((report: MatrixReport & MatrixSignoffs) => {
   const cells = matrixCellsByKey(report.cells);
+  const signed = new Map(
+    report.signoffs.map(([userId, courseId, count, outdated]) => [
+      matrixCellKey(userId, courseId),
+      [count, outdated] as [number, number],
+    ]),
+  );
+  const cellWithSignoffs = (userId: number, courseId: number) => {
+    const cell = cells.get(matrixCellKey(userId, courseId));
+    return cell ? cellText(cell) + signoffCellText(report, signed, userId, courseId) : "";
+  };
   return {
     filename: csvFilename("training-matrix"),
     rows: [
@@ -38,7 +63,7 @@ export const matrixCsv = csvExport((report: MatrixReport) => {
         ROLE_LABELS[member.role],
         member.assignedCount,
         member.completedCount,
-        ...report.courses.map((course) => cellText(cells.get(matrixCellKey(member.userId, course.courseId)))),
+        ...report.courses.map((course) => cellWithSignoffs(member.userId, course.courseId)),
       ]),
     ],
   };
@@ -75,13 +100,31 @@ export const courseReportCsv = csvExport((report: CourseReport) => ({
   ],
 }));
 
-export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberReportCourse[] }) => ({
+/** Three columns for the course's sign-off lessons (issue 12), one entry per lesson, "; " between. */
+const SIGNOFF_HEADERS = ["Sign-off", "Signed versions", "Signed at"];
+const signoffFields = (signoffs: readonly MemberSignoffView[]) => [
+  signoffs.map((lesson) => `${lesson.lessonTitle}: ${signoffStandingLabel(lesson.status)}`).join("; "),
+  signoffs.map((lesson) => (lesson.signedVersion === null ? "" : String(lesson.signedVersion))).join("; "),
+  signoffs.map((lesson) => lesson.signedAt?.toISOString() ?? "").join("; "),
+];
+
+type MemberCsvCourse = MemberReportCourse & { signoffs: MemberSignoffView[] };
+
+export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberCsvCourse[] }) => ({
   filename: csvFilename("member", report.member.name),
   rows: [
-    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, "Best check score", "Check attempts"],
+    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, ...SIGNOFF_HEADERS, "Best check score", "Check attempts"],
     ...report.courses.map((course) => {
       const checks = checkScoresText(course.checks);
-      return [course.title, course.required, course.assigned, ...progressFields(course), checks.best, checks.attempts];
+      return [
+        course.title,
+        course.required,
+        course.assigned,
+        ...progressFields(course),
+        ...signoffFields(course.signoffs),
+        checks.best,
+        checks.attempts,
+      ];
     }),
   ],
 }));

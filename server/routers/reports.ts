@@ -6,6 +6,7 @@ import { presentCourseReport, presentMatrix, presentMemberCourses } from "#serve
 import { compareTags, presentTag } from "#server/presenters/tags.js";
 import { courseById } from "#server/read-models/courses.js";
 import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
+import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js";
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
@@ -52,10 +53,12 @@ export const reportsRouter = router({
           return member !== undefined && hasAnyTag(member, wanted);
         });
       }
-      return presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
+      const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
         status: input.status,
         now: nowOf(ctx),
       });
+      const courseIdsShown = matrix.courses.map((course) => course.courseId);
+      return { ...matrix, ...(await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown)) };
     }),
 
   course: reportProcedure
@@ -86,7 +89,11 @@ export const reportsRouter = router({
           former: membership.former === true,
           tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
         },
-        courses: await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+        courses: await withMemberSignoffs(
+          ctx.em,
+          membership.userId,
+          await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+        ),
       };
     }),
 });

@@ -52,6 +52,26 @@ async function signLesson(member: Page, person: Person): Promise<void> {
   await visible(member.getByText(/^You signed this procedure/));
 }
 
+/**
+ * The progress reports while the member's signature is outdated: the matrix marks their cell of the
+ * course, and their member report names the procedure as needing re-signing.
+ */
+async function reportsAskForResigning(admin: Page, slug: string, person: Person, name: string): Promise<void> {
+  await admin.goto(`/${slug}/reports`);
+  const matrix = await visible(admin.getByRole("region", { name: "Training matrix" }));
+  await visible(matrix.getByRole("columnheader", { name: /Machine Safety/ }).getByText("1 sign-off"));
+  const row = matrix.getByRole("row").filter({ hasText: person.name });
+  await visible(row.getByText("Sign-off: 0 of 1 signed, 1 needs re-signing"));
+  await look(admin, `${name}-matrix`);
+  expect(await accessibilityProblems(admin)).toEqual([]);
+  await row.getByRole("link", { name: person.name }).click();
+  const courses = await visible(admin.getByRole("region", { name: "Courses of this member" }));
+  await visible(courses.getByRole("columnheader", { name: "Sign-off" }));
+  await visible(courses.getByText("Outdated — needs re-signing"));
+  await look(admin, `${name}-member-report`);
+  expect(await accessibilityProblems(admin)).toEqual([]);
+}
+
 async function publishMaterialChange(admin: Page, slug: string, lessonId: number, summary: string): Promise<void> {
   await admin.goto(`/${slug}/lessons/${lessonId}/edit`);
   await (await visible(admin.getByRole("button", { name: "Publish material change" }))).click();
@@ -82,6 +102,7 @@ describe("SOP sign-off", () => {
     // A material change: the text changes (as an autosave would save it), then the admin publishes it.
     await apiPost(admin, "/_api/lessons/update", { id: lessonId, content: CHANGED_TEXT });
     await publishMaterialChange(admin, slug, lessonId, "Test for zero energy");
+    await reportsAskForResigning(admin, slug, memberPerson, "signoff");
 
     // The member is asked to sign again, on the dashboard and on the course page.
     await member.goto(`/${slug}/dashboard`);
@@ -98,6 +119,14 @@ describe("SOP sign-off", () => {
     expect(await accessibilityProblems(member)).toEqual([]);
     await signLesson(member, memberPerson);
     expect(await member.getByRole("region", { name: "Changes since you signed" }).count()).toBe(0);
+
+    // The member report counts the new signature; the matrix cell has nothing left to re-sign.
+    await admin.reload();
+    const courses = await visible(admin.getByRole("region", { name: "Courses of this member" }));
+    await visible(courses.getByText("Signed (current version)"));
+    await admin.goto(`/${slug}/reports`);
+    const matrix = await visible(admin.getByRole("region", { name: "Training matrix" }));
+    await visible(matrix.getByText("Sign-off: 1 of 1 signed"));
 
     // The report: the member signed the current version, and both signatures are kept.
     await admin.goto(`/${slug}/reports/courses/${courseId}`);
@@ -132,6 +161,7 @@ describe("SOP sign-off", () => {
     await member.goto(`/${slug}/lessons/${lessonId}`);
     await visible(member.getByRole("region", { name: "Changes since you signed" }));
     await look(member, "signoff-diff-375");
+    await reportsAskForResigning(admin, slug, memberPerson, "signoff-375");
     await admin.goto(`/${slug}/reports/signoffs/${lessonId}`);
     await visible(admin.getByRole("region", { name: "Every signature" }));
     await look(admin, "signoff-report-375");

@@ -6,14 +6,17 @@ import { cn } from "#client/lib/cn.js";
 import { type MatrixCell, matrixCellKey, matrixCellsByKey, readMatrixCell } from "#shared/matrix-cells.js";
 import { roleLabel } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS } from "#shared/schemas/training.js";
+import { type SignoffCounts, signoffCountsText } from "#shared/signoff-standing.js";
+import { matrixSignoffCounts, ResignMarker, SignoffColumnNote } from "./matrix-signoffs.js";
 import type { Matrix } from "./queries.js";
 import { ScrollTable, tableStyles } from "./report-layout.js";
 
 /** Spelled out on hover and for screen readers; the cell itself shows an icon and the percent. */
-function cellDescription(cell: MatrixCell): string {
+function cellDescription(cell: MatrixCell, signoffs: SignoffCounts | undefined): string {
   const parts = [TRAINING_STATUS_LABELS[cell.status], `${cell.percent}%`];
   if (cell.completedAt) parts.push(`completed ${formatDate(cell.completedAt)}`);
   else if (cell.dueAt) parts.push(`due ${formatDueDay(cell.dueAt)}`);
+  if (signoffs) parts.push(`sign-off: ${signoffCountsText(signoffs)}`);
   return parts.join(", ");
 }
 
@@ -31,6 +34,7 @@ const stickyColumn =
  */
 export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: string }) {
   const cells = matrixCellsByKey(matrix.cells);
+  const signoffsOf = matrixSignoffCounts(matrix);
   const assigned = matrix.courses.reduce((sum, course) => sum + course.assignedCount, 0);
   const completed = matrix.courses.reduce((sum, course) => sum + course.completedCount, 0);
   const { th, td } = tableStyles;
@@ -58,6 +62,7 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
                 <span className="mt-0.5 block font-normal text-slate-500">
                   {course.required ? "Required" : "Optional"}
                 </span>
+                <SignoffColumnNote count={matrix.signoffLessons[course.courseId]} />
               </th>
             ))}
             <th scope="col" className={cn(th, "min-w-24 text-right")}>
@@ -84,14 +89,16 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
               {matrix.courses.map((course) => {
                 const tuple = cells.get(matrixCellKey(member.userId, course.courseId));
                 const cell = tuple && readMatrixCell(tuple);
+                const signoffs = signoffsOf(member.userId, course.courseId);
                 return (
                   <td key={course.courseId} className={cn(td, "group-hover:bg-slate-50")}>
                     {cell ? (
-                      <span className="flex items-center gap-1.5 tabular-nums" title={cellDescription(cell)}>
+                      <span className="flex items-center gap-1.5 tabular-nums" title={cellDescription(cell, signoffs)}>
                         <TrainingStatusIcon status={cell.status} />
                         <span className={cell.status === "overdue" ? "text-red-700" : "text-slate-700"}>
                           {cell.percent}%
                         </span>
+                        {signoffs && <ResignMarker counts={signoffs} />}
                       </span>
                     ) : (
                       <span className="text-slate-300" title="Not assigned">

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { isNotFound } from "#client/features/courses/queries.js";
-import { ExportCsvButton } from "#client/features/reports/export-button.js";
-import { ReportError, ReportShell, ReportSkeleton, ScrollTable } from "#client/features/reports/report-layout.js";
+import { DetailReport } from "#client/features/reports/detail-report.js";
+import { ScrollTable } from "#client/features/reports/report-layout.js";
 import { SIGNOFF_STATUS_LABELS, SIGNOFF_STATUSES, type SignoffStatus } from "#shared/schemas/signoffs.js";
 import { signoffCsvPath, signoffReportQuery } from "./queries.js";
 
@@ -20,34 +19,25 @@ const headClass = `${cellClass} font-medium text-slate-600`;
 /** One sign-off lesson (issue 12): who signed the current version, whose signature is outdated, who has not signed. */
 export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const report = useQuery({ ...signoffReportQuery(lessonId ?? 0), enabled: lessonId !== null });
-  if (lessonId === null || report.isError) {
-    return (
-      <ReportError
-        error={report.error}
-        retry={() => void report.refetch()}
-        notFound={lessonId === null || isNotFound(report.error) ? "Lesson not found." : undefined}
-      />
-    );
-  }
-  const lesson = report.data?.lesson;
   return (
-    <ReportShell
+    <DetailReport
       orgSlug={orgSlug}
-      backToMatrix
-      title={lesson ? `Sign-offs: ${lesson.title}` : "Sign-offs"}
-      description={lesson && `${lesson.courseTitle} · current version ${lesson.version}`}
-      actions={<ExportCsvButton path={signoffCsvPath(lessonId)} fallbackName="signoffs.csv" />}
+      report={report}
+      invalidAddress={lessonId === null}
+      notFoundText="Lesson not found."
+      loadingTitle="Sign-offs"
+      title={({ lesson }) => (lesson ? `Sign-offs: ${lesson.title}` : "Sign-offs")}
+      description={({ lesson }) => lesson && `${lesson.courseTitle} · current version ${lesson.version}`}
+      csv={{ path: signoffCsvPath(lessonId ?? 0), fallbackName: "signoffs.csv" }}
     >
-      {report.isPending ? (
-        <ReportSkeleton />
-      ) : (
+      {(data) => (
         <div className="flex flex-col gap-6">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-label="Summary">
             {SIGNOFF_STATUSES.map((status) => (
               <li key={status}>
                 {SIGNOFF_STATUS_LABELS[status]}:{" "}
                 <span className="font-semibold text-slate-900 tabular-nums">
-                  {report.data.members.filter((member) => member.status === status).length}
+                  {data.members.filter((member) => member.status === status).length}
                 </span>
               </li>
             ))}
@@ -63,7 +53,7 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {report.data.members.map((member) => (
+                {data.members.map((member) => (
                   <tr key={member.userId}>
                     <td className={cellClass}>
                       <span className="font-medium text-slate-900">{member.name}</span>
@@ -80,7 +70,7 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
             </table>
           </ScrollTable>
           <h2 className="text-lg font-semibold text-slate-900">Every signature</h2>
-          {report.data.signatures.length === 0 ? (
+          {data.signatures.length === 0 ? (
             <p className="text-sm text-slate-600">Nobody has signed this lesson yet.</p>
           ) : (
             <ScrollTable label="Every signature">
@@ -95,7 +85,7 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
-                  {report.data.signatures.map((row) => (
+                  {data.signatures.map((row) => (
                     <tr key={`${row.userId}-${row.version}-${row.signedAt.getTime()}`}>
                       <td className={cellClass}>
                         <span className="font-medium text-slate-900">{row.signedName}</span>
@@ -115,6 +105,6 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
           )}
         </div>
       )}
-    </ReportShell>
+    </DetailReport>
   );
 }
