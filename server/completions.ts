@@ -16,12 +16,17 @@ export interface CompletionScope {
   user: { id: number };
 }
 
-export async function recordCompletion(scope: CompletionScope, lessonId: number): Promise<Completion> {
+/** `completedAt`: when it was done, for work sent later from a device (server/action-time.ts); now by default. */
+export async function recordCompletion(
+  scope: CompletionScope,
+  lessonId: number,
+  completedAt: Date = new Date(),
+): Promise<Completion> {
   try {
     // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
     await scope.em
       .createQueryBuilder(Completion)
-      .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt: new Date() })
+      .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt })
       .onConflict(["organization", "user", "lesson"])
       .ignore()
       .execute();

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { actionTime } from "#server/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
 import { recordCompletion } from "#server/completions.js";
 import {
@@ -80,13 +81,14 @@ export const lessonsRouter = router({
     .input(completeLessonInput)
     .mutation(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
-      await findVisibleCourse(ctx, lesson.module.course.id);
+      const course = await findVisibleCourse(ctx, lesson.module.course.id);
       assertCompletableWithoutSigning(lesson);
       // A lesson with a knowledge check is completed by passing it (issue 13: quizzes/submit).
       if (await hasQuiz(ctx.em, lesson.id)) throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
       const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
       if (replay) return replay;
-      const completion = await recordCompletion(ctx, lesson.id);
+      const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt]);
+      const completion = await recordCompletion(ctx, lesson.id, doneAt);
       return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, presentCompletion(completion));
     }),
 
