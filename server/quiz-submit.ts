@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
 import { actionTime } from "./action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "./client-actions.js";
 import { recordCompletion } from "./completions.js";
@@ -14,7 +14,9 @@ import { lockRowsForUpdate } from "./sql-dialect.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 type SubmitInput = z.output<typeof submitQuizInput>;
-type SubmitContext = CourseContext & OrganizationScope & ClientActionScope & { membership: Pick<Membership, "createdAt"> };
+type SubmitContext = CourseContext &
+  OrganizationScope &
+  ClientActionScope & { membership: Pick<Membership, "createdAt"> };
 
 /** Every answer names a question of this check and options of that question; else the page is stale. */
 function assertAnswersFit(
