@@ -73,7 +73,8 @@ function errorMessageOf(body: unknown): string | undefined {
   return typeof json.error === "string" ? json.error : undefined;
 }
 
-async function send(action: QueuedAction, fetchImpl: typeof fetch): Promise<Sent> {
+/** `later`: sent from the queue, not while the member waits on the page (who then sees the answer there). */
+async function send(action: QueuedAction, fetchImpl: typeof fetch, later: boolean): Promise<Sent> {
   const sender = SENDERS[action.kind];
   let response: Response;
   try {
@@ -94,7 +95,7 @@ async function send(action: QueuedAction, fetchImpl: typeof fetch): Promise<Sent
   if (response.ok) {
     const answer = await answerOf(response);
     // A check graded after the fact: its result waits on the device for the member (decision 0143).
-    if (action.kind === CLIENT_ACTION_KINDS.quizSubmit) await keepCheckResult(action, answer);
+    if (later && action.kind === CLIENT_ACTION_KINDS.quizSubmit) await keepCheckResult(action, answer);
     await db.delete("queue", action.clientId);
     return { outcome: "sent", answer };
   }
@@ -120,7 +121,7 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
     try {
       for (const action of await ownerQueue()) {
         if (action.status !== "pending") continue;
-        const { outcome } = await send(action, fetchImpl);
+        const { outcome } = await send(action, fetchImpl, true);
         outcomes.push(outcome);
         if (outcome === "later") break;
       }
@@ -135,7 +136,7 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
 
 /** The one action, sent now (the member just did it): "later" keeps it queued. */
 export async function sendNow(action: QueuedAction, fetchImpl: typeof fetch = fetch): Promise<Sent> {
-  const sent = await send(action, fetchImpl);
+  const sent = await send(action, fetchImpl, false);
   if (sent.outcome !== "later") announceChange("sent");
   return sent;
 }
