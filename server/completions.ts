@@ -53,10 +53,14 @@ export interface RecordedCompletion {
 
 /**
  * One INSERT; the completion time is the one it wrote, so nothing is read back unless another request
- * completed the same lesson first (then its time is the first completion's).
+ * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
+ * was done, for work sent later from a device (server/action-time.ts); now by default.
  */
-export async function recordCompletion(scope: CompletionScope, lessonId: number): Promise<RecordedCompletion> {
-  const completedAt = new Date();
+export async function recordCompletion(
+  scope: CompletionScope,
+  lessonId: number,
+  completedAt: Date = new Date(),
+): Promise<RecordedCompletion> {
   let inserted: number;
   try {
     // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).

@@ -1,8 +1,11 @@
 import type { z } from "zod";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
+import { actionTime } from "./action-time.js";
+import { type ClientActionScope, rememberAnswer, replayedAnswer } from "./client-actions.js";
 import { completionWayOf, recordCompletion } from "./completions.js";
 import { type CourseContext, findLesson, findVisibleCourse } from "./course-access.js";
-import { Quiz, QuizAttempt } from "./entities/index.js";
+import { type Membership, Quiz, QuizAttempt } from "./entities/index.js";
 import { fail } from "./errors.js";
 import type { SubmitResultView } from "./presenters/quizzes.js";
 import { loadQuiz } from "./quiz-data.js";
@@ -11,7 +14,9 @@ import { lockRowsForUpdate } from "./sql-dialect.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 type SubmitInput = z.output<typeof submitQuizInput>;
-type SubmitContext = CourseContext & OrganizationScope & { user: { id: number } };
+type SubmitContext = CourseContext &
+  OrganizationScope &
+  ClientActionScope & { membership: Pick<Membership, "createdAt"> };
 
 /** Every answer names a question of this check and options of that question; else the page is stale. */
 function assertAnswersFit(
@@ -33,8 +38,12 @@ function assertAnswersFit(
  */
 export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
   const lesson = await findLesson(ctx, input.lessonId);
-  await findVisibleCourse(ctx, lesson.module.course.id);
+  const course = await findVisibleCourse(ctx, lesson.module.course.id);
   const locked = await ctx.em.findOne(Quiz, { lesson: lesson.id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  // After the lock: a copy sent twice at once waits for the first and then answers its result (decision 0140).
+  // Before the attempts are counted: the answer to the last attempt, sent again, is not "no attempts left".
+  const replay = await replayedAnswer<SubmitResultView>(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit);
+  if (replay) return replay;
   const loaded = locked ? await loadQuiz(ctx.em, lesson.id, { refresh: true }) : null;
   if (!loaded || loaded.questions.length === 0) throw fail.notFound(QUIZ_MESSAGES.checkNotFound);
   const { quiz } = loaded;
@@ -47,20 +56,22 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
     input.answers,
     quiz.passPercent,
   );
+  const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt]);
   createOwned(ctx, QuizAttempt, {
     user: ctx.user.id,
     lesson,
     answers: grade.results.map(({ questionId, optionIds, correct }) => ({ questionId, optionIds, correct })),
     scorePercent: grade.scorePercent,
     passed: grade.passed,
+    createdAt: doneAt,
   });
   await ctx.em.flush();
   const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
-  if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id);
-  return {
+  if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id, doneAt);
+  return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit, {
     scorePercent: grade.scorePercent,
     passed: grade.passed,
     attemptsLeft: attemptsLeftOf(quiz.maxAttempts, used + 1),
     results: grade.results.map(({ optionIds: _chosen, ...result }) => result),
-  };
+  });
 }

@@ -67,6 +67,13 @@ export const LIMITS = {
 
 export const MOBILE_BREAKPOINT_PX = 767;
 export const OFFLINE_RETRY_TIMEOUT_MS = 5 * SECOND;
+/**
+ * Work done offline is timed when the member did it, as the device says (decision 0142), within these
+ * bounds: a device clock this far ahead of the server's is still believed (and the time taken as the
+ * arrival), and nothing older than the age limit is backdated (it is timed at its arrival instead).
+ */
+export const OFFLINE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
+export const OFFLINE_ACTION_MAX_AGE_MS = 14 * DAY_MS;
 export const LOGIN_FOCUS_DELAY_MS = 100;
 
 export const DEFAULT_INVITE_ROLE = "user";

@@ -204,6 +204,8 @@ export interface LessonCompletionRow {
   hasQuiz: boolean;
   /** When the user first completed it, or null. */
   completedAt: Date | null;
+  /** The earliest a completion sent later from a device can be dated (server/action-time.ts). */
+  courseCreatedAt: Date | null;
 }
 
 export async function lessonCompletionRow(
@@ -217,9 +219,10 @@ export async function lessonCompletionRow(
     requires_signoff: boolean | number;
     quiz_id: number | null;
     completed_at: unknown;
+    course_created_at: unknown;
   }>(
     em,
-    `select c.status as course_status, l.requires_signoff, q.id as quiz_id, cp.completed_at
+    `select c.status as course_status, c.created_at as course_created_at, l.requires_signoff, q.id as quiz_id, cp.completed_at
      from lessons l
      join modules m on m.id = l.module_id
      join courses c on c.id = m.course_id
@@ -234,5 +237,6 @@ export async function lessonCompletionRow(
     requiresSignoff: Boolean(row.requires_signoff),
     hasQuiz: row.quiz_id !== null,
     completedAt: dateFromRow(row.completed_at),
+    courseCreatedAt: dateFromRow(row.course_created_at),
   };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { actionTime } from "#server/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
 import { assertCompletableByMarking, recordCompletion } from "#server/completions.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
@@ -70,9 +71,10 @@ export const lessonsRouter = router({
       assertCompletableByMarking(lesson);
       const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
       if (replay) return replay;
+      const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, lesson.courseCreatedAt]);
       const completion: CompletionView = lesson.completedAt
         ? { lessonId: input.lessonId, completedAt: lesson.completedAt }
-        : await recordCompletion(ctx, input.lessonId);
+        : await recordCompletion(ctx, input.lessonId, doneAt);
       return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
     }),
 

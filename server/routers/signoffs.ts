@@ -1,3 +1,5 @@
+import { actionTime } from "#server/action-time.js";
+import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
 import { recordCompletion } from "#server/completions.js";
 import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/course-access.js";
 import { Lesson, LessonVersion, Signature } from "#server/entities/index.js";
@@ -9,6 +11,7 @@ import {
   presentSignature,
   presentVersion,
   presentVersionSummary,
+  type SignatureView,
 } from "#server/presenters/signoffs.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import { signoffReport } from "#server/signoff-report.js";
@@ -22,6 +25,7 @@ import {
 } from "#server/signoffs.js";
 import { router } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   lessonSignoffInput,
   lessonVersionInput,
@@ -51,9 +55,12 @@ export const signoffLessonProcedures = {
     .input(signLessonInput)
     .mutation(async ({ ctx, input }) => {
       const found = await findLesson(ctx, input.lessonId);
-      await findVisibleCourse(ctx, found.module.course.id);
+      const course = await findVisibleCourse(ctx, found.module.course.id);
       // Locked: a material change saved meanwhile either comes before this check or waits for the signature.
       const lesson = await lockLesson(ctx, input.lessonId);
+      // A signature sent again from a device (decision 0140) answers as the first time, whatever changed since.
+      const replay = await replayedAnswer<SignatureView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign);
+      if (replay) return replay;
       if (!lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
       if (input.version !== lesson.version) throw fail.conflict(SIGNOFF_MESSAGES.staleVersion);
       const accountNames = [ctx.user.name, ctx.membership.displayName].filter((name) => name != null);
@@ -66,7 +73,10 @@ export const signoffLessonProcedures = {
         lesson: lesson.id,
         version: lesson.version,
       });
-      if (existing) return presentSignature(existing, lesson.id);
+      const remember = (answer: SignatureView) =>
+        rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign, answer);
+      if (existing) return remember(presentSignature(existing, lesson.id));
+      const signedAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt, shown.createdAt]);
       const signature = createOwned(ctx, Signature, {
         user: ctx.user,
         lesson,
@@ -77,10 +87,11 @@ export const signoffLessonProcedures = {
         email: ctx.user.email,
         clientAddress: ctx.req.ip,
         userAgent: storedUserAgent(ctx.req.headers["user-agent"]),
+        signedAt,
       });
       await ctx.em.flush();
-      await recordCompletion(ctx, lesson.id);
-      return presentSignature(signature, lesson.id);
+      await recordCompletion(ctx, lesson.id, signedAt);
+      return remember(presentSignature(signature, lesson.id));
     }),
 
   /** The caller's standing with one lesson; with the text they signed when a material change outdated it. */

@@ -7,10 +7,26 @@ import { z } from "zod";
 export const CLIENT_ACTION_MESSAGES = {
   clientIdInvalid: "Client ID must be a UUID.",
   clientIdTaken: "This offline action was already sent by someone else.",
+  doneAtInvalid: "Done at must be a date and time with a time zone.",
 } as const;
 
-/** The kinds of action a device may queue; a new kind (a quiz submission, a signature) is added here. */
-export const CLIENT_ACTION_KINDS = { lessonComplete: "lesson.complete" } as const;
+/** The kinds of action a device may queue; a new kind is added here (and to the client's SENDERS). */
+export const CLIENT_ACTION_KINDS = {
+  lessonComplete: "lesson.complete",
+  lessonSign: "lesson.sign",
+  quizSubmit: "quiz.submit",
+} as const;
 export type ClientActionKind = (typeof CLIENT_ACTION_KINDS)[keyof typeof CLIENT_ACTION_KINDS];
 
 export const clientIdField = z.uuid({ error: CLIENT_ACTION_MESSAGES.clientIdInvalid });
+
+/**
+ * When the member did it, by the device's clock (ISO 8601 with a time zone). The server believes it only
+ * within bounds (server/action-time.ts, decision 0142).
+ */
+export const doneAtField = z.iso
+  .datetime({ offset: true, error: CLIENT_ACTION_MESSAGES.doneAtInvalid })
+  .transform((value) => new Date(value));
+
+/** What every action a device may queue takes besides its own fields. */
+export const offlineActionFields = { clientId: clientIdField.optional(), doneAt: doneAtField.optional() };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
 import { COURSE_PAGE_MAX, readCourseCursor } from "#shared/course-cursor.js";
-import { clientIdField } from "./client-actions.js";
+import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text, utf8Length } from "./common.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
 
@@ -305,6 +305,6 @@ export const updateLessonInput = z
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
 /** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (issue 16). */
 export const completeLessonInput = z.object(
-  { lessonId: lessonIdField, clientId: clientIdField.optional() },
+  { lessonId: lessonIdField, ...offlineActionFields },
   { error: M.lessonIdInvalid },
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 import { COURSE_MESSAGES, lessonIdField } from "./courses.js";
 
@@ -158,6 +159,7 @@ export const submitQuizInput = z.object(
       )
       .max(QUIZ_LIMITS.questionsMax, M.answersInvalid)
       .refine((answers) => distinct(answers.map((answer) => answer.questionId)), M.duplicateAnswer),
+    ...offlineActionFields,
   },
   { error: COURSE_MESSAGES.lessonIdInvalid },
 );

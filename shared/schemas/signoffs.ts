@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 
 /**
@@ -66,6 +67,7 @@ export const signLessonInput = z.object(
     version: versionField,
     fullName: text({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(255, M.nameMismatch),
     agreed: z.literal(true, { error: M.agreementRequired }),
+    ...offlineActionFields,
   },
   { error: "Lesson ID must be a positive number." },
 );

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { THREE_QUESTIONS } from "../support/quiz-questions.js";
 import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";
 import { atPath, toast, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
@@ -63,14 +64,14 @@ async function setup(width: number): Promise<Setup> {
 }
 
 /** The course page, controlled by the service worker (installed on the first load, in control after a reload). */
-async function openCourseControlled(page: Page, slug: string, courseId: number): Promise<void> {
+async function openCourseControlled(page: Page, slug: string, courseId: number, title = "Forklift Basics") {
   await page.goto(`/${slug}/courses/${courseId}`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await visible(page.getByRole("heading", { level: 1, name: "Forklift Basics" }));
+  await visible(page.getByRole("heading", { level: 1, name: title }));
 }
 
 async function saveForOffline(page: Page): Promise<void> {
@@ -211,4 +212,86 @@ describe("offline learning (issue 16)", () => {
     );
     await look(learner, "offline-page-available");
   });
+});
+
+/** A published course with a sign-off lesson and a lesson with a three-question check, and a learner. */
+async function signAndCheckSetup(width: number) {
+  const admin = await session.open(width);
+  const { org } = await adminWithOrg(admin, { name: "Cold Store Crew" });
+  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+    title: "Cold Store",
+    status: "published",
+  });
+  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Store" });
+  const procedure = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+    moduleId: module.id,
+    title: "Defrost Procedure",
+    content: "<p>Switch the unit off before defrosting.</p>",
+  });
+  await apiPost(admin, "/_api/lessons/update", { id: procedure.id, requiresSignoff: true });
+  const quiz = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+    moduleId: module.id,
+    title: "Forklift Check",
+  });
+  await apiPost(admin, "/_api/quizzes/save", { lessonId: quiz.id, questions: THREE_QUESTIONS });
+  const context = await session.openContext(width);
+  const learner = await context.newPage();
+  const person = await inviteAndJoin(admin, learner, "learner");
+  return { admin, learner, context, person, slug: org.slug, orgId: org.id, courseId: course.id, procedure, quiz };
+}
+
+/** Signing and submitting a check offline, at `width`; the screenshots show both waiting to sync. */
+async function signAndSubmitOffline(width: number): Promise<void> {
+  const { admin, learner, context, person, slug, orgId, courseId, procedure, quiz } = await signAndCheckSetup(width);
+  await openCourseControlled(learner, slug, courseId, "Cold Store");
+  await saveForOffline(learner);
+  await context.setOffline(true);
+
+  await learner.goto(`/${slug}/lessons/${procedure.id}`);
+  const panel = await visible(learner.getByRole("region", { name: "Sign-off" }));
+  await panel.getByLabel("I have read and understood this procedure").check();
+  await panel.getByLabel("Full name").fill(person.name);
+  await panel.getByRole("button", { name: "Sign" }).click();
+  await toast(learner, "Signed on this device. It will sync when you're back online.");
+  await visible(learner.getByText(`Signed on this device as ${person.name} (version 2). Waiting to sync.`));
+  await visible(syncButton(learner, "1 waiting to sync"));
+  await look(learner, "offline-signature-queued");
+
+  await learner.goto(`/${slug}/lessons/${quiz.id}`);
+  const check = await visible(learner.getByRole("region", { name: "Knowledge check" }));
+  for (const answer of ["Low", "Brakes", "Horn", "False"]) await check.getByLabel(answer, { exact: true }).check();
+  await check.getByRole("button", { name: "Submit answers" }).click();
+  await visible(check.getByText("Submitted — result when back online"));
+  await visible(syncButton(learner, "2 waiting to sync"));
+  await look(learner, "offline-check-queued");
+
+  // Reloaded offline: both still kept, and nothing reached the server.
+  await learner.reload();
+  await visible(learner.getByText("Submitted — result when back online"));
+  await learner.goto(`/${slug}/lessons/${procedure.id}`);
+  await visible(learner.getByText(/Signed on this device as/));
+  const stats = () => apiGet<{ totalCompletions: number }>(admin, `/_api/orgs/stats?orgId=${orgId}`);
+  expect((await stats()).totalCompletions).toBe(0);
+
+  // Back online: the signature and the graded check reach the server once, and the result shows.
+  await context.setOffline(false);
+  await visible(learner.getByText(/You signed this procedure \(version 2/), 30_000);
+  await learner.goto(`/${slug}/lessons/${quiz.id}`);
+  await visible(learner.getByText("Graded now that you're back online"));
+  await visible(learner.getByText("Passed: 100%"));
+  await look(learner, "offline-check-graded");
+  await learner.reload();
+  await visible(learner.getByText("Passed: 100%"));
+  expect((await stats()).totalCompletions).toBe(2);
+  const signoffs = await apiGet<{ members: { signedVersion: number | null }[] }>(
+    admin,
+    `/_api/reports/signoffs?lessonId=${procedure.id}`,
+  );
+  expect(signoffs.members.filter((member) => member.signedVersion === 2)).toHaveLength(1);
+}
+
+describe("signing and checks offline (issue 16)", () => {
+  it("at 1280 px: a signature and a check submission wait on the device, then reach the server once", () =>
+    signAndSubmitOffline(WIDTHS[0]));
+  it("at 375 px", () => signAndSubmitOffline(WIDTHS[1]));
 });

@@ -129,7 +129,9 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
       </Card>
 
       {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
-      {lesson.quiz && <KnowledgeCheck lessonId={lesson.id} check={lesson.quiz} preview={preview} />}
+      {lesson.quiz && (
+        <KnowledgeCheck lessonId={lesson.id} lessonTitle={lesson.title} check={lesson.quiz} preview={preview} />
+      )}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>

@@ -31,7 +31,7 @@ export function batchUrl(procedure: string, input: unknown): string {
 
 type JsonObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null;
 }
 

@@ -38,6 +38,7 @@ const KEPT_PROCEDURES = new Set([
   "courses.get",
   "courses.structure",
   "lessons.get",
+  "lessons.signoff",
   "users.completions",
 ]);
 /** Not per organization: stored under the person alone. */

@@ -1,9 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { courseReaders } from "#client/features/courses/queries.js";
+import { trpc } from "#client/lib/trpc.js";
 import { sendQueue } from "./queue.js";
 import { refreshOfflineCopies } from "./save-course.js";
 import { onChange } from "./store.js";
+
+/** What queued work changes once sent: progress, sign-off standings and knowledge checks. */
+const sentReaders = () => [
+  ...courseReaders(),
+  trpc.lessons.signoff.pathKey(),
+  trpc.signoffs.pathKey(),
+  trpc.quizzes.pathKey(),
+];
 
 /**
  * Sends the queue and refreshes the offline copies when the app starts and whenever the connection
@@ -21,8 +30,7 @@ export function OfflineSync() {
       if (outcomes.length > 0) await invalidate();
       await refreshOfflineCopies().catch(() => {});
     };
-    const invalidate = () =>
-      Promise.all(courseReaders().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    const invalidate = () => Promise.all(sentReaders().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     const onOnline = () => void catchUp();
     void catchUp();
     window.addEventListener("online", onOnline);

@@ -1,5 +1,7 @@
+import superjson from "superjson";
 import { API_PREFIX, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { CLIENT_ACTION_KINDS, type ClientActionKind } from "#shared/schemas/client-actions.js";
+import { keepCheckResult } from "./check-results.js";
 import { announceChange, offlineDatabase, ownerId, type QueuedAction } from "./store.js";
 
 /**
@@ -14,6 +16,14 @@ const SENDERS: Record<ClientActionKind, { path: string; body: (action: QueuedAct
   [CLIENT_ACTION_KINDS.lessonComplete]: {
     path: `${API_PREFIX}/lessons/complete`,
     body: (action) => ({ lessonId: action.lessonId }),
+  },
+  [CLIENT_ACTION_KINDS.lessonSign]: {
+    path: `${API_PREFIX}/lessons/sign`,
+    body: (action) => ({ lessonId: action.lessonId, ...action.signature, agreed: true }),
+  },
+  [CLIENT_ACTION_KINDS.quizSubmit]: {
+    path: `${API_PREFIX}/quizzes/submit`,
+    body: (action) => ({ lessonId: action.lessonId, answers: action.answers ?? [] }),
   },
 };
 
@@ -43,6 +53,19 @@ export async function dismissAction(clientId: string): Promise<void> {
 /** "sent": the server took it; "refused": it never will; "later": offline, signed out or a server error. */
 export type SendOutcome = "sent" | "refused" | "later";
 
+/** The outcome, and the server's answer once sent. */
+export interface Sent {
+  outcome: SendOutcome;
+  answer?: unknown;
+}
+
+/** A REST answer is superjson (`{ json, meta }`). */
+async function answerOf(response: Response): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (typeof body !== "object" || body === null || !("json" in body)) return body;
+  return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+}
+
 function errorMessageOf(body: unknown): string | undefined {
   if (typeof body !== "object" || body === null || !("json" in body)) return undefined;
   const json = body.json;
@@ -50,7 +73,8 @@ function errorMessageOf(body: unknown): string | undefined {
   return typeof json.error === "string" ? json.error : undefined;
 }
 
-async function send(action: QueuedAction, fetchImpl: typeof fetch): Promise<SendOutcome> {
+/** `later`: sent from the queue, not while the member waits on the page (who then sees the answer there). */
+async function send(action: QueuedAction, fetchImpl: typeof fetch, later: boolean): Promise<Sent> {
   const sender = SENDERS[action.kind];
   let response: Response;
   try {
@@ -58,23 +82,30 @@ async function send(action: QueuedAction, fetchImpl: typeof fetch): Promise<Send
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", [ORGANIZATION_HEADER]: String(action.orgId) },
-      body: JSON.stringify({ ...sender.body(action), clientId: action.clientId }),
+      body: JSON.stringify({
+        ...sender.body(action),
+        clientId: action.clientId,
+        doneAt: new Date(action.createdAt).toISOString(),
+      }),
     });
   } catch {
-    return "later";
+    return { outcome: "later" };
   }
   const db = await offlineDatabase();
   if (response.ok) {
+    const answer = await answerOf(response);
+    // A check graded after the fact: its result waits on the device for the member (decision 0143).
+    if (later && action.kind === CLIENT_ACTION_KINDS.quizSubmit) await keepCheckResult(action, answer);
     await db.delete("queue", action.clientId);
-    return "sent";
+    return { outcome: "sent", answer };
   }
   // Signed out (the member signs in again and it goes then), rate-limited or a server error: try again later.
   if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) {
-    return "later";
+    return { outcome: "later" };
   }
   const message = errorMessageOf(await response.json().catch(() => undefined));
   await db.put("queue", { ...action, status: "refused", error: message ?? `Refused (${response.status}).` });
-  return "refused";
+  return { outcome: "refused" };
 }
 
 let running: Promise<SendOutcome[]> | undefined;
@@ -90,7 +121,7 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
     try {
       for (const action of await ownerQueue()) {
         if (action.status !== "pending") continue;
-        const outcome = await send(action, fetchImpl);
+        const { outcome } = await send(action, fetchImpl, true);
         outcomes.push(outcome);
         if (outcome === "later") break;
       }
@@ -104,20 +135,26 @@ export function sendQueue(fetchImpl: typeof fetch = fetch): Promise<SendOutcome[
 }
 
 /** The one action, sent now (the member just did it): "later" keeps it queued. */
-export async function sendNow(action: QueuedAction, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
-  const outcome = await send(action, fetchImpl);
-  if (outcome !== "later") announceChange("sent");
-  return outcome;
+export async function sendNow(action: QueuedAction, fetchImpl: typeof fetch = fetch): Promise<Sent> {
+  const sent = await send(action, fetchImpl, false);
+  if (sent.outcome !== "later") announceChange("sent");
+  return sent;
 }
 
-/** Lesson ids the owner completed here that the server has not yet confirmed, by organization. */
+/** Kinds that complete their lesson once the server takes them; a check does only if it is passed. */
+const COMPLETING_KINDS: ReadonlySet<ClientActionKind> = new Set([
+  CLIENT_ACTION_KINDS.lessonComplete,
+  CLIENT_ACTION_KINDS.lessonSign,
+]);
+
+/** Lesson ids the owner completed (or signed) here that the server has not yet confirmed, by organization. */
 export async function pendingCompletions(userId: number, orgId: number | null): Promise<Set<number>> {
   const all = await (await offlineDatabase()).getAll("queue");
   return new Set(
     all
       .filter(
         (action) =>
-          action.kind === CLIENT_ACTION_KINDS.lessonComplete &&
+          COMPLETING_KINDS.has(action.kind) &&
           action.status === "pending" &&
           action.userId === userId &&
           action.orgId === orgId,

@@ -1,5 +1,5 @@
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
-import { batchUrl, lessonIdsOf, resultJson } from "./answers.js";
+import { batchUrl, isObject, lessonIdsOf, resultJson } from "./answers.js";
 import { offlineAwareFetch } from "./offline-fetch.js";
 import { announceChange, offlineDatabase, ownerId, ownerPages, pageKey } from "./store.js";
 
@@ -38,7 +38,13 @@ export async function saveCourseForOffline(orgId: number, courseId: number): Pro
   const course = await readKept(orgId, "courses.get", { id: courseId });
   await readKept(orgId, "courses.structure", { courseId });
   const lessonIds = lessonIdsOf(course);
-  for (const id of lessonIds) await readKept(orgId, "lessons.get", { id });
+  for (const id of lessonIds) {
+    const lesson = await readKept(orgId, "lessons.get", { id });
+    // A sign-off lesson shows the member's standing (signed, outdated) offline too; a role that may not sign has none.
+    if (isObject(lesson) && lesson.requiresSignoff === true) {
+      await readKept(orgId, "lessons.signoff", { lessonId: id }).catch(() => {});
+    }
+  }
   await markSaved(orgId, courseId, true);
   return lessonIds.length;
 }

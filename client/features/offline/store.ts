@@ -43,6 +43,11 @@ export interface QueuedAction {
   lessonId: number;
   /** For the list in the header: what the member did, in words they recognise. */
   title: string;
+  /** A signature's version and typed name (lesson.sign). */
+  signature?: { version: number; fullName: string };
+  /** A knowledge check's answers (quiz.submit): graded by the server only. */
+  answers?: Array<{ questionId: number; optionIds: number[] }>;
+  /** When the member did it, by this device's clock: sent as `doneAt` (decision 0142). */
   createdAt: number;
   status: "pending" | "refused";
   /** The server's reason, once refused. */

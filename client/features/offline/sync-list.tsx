@@ -7,7 +7,11 @@ import { dismissAction, sendQueue } from "./queue.js";
 import type { QueuedAction } from "./store.js";
 
 /** What each kind of queued action is called in the list. */
-const KIND_TEXT: Record<QueuedAction["kind"], string> = { "lesson.complete": "Completed" };
+const KIND_TEXT: Record<QueuedAction["kind"], string> = {
+  "lesson.complete": "Completed",
+  "lesson.sign": "Signed",
+  "quiz.submit": "Check submitted",
+};
 
 export function SyncList({ queue, label, children }: { queue: QueuedAction[]; label: string; children: ReactNode }) {
   const [sending, setSending] = useState(false);

@@ -1,13 +1,19 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
-import { errorMessage } from "#client/lib/errors.js";
-import { trpc } from "#client/lib/trpc.js";
 import { CheckHeading } from "./check-heading.js";
 import { CheckResult } from "./check-result.js";
-import { checkReaders, type LearnerCheck, type SubmitResult } from "./queries.js";
+import type { LearnerCheck, SubmitResult } from "./queries.js";
+import {
+  dismissSyncedSubmission,
+  QueuedSubmission,
+  SUBMIT_TEXT,
+  submitErrorText,
+  useSubmissionQueued,
+  useSubmitCheck,
+  useSyncedSubmission,
+} from "./submit-offline.js";
 
 export const ANSWER_EVERY_QUESTION = "Answer every question before you submit.";
 
@@ -23,10 +29,12 @@ function attemptsText(check: LearnerCheck): string {
  */
 export function KnowledgeCheck({
   lessonId,
+  lessonTitle,
   check,
   preview,
 }: {
   lessonId: number;
+  lessonTitle: string;
   check: LearnerCheck;
   preview: boolean;
 }) {
@@ -34,12 +42,11 @@ export function KnowledgeCheck({
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [missing, setMissing] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
-  const submit = useMutation(
-    trpc.quizzes.submit.mutationOptions({
-      meta: { invalidates: checkReaders() },
-      onSuccess: setResult,
-    }),
-  );
+  const submit = useSubmitCheck(setResult);
+  // Answers submitted offline: waiting on the device, or graded since the connection returned.
+  const queued = useSubmissionQueued(lessonId);
+  const synced = useSyncedSubmission(lessonId);
+  const graded = result ? { result, chosen } : synced;
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
@@ -58,7 +65,7 @@ export function KnowledgeCheck({
       return;
     }
     submit.mutate({
-      lessonId,
+      lesson: { id: lessonId, title: lessonTitle },
       answers: check.questions.map((question) => ({ questionId: question.id, optionIds: chosen[question.id] ?? [] })),
     });
   };
@@ -66,6 +73,7 @@ export function KnowledgeCheck({
     setResult(null);
     setChosen({});
     submit.reset();
+    void dismissSyncedSubmission(lessonId);
   };
   const spent = check.attemptsLeft === 0;
 
@@ -77,15 +85,20 @@ export function KnowledgeCheck({
         {check.bestScorePercent !== null && ` Your best score: ${check.bestScorePercent}%.`}
       </p>
 
-      {result ? (
-        <CheckResult
-          ref={resultRef}
-          check={check}
-          chosen={chosen}
-          result={result}
-          passPercent={check.passPercent}
-          onRetry={!result.passed && result.attemptsLeft !== 0 ? retry : undefined}
-        />
+      {graded ? (
+        <>
+          {!result && <p className="mt-4 text-sm font-semibold text-slate-800">{SUBMIT_TEXT.syncedTitle}</p>}
+          <CheckResult
+            ref={resultRef}
+            check={check}
+            chosen={graded.chosen}
+            result={graded.result}
+            passPercent={check.passPercent}
+            onRetry={!graded.result.passed && graded.result.attemptsLeft !== 0 ? retry : undefined}
+          />
+        </>
+      ) : queued ? (
+        <QueuedSubmission />
       ) : check.passed ? (
         <p className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
           You passed this check. The lesson is complete.
@@ -129,9 +142,7 @@ export function KnowledgeCheck({
             );
           })}
           {missing && <FormAlert>{ANSWER_EVERY_QUESTION}</FormAlert>}
-          {submit.isError && (
-            <FormAlert>{errorMessage(submit.error, "Your answers could not be submitted.")}</FormAlert>
-          )}
+          {submit.isError && <FormAlert>{submitErrorText(submit.error)}</FormAlert>}
           <Button type="submit" loading={submit.isPending} disabled={preview} className="self-start">
             Submit answers
           </Button>

@@ -1,15 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, FileSignature, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Input } from "#client/components/ui/input.js";
-import { errorMessage } from "#client/lib/errors.js";
-import { trpc } from "#client/lib/trpc.js";
 import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/schemas/signoffs.js";
 import { ChangeDiff } from "./change-diff.js";
-import { lessonSignoffQuery, signoffReaders } from "./queries.js";
+import { lessonSignoffQuery } from "./queries.js";
+import { QueuedSignature, useSignatureQueued, useSignLesson } from "./sign-offline.js";
 
 /** The lesson as the sign-off section needs it (lessons/get's answer has these fields). */
 export interface SignableLesson {
@@ -80,17 +79,16 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
   const [fullName, setFullName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const ids = { agree: useId(), name: useId(), error: useId() };
-  const sign = useMutation(
-    trpc.lessons.sign.mutationOptions({
-      meta: { success: "Signed. Thank you!", invalidates: signoffReaders() },
-      onError: (failure) => setError(errorMessage(failure, "Failed to sign.")),
-      onSuccess: () => {
-        setError(null);
-        setAgreed(false);
-        setFullName("");
-      },
-    }),
-  );
+  const sign = useSignLesson({
+    onError: setError,
+    onSuccess: () => {
+      setError(null);
+      setAgreed(false);
+      setFullName("");
+    },
+  });
+  const queued = useSignatureQueued(lesson.id);
+  if (queued && standing.data?.status !== "signed") return <QueuedSignature lessonId={lesson.id} />;
   if (standing.data?.status === "signed") {
     return (
       <Card className="mt-6 flex items-start gap-3 border-emerald-200 bg-emerald-50/50 p-5" aria-label="Sign-off">
@@ -115,7 +113,7 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
         className="mt-4 flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          sign.mutate({ lessonId: lesson.id, version: lesson.version, fullName, agreed: agreed as true });
+          sign.mutate({ lesson, fullName });
         }}
       >
         <label htmlFor={ids.agree} className="flex items-start gap-2.5 text-sm text-slate-800">
