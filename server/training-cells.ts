@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { progressPercent } from "#shared/progress.js";
-import type { TrainingStatus } from "#shared/schemas/training.js";
+import type { ProgressFacts } from "#shared/training-statuses.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -30,17 +30,11 @@ import {
  */
 
 /** One member and one course: where the member stands. */
-export interface ProgressCell {
+export interface ProgressCell extends ProgressFacts {
   userId: number;
   courseId: number;
   /** The member is in the course's audience (by tag, by name, or because the course is for everyone). */
   assigned: boolean;
-  status: TrainingStatus;
-  percent: number;
-  completedLessons: number;
-  totalLessons: number;
-  completedAt: Date | null;
-  dueAt: Date | null;
 }
 
 /** Everything one report needs, loaded together. */

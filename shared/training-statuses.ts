@@ -14,3 +14,13 @@ export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
   completed: "Completed",
   overdue: "Overdue",
 };
+
+/** Where one member stands with one course: what the reports send for each cell and row. */
+export interface ProgressFacts {
+  status: TrainingStatus;
+  percent: number;
+  completedLessons: number;
+  totalLessons: number;
+  completedAt: Date | null;
+  dueAt: Date | null;
+}

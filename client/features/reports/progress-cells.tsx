@@ -3,17 +3,8 @@ import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { formatDueDay } from "#client/features/training/deadline.js";
 import { TrainingStatusBadge } from "#client/features/training/status.js";
-import type { TrainingStatus } from "#shared/schemas/training.js";
+import type { ProgressFacts } from "#shared/training-statuses.js";
 import { ScrollTable, tableStyles } from "./report-layout.js";
-
-export interface ProgressFacts {
-  status: TrainingStatus;
-  percent: number;
-  completedLessons: number;
-  totalLessons: number;
-  completedAt: Date | null;
-  dueAt: Date | null;
-}
 
 /** One row of a ProgressTable: who or what (its first cell) and where they stand. */
 export interface ProgressRow {
