@@ -1,8 +1,9 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { SignoffStatus } from "#shared/schemas/signoffs.js";
-import { Lesson, Signature } from "./entities/index.js";
 import { readRows } from "./read-models/rows.js";
-import { materialVersions, signoffStatusOf } from "./signoffs.js";
+import { signoffStatusOf } from "./signoffs.js";
+import { dateFromRow } from "./sql-dialect.js";
+import { placeholders } from "./training-data.js";
 
 /**
  * Sign-off standing in the progress reports (issue 12, docs/decisions/0103-signoff-in-reports.md): per
@@ -19,27 +20,37 @@ export interface SignoffLessonRow {
   materialVersion: number;
 }
 
-/** Per course, its sign-off lessons in the order the course shows them (none: not in the map). */
+/**
+ * Per course, its sign-off lessons in the order the course shows them (none: not in the map), each with
+ * its latest material version: one plain-row query (decision 0150).
+ */
 export async function signoffLessonsOf(
   em: SqlEntityManager,
+  organizationId: number,
   courseIds: readonly number[],
 ): Promise<Map<number, SignoffLessonRow[]>> {
   const byCourse = new Map<number, SignoffLessonRow[]>();
   if (courseIds.length === 0) return byCourse;
-  const lessons = await em.find(
-    Lesson,
-    { requiresSignoff: true, module: { course: { $in: [...courseIds] } } },
-    { populate: ["module"], orderBy: { module: { orderIndex: "asc", id: "asc" }, orderIndex: "asc", id: "asc" } },
-  );
-  const material = await materialVersions(
+  const rows = await readRows<{ lesson_id: number; course_id: number; title: string; material_version: number | null }>(
     em,
-    lessons.map((lesson) => lesson.id),
+    `select l.id as lesson_id, m.course_id, l.title, max(v.version) as material_version
+     from lessons l join modules m on m.id = l.module_id
+     left join lesson_versions v on v.lesson_id = l.id and v.change = 'material'
+     where l.organization_id = ? and l.requires_signoff and m.course_id in (${placeholders(courseIds)})
+     group by l.id, m.course_id, l.title, m.order_index, m.id, l.order_index
+     order by m.order_index, m.id, l.order_index, l.id`,
+    [organizationId, ...courseIds],
   );
-  for (const lesson of lessons) {
-    const courseId = lesson.module.course.id;
-    const rows = byCourse.get(courseId) ?? [];
-    byCourse.set(courseId, rows);
-    rows.push({ lessonId: lesson.id, courseId, title: lesson.title, materialVersion: material.get(lesson.id) ?? 0 });
+  for (const row of rows) {
+    const courseId = Number(row.course_id);
+    const lessons = byCourse.get(courseId) ?? [];
+    byCourse.set(courseId, lessons);
+    lessons.push({
+      lessonId: Number(row.lesson_id),
+      courseId,
+      title: row.title,
+      materialVersion: row.material_version === null ? 0 : Number(row.material_version),
+    });
   }
   return byCourse;
 }
@@ -57,18 +68,27 @@ export interface MemberSignoffView {
 /** One member's standing with every sign-off lesson of these courses, by course. */
 export async function memberSignoffs(
   em: SqlEntityManager,
+  organizationId: number,
   userId: number,
   courseIds: readonly number[],
 ): Promise<Map<number, MemberSignoffView[]>> {
-  const lessons = await signoffLessonsOf(em, courseIds);
+  const lessons = await signoffLessonsOf(em, organizationId, courseIds);
   const lessonIds = [...lessons.values()].flat().map((lesson) => lesson.lessonId);
-  const latest = new Map<number, Signature>();
+  // Per lesson, the signature of the highest version (the first such, by id).
+  const latest = new Map<number, { version: number; signedAt: Date | null }>();
   if (lessonIds.length > 0) {
-    for (const row of await em.find(Signature, { user: userId, lesson: { $in: lessonIds } })) {
-      const lessonId = row.lesson?.id;
-      if (lessonId === undefined) continue;
+    const rows = await readRows<{ lesson_id: number; version: number; signed_at: unknown }>(
+      em,
+      `select lesson_id, version, signed_at from signatures
+       where organization_id = ? and user_id = ? and lesson_id in (${placeholders(lessonIds)})
+       order by id`,
+      [organizationId, userId, ...lessonIds],
+    );
+    for (const row of rows) {
+      const lessonId = Number(row.lesson_id);
+      const version = Number(row.version);
       const known = latest.get(lessonId);
-      if (!known || row.version > known.version) latest.set(lessonId, row);
+      if (!known || version > known.version) latest.set(lessonId, { version, signedAt: dateFromRow(row.signed_at) });
     }
   }
   const byCourse = new Map<number, MemberSignoffView[]>();
@@ -93,11 +113,13 @@ export async function memberSignoffs(
 /** Adds each course's sign-off standing to the member report's courses (an empty list: none). */
 export async function withMemberSignoffs<Course extends { courseId: number }>(
   em: SqlEntityManager,
+  organizationId: number,
   userId: number,
   courses: Course[],
 ): Promise<(Course & { signoffs: MemberSignoffView[] })[]> {
   const standings = await memberSignoffs(
     em,
+    organizationId,
     userId,
     courses.map((course) => course.courseId),
   );
@@ -128,7 +150,7 @@ export async function matrixSignoffs(
   cells: readonly (readonly [userId: number, courseId: number, ...rest: unknown[]])[],
   courseIds: readonly number[],
 ): Promise<MatrixSignoffs> {
-  const lessons = await signoffLessonsOf(em, courseIds);
+  const lessons = await signoffLessonsOf(em, organizationId, courseIds);
   const signoffLessons: Record<number, number> = {};
   for (const [courseId, rows] of lessons) signoffLessons[courseId] = rows.length;
   const byLesson = new Map([...lessons.values()].flat().map((lesson) => [lesson.lessonId, lesson]));
@@ -138,7 +160,7 @@ export async function matrixSignoffs(
   const rows = await readRows<{ user_id: number; lesson_id: number; version: number }>(
     em,
     `select user_id, lesson_id, max(version) as version from signatures
-     where organization_id = ? and user_id is not null and lesson_id in (${lessonIds.map(() => "?").join(", ")})
+     where organization_id = ? and user_id is not null and lesson_id in (${placeholders(lessonIds)})
      group by user_id, lesson_id`,
     [organizationId, ...lessonIds],
   );

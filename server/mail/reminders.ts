@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MailSettings } from "#server/config.js";
-import { type Organization, ReminderOptOut } from "#server/entities/index.js";
+import type { Organization } from "#server/entities/index.js";
+import { readRows } from "#server/read-models/rows.js";
 import { memberRows } from "#server/training-data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "#server/training-due.js";
 import { scopeToOrganization } from "#server/trpc-org.js";
@@ -21,9 +22,14 @@ async function deadlinesOf(em: SqlEntityManager, organization: Organization, now
   return openDeadlines(em, organization.id, await memberRows(em, organization.id), now);
 }
 
+/** The memberships that unsubscribed from reminders (plain rows, decision 0150). */
 async function optedOut(em: SqlEntityManager, organization: Organization): Promise<Set<number>> {
-  const rows = await em.find(ReminderOptOut, { organization: organization.id }, { fields: ["membership"] });
-  return new Set(rows.map((row) => row.membership.id));
+  const rows = await readRows<{ membership_id: number }>(
+    em,
+    "select membership_id from reminder_opt_outs where organization_id = ?",
+    [organization.id],
+  );
+  return new Set(rows.map((row) => Number(row.membership_id)));
 }
 
 /** Who gets today's reminder: open deadlines within REMINDER_WINDOW_DAYS or passed, not unsubscribed. */

@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { placeholders } from "#server/training-data.js";
+import { tagsOfMemberships } from "#server/read-models/courses.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { MembersInput } from "#shared/schemas/team-admin.js";
@@ -97,43 +97,6 @@ async function matchingRows(
   );
 }
 
-/** The tags of these memberships, by membership: one query, grouped once. */
-async function tagsByMembership(
-  em: SqlEntityManager,
-  membershipIds: readonly number[],
-): Promise<Map<number, TagView[]>> {
-  const byMembership = new Map<number, TagView[]>();
-  if (membershipIds.length === 0) return byMembership;
-  const links = await em.execute<
-    {
-      membership_id: number;
-      id: number;
-      name: string;
-      type: Tag["type"];
-      parent_id: number | null;
-      color: string | null;
-    }[]
-  >(
-    `select mt.membership_id, t.id, t.name, t.type, t.parent_id, t.color
-     from member_tags mt join tags t on t.id = mt.tag_id
-     where mt.membership_id in (${placeholders(membershipIds)})`,
-    [...membershipIds],
-  );
-  for (const link of links) {
-    const membershipId = Number(link.membership_id);
-    const tags = byMembership.get(membershipId) ?? [];
-    tags.push({
-      id: Number(link.id),
-      name: link.name,
-      type: link.type,
-      parentId: link.parent_id === null ? null : Number(link.parent_id),
-      color: link.color,
-    });
-    byMembership.set(membershipId, tags);
-  }
-  return byMembership;
-}
-
 /** The members (or former members) of the organization that match `filters`: one page of them with `limit`. */
 export async function listMembers(
   em: SqlEntityManager,
@@ -144,7 +107,7 @@ export async function listMembers(
     throw fail.notFound(TEAM_MESSAGES.tagNotFound);
   const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
   const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
-  const tags = await tagsByMembership(em, membershipIds);
+  const tags = await tagsOfMemberships(em, organizationId, membershipIds);
   const members = rows.map((row) => ({
     id: Number(row.user_id),
     name: row.name,

@@ -173,6 +173,30 @@ export async function tagsOfCourseIds(
   return byCourse;
 }
 
+/** The tags of these memberships, unsorted, by membership (a membership without tags: not in the map). */
+export async function tagsOfMemberships(
+  em: EntityManager,
+  organizationId: number,
+  membershipIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
+  const byMembership = new Map<number, TagView[]>();
+  if (membershipIds.length === 0) return byMembership;
+  const rows = await readRows<TagRecord & { membership_id: number }>(
+    em,
+    `select mt.membership_id, t.id, t.name, t.type, t.parent_id, t.color
+     from member_tags mt join tags t on t.id = mt.tag_id
+     where mt.organization_id = ? and mt.membership_id in (${placeholders(membershipIds)})`,
+    [organizationId, ...membershipIds],
+  );
+  for (const row of rows) {
+    const membershipId = Number(row.membership_id);
+    const tags = byMembership.get(membershipId) ?? [];
+    byMembership.set(membershipId, tags);
+    tags.push(tagFromRecord(row));
+  }
+  return byMembership;
+}
+
 export interface OutlineRow {
   moduleId: number;
   moduleTitle: string;

@@ -1,10 +1,9 @@
 import { reportRows } from "#server/departures.js";
-import { MemberTag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
-import { compareTags, presentTag } from "#server/presenters/tags.js";
-import { courseById } from "#server/read-models/courses.js";
+import { compareTags } from "#server/presenters/tags.js";
+import { courseById, tagsOfMemberships } from "#server/read-models/courses.js";
 import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
 import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js";
 import { audienceMembers } from "#server/training-data.js";
@@ -78,7 +77,7 @@ export const reportsRouter = router({
     .query(async ({ ctx, input }) => {
       const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
-      const tags = await ctx.em.find(MemberTag, { membership: membership.membershipId }, { populate: ["tag"] });
+      const tags = await tagsOfMemberships(ctx.em, ctx.organization.id, [membership.membershipId]);
       const courses = await publishedCourses(ctx.em, ctx.organization.id);
       return {
         member: {
@@ -87,10 +86,11 @@ export const reportsRouter = router({
           email: membership.email,
           role: membership.role,
           former: membership.former === true,
-          tags: tags.map((link) => presentTag(link.tag)).sort(compareTags),
+          tags: (tags.get(membership.membershipId) ?? []).sort(compareTags),
         },
         courses: await withMemberSignoffs(
           ctx.em,
+          ctx.organization.id,
           membership.userId,
           await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
         ),
