@@ -2,7 +2,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MailSettings } from "#server/config.js";
 import type { Organization } from "#server/entities/index.js";
 import { readRows } from "#server/read-models/rows.js";
-import { memberRows } from "#server/training-data.js";
+import { type MemberRow, memberRows } from "#server/training-data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "#server/training-due.js";
 import { scopeToOrganization } from "#server/trpc-org.js";
 import { DAY_MS } from "#shared/constants.js";
@@ -13,13 +13,10 @@ import { unsubscribeToken } from "./unsubscribe.js";
 /** The daily reminder names required training due within this many days, and anything overdue. */
 export const REMINDER_WINDOW_DAYS = 3;
 
-/**
- * Where every current member stands with the organization's required courses that have deadlines (the
- * rules of "My training", server/training-due.ts): the members with open deadlines, nearest first.
- */
-async function deadlinesOf(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
+/** The organization's current members, with the entity manager scoped to it for the reads that follow. */
+async function membersOf(em: SqlEntityManager, organization: Organization): Promise<MemberRow[]> {
   scopeToOrganization(em, organization.id);
-  return openDeadlines(em, organization.id, await memberRows(em, organization.id), now);
+  return memberRows(em, organization.id);
 }
 
 /** The memberships that unsubscribed from reminders (plain rows, decision 0150). */
@@ -40,7 +37,8 @@ export async function membersToRemind(
 ): Promise<MemberDue[]> {
   const off = await optedOut(em, organization);
   const horizon = now.getTime() + REMINDER_WINDOW_DAYS * DAY_MS;
-  return (await deadlinesOf(em, organization, now))
+  // Where every member stands with the required courses that have deadlines (the rules of "My training").
+  return (await openDeadlines(em, organization.id, await membersOf(em, organization), now))
     .filter((entry) => !off.has(entry.member.membershipId))
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.dueAt.getTime() <= horizon) }))
     .filter((entry) => entry.courses.length > 0);
@@ -92,14 +90,16 @@ export async function queueReminders(context: BatchContext, organization: Organi
 
 /** Queues one organization's weekly summary of who is overdue, to its admins and managers; none when nobody is. */
 export async function queueSummaries(context: BatchContext, organization: Organization): Promise<number> {
-  const deadlines = await deadlinesOf(context.em, organization, context.now);
+  // One read of the members serves both the deadlines and the recipients.
+  const members = await membersOf(context.em, organization);
+  const deadlines = await openDeadlines(context.em, organization.id, members, context.now);
   const overdue = deadlines
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.overdue) }))
     .filter((entry) => entry.courses.length > 0)
     .sort((a, b) => a.member.name.localeCompare(b.member.name));
   if (overdue.length === 0) return 0;
   const off = await optedOut(context.em, organization);
-  const recipients = (await memberRows(context.em, organization.id)).filter(
+  const recipients = members.filter(
     (member) => (member.role === "admin" || member.role === "manager") && !off.has(member.membershipId),
   );
   const people = overdue.length === 1 ? "1 person has" : `${overdue.length} people have`;
