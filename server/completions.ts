@@ -35,6 +35,15 @@ export function assertCompletableByMarking(lesson: CompletionFacts): void {
 }
 
 /**
+ * Refuses to sign a lesson that is not completed by signing. Only the sign-off flag is asked: signing
+ * comes first in the rule, so a knowledge check beside it never changes the answer.
+ */
+export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requiresSignoff">): void {
+  if (completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false }) !== "sign")
+    throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
+}
+
+/**
  * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing
  * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
  * Idempotent: the first completion stays (there is no undo).

@@ -1,6 +1,6 @@
 import { actionTime } from "#server/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
-import { recordCompletion } from "#server/completions.js";
+import { assertCompletableBySigning, recordCompletion } from "#server/completions.js";
 import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/course-access.js";
 import { Lesson, LessonVersion, Signature } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
@@ -61,7 +61,7 @@ export const signoffLessonProcedures = {
       // A signature sent again from a device (decision 0140) answers as the first time, whatever changed since.
       const replay = await replayedAnswer<SignatureView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign);
       if (replay) return replay;
-      if (!lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
+      assertCompletableBySigning(lesson);
       if (input.version !== lesson.version) throw fail.conflict(SIGNOFF_MESSAGES.staleVersion);
       const accountNames = [ctx.user.name, ctx.membership.displayName].filter((name) => name != null);
       if (!accountNames.some((name) => namesMatch(input.fullName, name)))

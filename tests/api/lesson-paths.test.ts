@@ -96,7 +96,9 @@ describe("lessons/complete: the visibility check and one INSERT, nothing else", 
   it("one rule says how a lesson is completed: signing before its check, the check before marking", async () => {
     const { lesson, check } = await courseWithCheck(staff.admin.api);
     const lessonId = lesson.id;
-    ok(await staff.teacher.api.post("/_api/lessons/update", { id: lessonId, requiresSignoff: true }));
+    const { version } = ok<{ version: number }>(
+      await staff.teacher.api.post("/_api/lessons/update", { id: lessonId, requiresSignoff: true }),
+    );
     const statements = await statementsDuring(async () => {
       expect(refusal(await complete(staff.learner.api, lessonId))).toEqual({
         status: 400,
@@ -107,6 +109,10 @@ describe("lessons/complete: the visibility check and one INSERT, nothing else", 
     // Passing its check does not complete a sign-off lesson either: only a signature does.
     expect((await submitOk(staff.learner.api, lessonId, answersTo(check))).passed).toBe(true);
     expect(await completionsOf(lessonId)).toBe(0);
+    // Signing asks the same rule: the check beside it does not stand in the way.
+    const fullName = staff.learner.name;
+    ok(await staff.learner.api.post("/_api/lessons/sign", { lessonId, version, fullName, agreed: true }));
+    expect(await completionsOf(lessonId)).toBe(1);
   });
 });
 
