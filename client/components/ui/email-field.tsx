@@ -9,10 +9,12 @@ export interface EmailFieldProps {
   /** For a page whose only field it is (forgot password). */
   autoFocus?: boolean;
   disabled?: boolean;
+  /** An address the form must use as is (the invite page's account). */
+  readOnly?: boolean;
 }
 
 /** The "Email" field of one's own address (log in, forgot password, account), with label and error wired up. */
-export function EmailField({ registration, error, placeholder, autoFocus, disabled }: EmailFieldProps) {
+export function EmailField({ registration, error, placeholder, autoFocus, disabled, readOnly }: EmailFieldProps) {
   return (
     <FormField label="Email" error={error}>
       {(control) => (
@@ -25,6 +27,7 @@ export function EmailField({ registration, error, placeholder, autoFocus, disabl
           placeholder={placeholder}
           autoFocus={autoFocus}
           disabled={disabled}
+          readOnly={readOnly}
         />
       )}
     </FormField>

@@ -3,9 +3,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "#client/components/ui/button.js";
+import { EmailField } from "#client/components/ui/email-field.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
 import { FormField } from "#client/components/ui/form-field.js";
+import { FormFooter } from "#client/components/ui/form-footer.js";
 import { Input } from "#client/components/ui/input.js";
 import { LOGIN_FOCUS_DELAY_MS } from "#shared/constants.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
@@ -101,19 +102,12 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
           {(control) => <Input {...control} {...field("name")} autoComplete="name" placeholder="Jane Doe" />}
         </FormField>
       )}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...field("email")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            readOnly={fixedEmail !== undefined}
-          />
-        )}
-      </FormField>
+      <EmailField
+        registration={field("email")}
+        error={errors.email?.message}
+        placeholder="you@company.com"
+        readOnly={fixedEmail !== undefined}
+      />
       <FormField label="Password" error={errors.password?.message}>
         {(control) => (
           <Input
@@ -135,22 +129,20 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
         </p>
       )}
 
-      <Button type="submit" size="lg" className="mt-1 w-full" loading={pending}>
-        {pending ? "Processing..." : (submitLabel ?? text.submit)}
-      </Button>
-
-      {fixedEmail === undefined && (
-        <p className="text-center text-sm text-slate-600">
-          {text.prompt}{" "}
-          <Link
-            to="/login"
-            search={isSignUp ? { next } : { signup: true, next }}
-            className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
-            {text.toggle}
-          </Link>
-        </p>
-      )}
+      <FormFooter submitLabel={submitLabel ?? text.submit} pending={pending} layout="page">
+        {fixedEmail === undefined && (
+          <p className="text-center text-sm text-slate-600">
+            {text.prompt}{" "}
+            <Link
+              to="/login"
+              search={isSignUp ? { next } : { signup: true, next }}
+              className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              {text.toggle}
+            </Link>
+          </p>
+        )}
+      </FormFooter>
     </form>
   );
 }
