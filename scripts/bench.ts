@@ -68,11 +68,15 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.adminUrl,
     CLIENT_DIR: path.join(dataDir, "no-client"),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
+    // The production level: the access log's line per request is part of a request's cost.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     RATE_LIMIT_PER_IP: "1000000",
   });
   const orm = await openDatabase(config);
-  const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
+  const app = await buildApp(
+    { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) },
+    { logFile: process.env.BENCH_LOG_FILE ?? "/dev/null" },
+  );
   // The seed can take minutes: the connections fetch opened before it must still be there after it.
   app.server.keepAliveTimeout = 30 * 60_000;
   const served = countRequests(app);

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -17,7 +16,7 @@ import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { mediaTypeOf, registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
-import { registerPermissionsPolicy, securityHeaders } from "./security-headers.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 import { type AppServices, createContext } from "./trpc.js";
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -57,12 +56,14 @@ function writeRefusal(req: FastifyRequest): { status: number; message: string } 
 export interface BuildOptions {
   /** Where the log goes instead of standard output (a test reads it). */
   logStream?: NodeJS.WritableStream;
+  /** Where the log goes as a file, written as standard output is (the bench writes it to /dev/null). */
+  logFile?: string;
 }
 
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, options.logStream, options.logFile),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // registerObservability writes one access-log line per request instead of Fastify's two.
@@ -88,16 +89,23 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerMailWorker(app, services);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
-  await app.register(helmet, securityHeaders(config));
-  registerPermissionsPolicy(app);
+  registerSecurityHeaders(app, config);
 
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     // Source maps are for the people debugging, not for the public (scripts/build.ts keeps them aside).
-    if (SOURCE_MAP_PATH.test(req.url)) return reply.code(404).type("text/plain").send("Not found.");
-    if (!isApiPath(req.url)) return;
-    reply.header("Cache-Control", "no-store");
-    const refusal = writeRefusal(req);
-    if (refusal) return sendError(reply, refusal.status, refusal.message);
+    if (SOURCE_MAP_PATH.test(req.url)) {
+      reply.code(404).type("text/plain").send("Not found.");
+      return;
+    }
+    if (isApiPath(req.url)) {
+      reply.header("Cache-Control", "no-store");
+      const refusal = writeRefusal(req);
+      if (refusal) {
+        sendError(reply, refusal.status, refusal.message);
+        return;
+      }
+    }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

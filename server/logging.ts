@@ -98,10 +98,11 @@ function serializeRequest(req: { method: string; url: string; ip?: string }): Lo
 export function loggerOptions(
   config: Pick<Config, "logLevel">,
   stream?: NodeJS.WritableStream,
+  file?: string,
 ): NonNullable<FastifyServerOptions["logger"]> {
   return {
     level: config.logLevel,
-    ...(stream ? { stream } : {}),
+    ...(stream ? { stream } : file ? { file } : {}),
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
   };

@@ -8,7 +8,7 @@ import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
 import {
   type AppServices,
-  createCallerFactory,
+  type Context,
   createContext,
   type FileAnswer,
   type ProcedureMeta,
@@ -60,14 +60,26 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
   return routes;
 }
 
-type ProcedureCall = (input: unknown) => Promise<unknown>;
-const createCaller = createCallerFactory(appRouter);
+type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
-function procedureAt(caller: object, dottedPath: string): ProcedureCall {
-  let node: unknown = caller;
-  for (const part of dottedPath.split(".")) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== "function") throw new Error(`No procedure at ${dottedPath}`);
-  return node as ProcedureCall;
+/**
+ * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),
+ * without building the caller's proxy for every request (decision 0157).
+ */
+function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
+  const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[dottedPath];
+  if (!procedure) throw new Error(`No procedure at ${dottedPath}`);
+  const invoke = procedure as unknown as (opts: {
+    path: string;
+    getRawInput: () => Promise<unknown>;
+    ctx: Context;
+    type: string;
+    signal: undefined;
+    batchIndex: number;
+  }) => Promise<unknown>;
+  const type = procedure._def.type;
+  return (ctx, input) =>
+    invoke({ path: dottedPath, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex: 0 });
 }
 
 /** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
@@ -142,15 +154,15 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
   for (const route of restRoutesOf(appRouter)) {
     const { method, path, procedurePath, rawBody, csv } = route;
     if (rawBody) acceptRawBodies(app, rawBody);
+    const call = procedureCall(appRouter, procedurePath);
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
       ...(rawBody ? { bodyLimit: rawBody.maxBytes, config: { rawBody } } : {}),
       handler: async (req, reply) => {
-        const call = procedureAt(createCaller(createContext(services, req, reply)), procedurePath);
         try {
           const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };
-          const result = await call(inputOf(route, req, asked.query));
+          const result = await call(createContext(services, req, reply), inputOf(route, req, asked.query));
           if (route.fileAnswer) return sendFile(reply, result as FileAnswer);
           if (asked.csv) {
             const file = asked.csv(result);

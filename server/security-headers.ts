@@ -1,11 +1,12 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import { VIDEO_FRAME_SOURCES } from "#shared/video-embed.js";
 import type { Config } from "./config.js";
 
 export { VIDEO_FRAME_SOURCES };
 
-export function securityHeaders(config: Config): FastifyHelmetOptions {
+export function securityHeaders(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -75,9 +76,35 @@ export const PERMISSIONS_POLICY = [
   }),
 ].join(", ");
 
-/** Helmet has no Permissions-Policy; this sends it on every response, pages, API, files and errors alike. */
-export function registerPermissionsPolicy(app: FastifyInstance): void {
-  app.addHook("onRequest", async (_req, reply) => {
-    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+/**
+ * The headers Helmet sets with these options. They depend on the configuration only, so Helmet runs once,
+ * against a response that records them, instead of building its policy again for every request
+ * (decision 0155).
+ */
+export function helmetHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(securityHeaders(config))({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Helmet's headers and the Permissions-Policy (which Helmet does not send) on every response: pages, API,
+ * files and errors alike.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = { ...helmetHeaders(config), "permissions-policy": PERMISSIONS_POLICY };
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

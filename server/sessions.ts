@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "#shared/constants.js";
 import type { Config } from "./config.js";
 import { Session, type User } from "./entities/index.js";
-import { lookUpSession, type SessionLookup } from "./read-models/sessions.js";
+import { lookUpSession, type SessionLookup, type SessionRecord } from "./read-models/sessions.js";
 
 // "Last seen" is written at most once per LAST_SEEN_STEP_MS: writing it on every request would cost a
 // write per read.
@@ -71,8 +71,7 @@ export async function resumeSession(
   const { session } = found;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
-    em.remove(session);
-    await em.flush();
+    await endSession(em, session);
     return null;
   }
   const renew = now - session.renewedAt.getTime() > DAY_MS;
@@ -82,15 +81,28 @@ export async function resumeSession(
   }
   if (renew || now - session.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
     session.lastSeenAt = new Date(now);
-    session.userAgent = userAgentOf(req);
-    await em.flush();
+    const seen = { lastSeenAt: session.lastSeenAt, userAgent: userAgentOf(req) };
+    await em.nativeUpdate(
+      Session,
+      { tokenHash: session.tokenHash },
+      renew ? { ...seen, renewedAt: session.renewedAt, expiresAt: session.expiresAt } : seen,
+    );
   }
   if (renew) setCookie(reply, config, token, session.expiresAt);
   return found;
 }
 
+/** Deletes the session's row: it signs nobody in from now on, on any instance. */
+export async function endSession(em: EntityManager, session: Pick<SessionRecord, "tokenHash">): Promise<void> {
+  await em.nativeDelete(Session, { tokenHash: session.tokenHash });
+}
+
 /** Ends every session of the user but `keep` (the caller's own browser); answers how many ended. */
-export function endOtherSessions(em: EntityManager, user: User, keep: Session): Promise<number> {
+export function endOtherSessions(
+  em: EntityManager,
+  user: User,
+  keep: Pick<SessionRecord, "tokenHash">,
+): Promise<number> {
   return em.nativeDelete(Session, { user: user.id, tokenHash: { $ne: keep.tokenHash } });
 }
 

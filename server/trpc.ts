@@ -96,7 +96,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Writes run in one transaction: all of a mutation's changes land, or none do. Every builder below starts

@@ -41,7 +41,7 @@ export interface PairedFigures {
   failures: number;
 }
 
-interface Measured extends LoadResult {
+export interface Measured extends LoadResult {
   cpuMs: number;
   /** Responses the server finished during the run and the drain after it. */
   served: number;
@@ -56,11 +56,13 @@ export interface RequestCounter {
 /** Counts a server's requests; call before it listens. */
 export function countRequests(server: FastifyInstance): RequestCounter {
   const counter = { started: 0, finished: 0 };
-  server.addHook("onRequest", async () => {
+  server.addHook("onRequest", (_req, _reply, done) => {
     counter.started++;
+    done();
   });
-  server.addHook("onResponse", async () => {
+  server.addHook("onResponse", (_req, _reply, done) => {
     counter.finished++;
+    done();
   });
   return counter;
 }
@@ -77,7 +79,12 @@ export function median(values: number[]): number {
  * CPU is counted until the server has finished every request it began: autocannon stops waiting at the
  * end of its run, and the work on the requests it dropped would otherwise be charged to too few.
  */
-async function measure(load: LoadRun, counter: RequestCounter): Promise<Measured> {
+export async function measureLoad(
+  target: Omit<LoadRun, "connections" | "seconds">,
+  settings: Pick<PairedSettings, "connections" | "seconds">,
+  counter: RequestCounter,
+): Promise<Measured> {
+  const load: LoadRun = { ...target, connections: settings.connections, seconds: settings.seconds };
   const finishedBefore = counter.finished;
   const before = process.cpuUsage();
   const { stdout } = await run(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(load)], {
@@ -113,11 +120,15 @@ export async function pairedFigures(
 ): Promise<PairedFigures> {
   const rounds: { app: Measured; bare: Measured }[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    const common = { connections: settings.connections, seconds: settings.seconds };
-    const bare = await measure({ ...common, url: servers.bare.url, method: "GET", headers: {} }, servers.bare.counter);
+    const bare = await measureLoad(
+      { url: servers.bare.url, method: "GET", headers: {} },
+      settings,
+      servers.bare.counter,
+    );
     await endpoint.beforeRound?.();
-    const app = await measure(
-      { ...common, url: endpoint.url, method: endpoint.method, headers: endpoint.headers, bodies: endpoint.bodies },
+    const app = await measureLoad(
+      { url: endpoint.url, method: endpoint.method, headers: endpoint.headers, bodies: endpoint.bodies },
+      settings,
       servers.app,
     );
     rounds.push({ app, bare });

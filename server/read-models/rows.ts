@@ -1,17 +1,16 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { SqlEntityManager } from "@mikro-orm/knex";
 import { TENANT_FILTER } from "../../mikro-orm.config.js";
+import { readPrepared } from "./prepared.js";
 
 /**
  * The one way hot reads query (decision 0150): plain rows through MikroORM's own connection, no entity,
- * no identity map, no query builder. SQL names the organization itself (the tenant filter applies to
+ * no identity map, no query builder; the statements are prepared once and reused (decision 0154). SQL names the organization itself (the tenant filter applies to
  * entity queries only), so every read model takes the organization id and puts it in its WHERE clause.
  * Dates and counts come back as the driver gives them: read them with sql-dialect's dateFromRow and
  * countFromRow.
  */
 export function readRows<Row>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-  // The entity manager's execute runs in its transaction, if any (on SQLite, the only connection).
-  return (em as SqlEntityManager).execute<Row[]>(sql, [...params], "all");
+  return readPrepared<Row>(em, sql, params);
 }
 
 /** One row or undefined. */

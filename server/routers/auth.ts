@@ -3,7 +3,7 @@ import { fail } from "#server/errors.js";
 import { knownDeviceOf, rememberDevice } from "#server/known-devices.js";
 import { hashPassword, verifyPassword } from "#server/passwords.js";
 import { presentUser } from "#server/presenters/auth.js";
-import { clearSessionCookie, resumeSession, startSession } from "#server/sessions.js";
+import { clearSessionCookie, endSession, resumeSession, startSession } from "#server/sessions.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { plainJson } from "#server/wire-format.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
@@ -66,7 +66,7 @@ export const authRouter = router({
   /** Always succeeds: signing out of a session that is already gone still clears the cookie. */
   logout: publicProcedure.meta({ rest: { method: "POST", path: "/auth/logout" } }).mutation(async ({ ctx }) => {
     const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
-    if (resumed) ctx.em.remove(resumed.session);
+    if (resumed) await endSession(ctx.em, resumed.session);
     clearSessionCookie(ctx.reply, ctx.config);
     return { message: "Logged out." };
   }),
