@@ -18,6 +18,7 @@ interface IndexDefinition {
 }
 
 async function indexesOf(em: SqlEntityManager, tables: string[], postgres: boolean): Promise<IndexDefinition[]> {
+  if (tables.length === 0) return [];
   if (!postgres) {
     const rows = await em.execute<{ name: string; tbl_name: string; sql: string }[]>(
       `select name, tbl_name, sql from sqlite_master
