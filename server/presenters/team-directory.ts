@@ -72,11 +72,12 @@ async function matchingRows(
   if (filters.tagId !== undefined) {
     // A department matches its own members and those of its roles, as a course's audience does.
     if (source === FORMER) return [];
+    // Read from the tag's side (its links by tag_id), so a large team costs the tag's members, not everyone.
     conditions.push(
-      `exists (select 1 from member_tags mt join tags t on t.id = mt.tag_id
-        where mt.membership_id = ms.id and (t.id = ? or t.parent_id = ?))`,
+      `ms.id in (select mt.membership_id from member_tags mt where mt.tag_id in
+        (select t.id from tags t where t.organization_id = ? and (t.id = ? or t.parent_id = ?)))`,
     );
-    values.push(filters.tagId, filters.tagId);
+    values.push(organizationId, filters.tagId, filters.tagId);
   }
   if (filters.cursor !== undefined) {
     const [after] = await em.execute<{ sort_key: string }[]>(
