@@ -21,18 +21,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import superjson from "superjson";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
 import { buildApp } from "#server/app.js";
 import { loadConfig } from "#server/config.js";
 import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
+import { hashPassword } from "#server/passwords.js";
 import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
+import {
+  comparisonTable,
+  type LargeComparison,
+  measureColumn,
+  organizationUnderTest,
+} from "./lib/bench-large-compare.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
+import { timeEndpoint } from "./lib/endpoint-timings.js";
 import {
   countRequests,
   PAIRED_HEADER,
@@ -156,10 +163,42 @@ async function main(): Promise<void> {
       completions: COMPLETIONS,
       postgres: postgres !== undefined,
     });
+    const comparison: LargeComparison = { columns: [], held: new Set() };
     if (process.env.BENCH_SEED === "large") {
+      const [admin] = await em.execute<{ id: number }[]>("select id from users where email_key = 'bench@example.com'");
+      const adminUserId = Number(admin?.id ?? 0);
+      const measuring = {
+        base,
+        cookie,
+        requests: REQUESTS,
+        concurrency: CONCURRENCY,
+        forgetCompletions: async () => {
+          await em.execute("delete from completions where user_id = ?", [adminUserId]);
+        },
+      };
+      const benchOrg = await organizationUnderTest(em, organization.id);
+      await measureColumn(comparison, "small db", benchOrg, measuring);
       const largeStarted = performance.now();
-      const counts = await seedLargeDatabase(em);
-      console.log(`Large database in ${(performance.now() - largeStarted).toFixed(0)} ms: ${JSON.stringify(counts)}`);
+      const large = await seedLargeDatabase(em, {
+        postgres: postgres !== undefined,
+        passwordHash: await hashPassword(config.passwordHashing, "bench-password"),
+        adminUserId,
+      });
+      console.log(
+        `Large database in ${(performance.now() - largeStarted).toFixed(0)} ms: ${JSON.stringify(large.counts)}; ` +
+          `steps (ms): ${large.steps.map(([step, ms]) => `${step} ${ms.toFixed(0)}`).join(", ")}`,
+      );
+      await measureColumn(comparison, "large db", benchOrg, measuring);
+      await measureColumn(
+        comparison,
+        "largest org",
+        await organizationUnderTest(em, large.largestOrganizationId),
+        measuring,
+      );
+      console.log(
+        `Small vs large database on ${postgres ? "PostgreSQL" : "SQLite"}, the bench organization then the largest:`,
+      );
+      for (const line of comparisonTable(comparison)) console.log(line);
     }
     const members = await em.count(Membership, { organization: organization.id });
     const seedMs = performance.now() - seedStarted;
@@ -192,26 +231,14 @@ async function main(): Promise<void> {
       if (!measured(name)) continue;
       // The reports are heavy by design: asked one at a time, so each figure is one report's own.
       const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
-      const timings: number[] = [];
-      let bytes = 0;
-      let next = 0;
-      const started = performance.now();
-      const worker = async () => {
-        while (next < requests) {
-          next++;
-          const t0 = performance.now();
-          const response = await fetch(`${base}${url}`, { headers: { cookie, ...headers } });
-          const text = await response.text();
-          if (!response.ok) throw new Error(`${name}: ${response.status} ${text}`);
-          if (!url.includes("format=csv")) superjson.parse(text);
-          bytes = text.length;
-          timings.push(performance.now() - t0);
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const seconds = (performance.now() - started) / 1000;
+      const figures = await timeEndpoint(base, { name, path: url, headers }, { cookie, requests, concurrency });
       console.log(
-        [name.padEnd(26), ...timingColumns(timings), (timings.length / seconds).toFixed(0), String(bytes)].join("\t"),
+        [
+          name.padEnd(26),
+          ...timingColumns(figures.timings),
+          figures.requestsPerSecond.toFixed(0),
+          String(figures.bytes),
+        ].join("\t"),
       );
     }
     global.gc?.();

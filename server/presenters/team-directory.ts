@@ -34,13 +34,25 @@ function containsPattern(text: string): string {
 interface Source {
   from: string;
   nameSql: string;
+  emailSql: string;
+  emailKeySql: string;
   roleSql: string;
   membershipIdSql: string;
 }
 
+/**
+ * A member's account field, looked up by primary key for each member: joined instead, PostgreSQL hashes
+ * the whole users table once a team passes about a thousand members, so the page's cost grew with every
+ * organization's people (issue 19).
+ */
+const accountField = (column: "name" | "email" | "email_key") =>
+  `(select u.${column} from users u where u.id = ms.user_id)`;
+
 const MEMBERS: Source = {
-  from: "memberships ms join users u on u.id = ms.user_id",
-  nameSql: "coalesce(ms.display_name, u.name)",
+  from: "memberships ms",
+  nameSql: `coalesce(ms.display_name, ${accountField("name")})`,
+  emailSql: accountField("email"),
+  emailKeySql: accountField("email_key"),
   roleSql: "ms.role",
   membershipIdSql: "ms.id",
 };
@@ -48,6 +60,8 @@ const MEMBERS: Source = {
 const FORMER: Source = {
   from: "former_members ms join users u on u.id = ms.user_id",
   nameSql: "ms.name",
+  emailSql: "u.email",
+  emailKeySql: "u.email_key",
   roleSql: "ms.role",
   membershipIdSql: "null",
 };
@@ -62,7 +76,7 @@ async function matchingRows(
   const conditions = ["ms.organization_id = ?"];
   const values: unknown[] = [organizationId];
   if (filters.search) {
-    conditions.push(`(${sortKey} like ? escape '\\' or u.email_key like ? escape '\\')`);
+    conditions.push(`(${sortKey} like ? escape '\\' or ${source.emailKeySql} like ? escape '\\')`);
     values.push(containsPattern(filters.search), containsPattern(filters.search));
   }
   if (filters.role) {
@@ -72,11 +86,12 @@ async function matchingRows(
   if (filters.tagId !== undefined) {
     // A department matches its own members and those of its roles, as a course's audience does.
     if (source === FORMER) return [];
+    // Read from the tag's side (its links by tag_id), so a large team costs the tag's members, not everyone.
     conditions.push(
-      `exists (select 1 from member_tags mt join tags t on t.id = mt.tag_id
-        where mt.membership_id = ms.id and (t.id = ? or t.parent_id = ?))`,
+      `ms.id in (select mt.membership_id from member_tags mt where mt.tag_id in
+        (select t.id from tags t where t.organization_id = ? and (t.id = ? or t.parent_id = ?)))`,
     );
-    values.push(filters.tagId, filters.tagId);
+    values.push(organizationId, filters.tagId, filters.tagId);
   }
   if (filters.cursor !== undefined) {
     const [after] = await em.execute<{ sort_key: string }[]>(
@@ -89,7 +104,7 @@ async function matchingRows(
   }
   const limit = filters.limit === undefined ? "" : ` limit ${Number(filters.limit)}`;
   return em.execute<DirectoryRow[]>(
-    `select ${source.membershipIdSql} as membership_id, ms.user_id, ${source.nameSql} as name, u.email,
+    `select ${source.membershipIdSql} as membership_id, ms.user_id, ${source.nameSql} as name, ${source.emailSql} as email,
        ${source.roleSql} as role
      from ${source.from} where ${conditions.join(" and ")}
      order by ${sortKey}, ms.user_id${limit}`,

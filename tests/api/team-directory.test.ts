@@ -24,6 +24,8 @@ const world = suiteFixture(async () => {
     ["dir-charlie", "learner", []],
     ["dir-delta", "manager", []],
     ["dir-echo", "learner", []],
+    // Both the department and one of its roles: matched by the department once.
+    ["dir-foxtrot", "teacher", [ops.id, driverTag]],
   ] as const) {
     people.push(await joinOrg(app, team, role, { label, tagIds: [...tagIds] }));
   }
@@ -52,13 +54,17 @@ describe("team/members filters", () => {
 
   it("filters by role, and by tag (a department includes its roles)", async () => {
     const { team, ops, people } = world;
-    const [alpha, bravo, charlie, delta, echo] = people;
+    const [alpha, bravo, charlie, delta, echo, foxtrot] = people;
     expect(ids(await list(team.admin.api, { role: "learner" })).sort()).toEqual(
       [alpha?.id, charlie?.id, echo?.id].sort(),
     );
     expect(ids(await list(team.admin.api, { role: "manager" }))).toEqual([delta?.id]);
-    expect(ids(await list(team.admin.api, { tagId: String(ops.id) })).sort()).toEqual([alpha?.id, bravo?.id].sort());
-    expect(ids(await list(team.admin.api, { tagId: String(ops.roleIds[0]) }))).toEqual([bravo?.id]);
+    expect(ids(await list(team.admin.api, { tagId: String(ops.id) })).sort()).toEqual(
+      [alpha?.id, bravo?.id, foxtrot?.id].sort(),
+    );
+    expect(ids(await list(team.admin.api, { tagId: String(ops.roleIds[0]) })).sort()).toEqual(
+      [bravo?.id, foxtrot?.id].sort(),
+    );
     expect(ids(await list(team.admin.api, { role: "learner", tagId: String(ops.id) }))).toEqual([alpha?.id]);
   });
 
@@ -108,6 +114,23 @@ describe("team/members pages", () => {
     const keys = seen.map((row) => row.name.toLowerCase());
     expect(keys).toEqual([...keys].sort());
     expect(seen.find((row) => row.id === world.people[0]?.id)?.tags.map((tag) => tag.name)).toEqual(["Ops"]);
+  });
+
+  it("pages a tag's members, each once, in the unpaged list's order", async () => {
+    const { team, ops } = world;
+    const everyone = await list(team.admin.api, { tagId: String(ops.id) });
+    expect(everyone).toHaveLength(3);
+    const seen: MemberView[] = [];
+    let cursor: number | undefined;
+    for (let page = 0; page < 5; page += 1) {
+      const query: Record<string, string> = { tagId: String(ops.id), limit: "1" };
+      if (cursor !== undefined) query.cursor = String(cursor);
+      const rows = await list(team.admin.api, query);
+      seen.push(...rows);
+      if (rows.length < 1) break;
+      cursor = rows.at(-1)?.id;
+    }
+    expect(ids(seen)).toEqual(ids(everyone));
   });
 
   it("pages a search too, and refuses a cursor that is no member here", async () => {
