@@ -5,6 +5,7 @@
  * alike), so the hot paths can be measured with a large database around the bench's organization.
  */
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { recountAllProgress } from "#server/course-progress.js";
 import { numbers } from "../bench-search.js";
 
 export const LARGE_TARGETS = { organizations: 1_000, users: 100_000, courses: 20_000, completions: 2_000_000 };
@@ -89,6 +90,7 @@ export async function seedLargeDatabase(
        where o.slug like 'large-bench-%' and (ms.user_id + l.id) % ${step} = 0`,
       [createdAt],
     );
+    await recountAllProgress(em);
   }
   const counts: Record<string, number> = {};
   for (const table of ["organizations", "users", "courses", "lessons", "completions"]) {
