@@ -279,6 +279,7 @@ async function main(): Promise<void> {
           bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
           beforeRound: async () => {
             await em.getConnection().execute("delete from completions where user_id = ?", [benchUser[0]?.id ?? 0]);
+            await em.getConnection().execute("delete from course_progress where user_id = ?", [benchUser[0]?.id ?? 0]);
           },
         },
       ];

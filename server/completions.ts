@@ -3,6 +3,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
+import { countCompletion } from "./course-progress.js";
 import type { Organization } from "./entities/index.js";
 import { Completion } from "./entities/index.js";
 import { fail } from "./errors.js";
@@ -61,7 +62,7 @@ export interface RecordedCompletion {
 }
 
 /**
- * One INSERT; the completion time is the one it wrote, so nothing is read back unless another request
+ * One INSERT, and its count in the course's progress row (server/course-progress.ts); the completion time is the one it wrote, so nothing is read back unless another request
  * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
  * was done, for work sent later from a device (server/action-time.ts); now by default.
  */
@@ -85,7 +86,10 @@ export async function recordCompletion(
     if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
     throw error;
   }
-  if (inserted > 0) return { lessonId, completedAt };
+  if (inserted > 0) {
+    await countCompletion(scope.em, { organizationId: scope.organization.id, userId: scope.user.id, lessonId });
+    return { lessonId, completedAt };
+  }
   const first = await readRow<{ completed_at: unknown }>(
     scope.em,
     "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?",

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
+import type { Config } from "./config.js";
+import { recountLessonCourseProgress } from "./course-progress.js";
 import { Completion, type Lesson, LessonVersion, Signature, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
@@ -15,6 +17,7 @@ import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 export interface SignoffScope extends OrganizationScope {
   em: SqlEntityManager;
+  config: Pick<Config, "databaseUrl">;
   user: User;
 }
 
@@ -77,7 +80,10 @@ export async function recordLessonVersion(
   recorded: RecordedChange,
 ): Promise<LessonVersion> {
   const row = createVersionRow(scope, lesson, recorded);
-  if (recorded.change === "material") await scope.em.nativeDelete(Completion, { lesson: lesson.id });
+  if (recorded.change === "material") {
+    await scope.em.nativeDelete(Completion, { lesson: lesson.id });
+    await recountLessonCourseProgress(scope, lesson.id);
+  }
   return row;
 }
 

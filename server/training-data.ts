@@ -175,11 +175,9 @@ export async function lessonTotals(em: SqlEntityManager, courseIds: readonly num
 export type CompletionCounts = Map<number, Map<number, { completed: number; lastCompletedAt: Date | null }>>;
 
 /**
- * Every member's completions of the current lessons of these courses, counted per member and course in
- * one aggregate (a completion of a lesson since deleted is gone with it). `userId` narrows it to one person.
- * The courses' lessons are listed once (a few thousand rows) and the organization's completions, read
- * from the covering index (organization, user, lesson, completed_at), are matched against that list:
- * a lookup in a small table per completion instead of two in lessons and modules (decision 0171).
+ * Every member's completions of the current lessons of these courses, per member and course: the rows of
+ * the progress table (decision 0172), kept with every completion and lesson delete, so the reports read
+ * one row per member and course instead of aggregating every completion. `userId` narrows it to one person.
  */
 export async function completionCounts(
   em: SqlEntityManager,
@@ -191,14 +189,9 @@ export async function completionCounts(
   if (courseIds.length === 0) return counts;
   const rows = await readRows<{ user_id: number; course_id: number; completed: unknown; last_at: unknown }>(
     em,
-    `with course_lessons as materialized (
-       select l.id as lesson_id, m.course_id from lessons l join modules m on m.id = l.module_id
-       where m.organization_id = ? and m.course_id in (${placeholders(courseIds)}))
-     select c.user_id, cl.course_id, count(*) as completed, max(c.completed_at) as last_at
-     from completions c join course_lessons cl on cl.lesson_id = c.lesson_id
-     where c.organization_id = ?${userId === undefined ? "" : " and c.user_id = ?"}
-     group by c.user_id, cl.course_id`,
-    [organizationId, ...courseIds, organizationId, ...(userId === undefined ? [] : [userId])],
+    `select user_id, course_id, completed_lessons as completed, last_completed_at as last_at from course_progress
+     where organization_id = ? and course_id in (${placeholders(courseIds)})${userId === undefined ? "" : " and user_id = ?"}`,
+    [organizationId, ...courseIds, ...(userId === undefined ? [] : [userId])],
   );
   for (const row of rows) {
     const courseId = Number(row.course_id);

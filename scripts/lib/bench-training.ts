@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { recountAllProgress } from "#server/course-progress.js";
 import {
   Course,
   CourseModule,
@@ -115,6 +116,7 @@ export async function seedTraining(
   const rest = Math.max(options.completions - benchCompletions, 0);
   const step = Math.max(1, Math.floor((members * lessonsElsewhere) / Math.max(rest, 1)));
   await insertCompletions("ms.organization_id = ? and (ms.user_id * 7 + l.id) % ? = 0", [other.id, step]);
+  await recountAllProgress(em);
   const completions = await em.count("Completion", {}, { filters: false });
   return { members, completions, benchCompletions };
 }

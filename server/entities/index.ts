@@ -7,6 +7,7 @@ import {
   CourseTagSchema,
   LessonSchema,
 } from "./course.js";
+import { CourseProgressSchema } from "./course-progress.js";
 import { FormerMemberSchema } from "./former-member.js";
 import { InvitationSchema } from "./invitation.js";
 import {
@@ -26,6 +27,7 @@ import { UserSchema } from "./user.js";
 
 export { ClientAction } from "./client-action.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
+export { CourseProgress } from "./course-progress.js";
 export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
 export { MailBatch, type MailKind, OutboxMail, PasswordReset, ReminderOptOut, ServerSecret } from "./mail.js";
@@ -67,6 +69,7 @@ export const ENTITIES = [
   QuizQuestionSchema,
   QuizOptionSchema,
   QuizAttemptSchema,
+  CourseProgressSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -88,4 +91,5 @@ export const TENANT_ENTITIES = [
   "QuizQuestion",
   "QuizOption",
   "QuizAttempt",
+  "CourseProgress",
 ];

@@ -5,6 +5,7 @@ import { assertCompletableByMarking, recordCompletion } from "#server/completion
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
+import { recountCourseProgress } from "#server/course-progress.js";
 import { Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { convertLessonContent } from "#server/lesson-content.js";
@@ -121,9 +122,10 @@ export const lessonsRouter = router({
     .meta({ rest: { method: "POST", path: "/lessons/delete" } })
     .input(lessonIdInput)
     .mutation(async ({ ctx, input }) => {
-      const { lesson } = await lockLessonCourse(ctx, input.id);
+      const { course, lesson } = await lockLessonCourse(ctx, input.id);
       const moduleId = lesson.module.id;
       await ctx.em.nativeDelete(Lesson, { id: lesson.id });
+      await recountCourseProgress(ctx, [course.id]);
       const remaining = await ctx.em.find(
         Lesson,
         { module: moduleId },

@@ -1,5 +1,6 @@
 import { lockCourse, lockModule, lockModuleCourse } from "#server/course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "#server/course-order.js";
+import { recountCourseProgress } from "#server/course-progress.js";
 import { CourseModule } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
@@ -60,6 +61,7 @@ export const modulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { course, module } = await lockModuleCourse(ctx, input.id);
       await ctx.em.nativeDelete(CourseModule, { id: module.id });
+      await recountCourseProgress(ctx, [course.id]);
       const remaining = await ctx.em.find(
         CourseModule,
         { course: course.id },

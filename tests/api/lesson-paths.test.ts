@@ -9,7 +9,7 @@ import { answersTo, courseWithCheck, submitOk } from "./support/quiz-fixtures.js
 import { suiteApp, suiteFixture } from "./support/suite.js";
 
 /**
- * Issue 19: lessons/get and lessons/complete read plain rows, complete writes one row and nothing else,
+ * Issue 19: lessons/get and lessons/complete read plain rows, complete writes its row and its count only,
  * and answers holding no dates skip superjson's walk with the wire format unchanged (decisions 0152, 0153).
  */
 
@@ -53,15 +53,17 @@ async function completionsOf(lessonId: number): Promise<number> {
 
 const complete = (api: ApiClient, lessonId: number) => api.post("/_api/lessons/complete", { lessonId });
 
-describe("lessons/complete: the visibility check and one INSERT, nothing else", () => {
-  it("a new completion is the session lookup, one read and one insert; the course row does not move", async () => {
+describe("lessons/complete: the visibility check and the completion's INSERT and count, nothing else", () => {
+  it("a new completion is the session lookup, one read, its insert and its count; the course row does not move", async () => {
     const { course, lessons } = await sampleCourse(staff.admin.api);
     const before = await courseRowTimes(course.id);
     let answer: CompletionView | undefined;
     const statements = await statementsDuring(async () => {
       answer = ok<CompletionView>(await complete(staff.learner.api, lessons.A1.id));
     });
-    expect(statements.map(kindOf)).toEqual(["session", "select", "insert"]);
+    // The second insert counts the completion in the course's progress row (decision 0172).
+    expect(statements.map(kindOf)).toEqual(["session", "select", "insert", "insert"]);
+    expect(statements[3]).toMatch(/^insert into course_progress/);
     expect(await courseRowTimes(course.id)).toEqual(before);
     expect(await completionsOf(lessons.A1.id)).toBe(1);
     // The answer's time is the stored one, to the millisecond, though nothing was read back.
