@@ -5,9 +5,14 @@
  *
  *   npm run bench:lighthouse              (builds first; also the last step of `npm run bench`)
  *   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse   each page's median of several runs
+ *   LIGHTHOUSE_PAGES=course,lesson …      only these pages (landing, login, course, lesson)
+ *   LIGHTHOUSE_REPORTS=DIR …              keeps each run's full report as DIR/PAGE-RUN.json, whose
+ *                                         opportunities and diagnostics say where a score goes
  *
  * Exits non-zero when a score is below LIGHTHOUSE_MIN (default 95), so it can guard a release.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type ProductionServer, startProductionServer } from "./lib/production-server.js";
@@ -16,6 +21,16 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const MINIMUM = Number(process.env.LIGHTHOUSE_MIN ?? 95);
 const CATEGORIES = ["performance", "accessibility"] as const;
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",");
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+/** The metrics behind the performance score, printed for each run (they move separately). */
+const METRICS = {
+  FCP: "first-contentful-paint",
+  LCP: "largest-contentful-paint",
+  TBT: "total-blocking-time",
+  SI: "speed-index",
+  CLS: "cumulative-layout-shift",
+} as const;
 
 interface Audited {
   name: string;
@@ -75,7 +90,12 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-async function audit(port: number, url: string, cookie: string | null): Promise<Record<string, number>> {
+async function audit(
+  port: number,
+  url: string,
+  cookie: string | null,
+  reportName: string,
+): Promise<Record<string, number>> {
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
@@ -83,6 +103,10 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
     cookie ? { extends: "lighthouse:default", settings: { extraHeaders: { Cookie: cookie } } } : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr, null, 1));
+  }
   const scores: Record<string, number> = {};
   for (const category of CATEGORIES) {
     scores[category] = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
@@ -91,6 +115,8 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
   const failing = Object.values(result.lhr.audits)
     .filter((entry) => entry.score !== null && entry.score < 0.9 && entry.scoreDisplayMode !== "informative")
     .map((entry) => `${entry.id}${entry.displayValue ? ` (${entry.displayValue})` : ""}`);
+  const metrics = Object.entries(METRICS).map(([name, id]) => `${name} ${result.lhr.audits[id]?.displayValue ?? "?"}`);
+  console.log(`  ${reportName}: performance ${scores.performance}; ${metrics.join(", ")}`);
   if (failing.length > 0) console.log(`  ${url}: below 90: ${failing.join(", ")}`);
   return scores;
 }
@@ -105,10 +131,11 @@ async function main(): Promise<void> {
   try {
     server = await startProductionServer();
     const { cookie, pages } = await seed(server.base);
-    for (const page of pages) {
+    for (const page of pages.filter((page) => !PAGES || PAGES.includes(page.name))) {
       const runs: Record<string, number>[] = [];
       for (let run = 0; run < RUNS; run++) {
-        runs.push(await audit(chrome.port, `${server.base}${page.path}`, page.signedIn ? cookie : null));
+        const url = `${server.base}${page.path}`;
+        runs.push(await audit(chrome.port, url, page.signedIn ? cookie : null, `${page.name}-${run + 1}`));
       }
       const scores = CATEGORIES.map((category) => median(runs.map((scores) => scores[category] ?? 0)));
       belowMinimum ||= scores.some((score) => score < MINIMUM);

@@ -121,6 +121,10 @@ export const SERVICE_WORKER_URL = "/_api/service-worker";
 export const SERVICE_WORKER_FILE = "sw.js";
 /** `/` for signed-out visitors: the prerendered landing page, beside index.html (decision 0160). */
 export const LANDING_SHELL_FILE = "landing.html";
+/** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
+export const MEMBERS_PAGE_SIZE = 24;
+/** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */
+export const LANDING_INSTALL_BANNER_ID = "landing-install-banner";
 /** The message the update prompt posts to a waiting service worker to make it take over. */
 export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 /** How long the offline page shows "Connection restored! Redirecting..." before it goes to /. */

@@ -11,8 +11,8 @@ declare global {
     /** A button the visitor pressed before the app ran; the app presses it again. */
     trainwrightPressedBeforeStart?: HTMLButtonElement;
     /**
-     * The install prompt the boot script kept before the app ran; `null` once the app listens for the
-     * prompt itself (the boot script then leaves the event alone).
+     * The install prompt the boot script kept before the app ran (cleared again when its static banner
+     * used it); `null` once the app listens for the prompt itself (the boot script then leaves it alone).
      */
     trainwrightInstallPrompt?: BeforeInstallPromptEvent | null;
     /** Set once the app watches the service worker (and reloads on a new version) itself. */

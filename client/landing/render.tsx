@@ -6,20 +6,31 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createAppRouter } from "#client/app-router.js";
 import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
+import { InstallBannerView } from "#client/features/pwa/install-banner.js";
+import { LANDING_INSTALL_BANNER_ID } from "#shared/constants.js";
 
-export async function renderLanding(): Promise<string> {
+export interface RenderedLanding {
+  /** The page, for #root: the app hydrates it. */
+  page: string;
+  /** The install banner, which the boot script shows by itself (decision 0163); never hydrated. */
+  installBanner: string;
+}
+
+export async function renderLanding(): Promise<RenderedLanding> {
   const queryClient = new QueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: ["/"] }));
   await router.load();
-  return renderToString(
+  const page = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
   );
+  const installBanner = renderToStaticMarkup(<InstallBannerView titleId={`${LANDING_INSTALL_BANNER_ID}-title`} />);
+  return { page, installBanner };
 }

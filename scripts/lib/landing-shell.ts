@@ -11,7 +11,13 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type PluginOption } from "vite";
-import { INSTALL_BANNER_DISMISSED_KEY, LANDING_SHELL_FILE, SERVICE_WORKER_URL } from "../../shared/constants.js";
+import type { RenderedLanding } from "../../client/landing/render.js";
+import {
+  INSTALL_BANNER_DISMISSED_KEY,
+  LANDING_INSTALL_BANNER_ID,
+  LANDING_SHELL_FILE,
+  SERVICE_WORKER_URL,
+} from "../../shared/constants.js";
 
 /**
  * Runs in the page before the app (no imports: it must stay small). The first pointer, key, touch, wheel or
@@ -21,10 +27,11 @@ import { INSTALL_BANNER_DISMISSED_KEY, LANDING_SHELL_FILE, SERVICE_WORKER_URL } 
  *
  * What the app does on every page without being asked (docs/SPEC.md §4) starts here too:
  * - the service worker is registered once the page has loaded, as the app registers it;
- * - the browser's install prompt is kept (its own infobar cancelled) and the app started to offer it in
- *   the install banner (unless the visitor turned the banner down: then nothing to show, the app waits):
- *   the event comes once per page, so the app takes it over from `window.trainwrightInstallPrompt`
- *   (client/features/pwa/use-install-prompt.ts);
+ * - the browser's install prompt is kept (its own infobar cancelled) and offered in the install banner,
+ *   unless the visitor turned the banner down: the boot script shows the banner's static copy from its
+ *   template and handles its two buttons itself (decision 0163), so the prompt does not start the app. The
+ *   event comes once per page: the app, once started, takes it over from `window.trainwrightInstallPrompt`
+ *   (client/features/pwa/use-install-prompt.ts) and its own banner replaces the static one;
  * - a new version found or waiting starts the app, which offers it in its update toast;
  * - a new version taking control reloads the page, until the app watches the worker itself.
  */
@@ -38,19 +45,41 @@ function start() {
   import(${JSON.stringify(entry)});
 }
 for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+const bannerId = ${JSON.stringify(LANDING_INSTALL_BANNER_ID)};
 addEventListener("click", (event) => {
   if (window.trainwrightAppStarted || !(event.target instanceof Element)) return;
   const button = event.target.closest("button");
-  if (button) window.trainwrightPressedBeforeStart = button;
+  if (button && !button.closest("#" + bannerId)) window.trainwrightPressedBeforeStart = button;
 }, true);
+function storeDismissed() {
+  try { localStorage.setItem(${JSON.stringify(INSTALL_BANNER_DISMISSED_KEY)}, "true"); } catch {}
+}
+function showInstallBanner(prompt) {
+  const banner = document.getElementById(bannerId + "-template")?.content.querySelector("section")?.cloneNode(true);
+  if (!banner) return;
+  banner.id = bannerId;
+  banner.addEventListener("click", (event) => {
+    const action = event.target instanceof Element ? event.target.closest("[data-action]")?.dataset.action : undefined;
+    // Once the app has taken the prompt over, its own banner is about to replace this one.
+    if (!action || window.trainwrightInstallPrompt !== prompt) return;
+    banner.remove();
+    window.trainwrightInstallPrompt = undefined;
+    if (action === "dismiss") return storeDismissed();
+    prompt.prompt().then(() => prompt.userChoice).then((choice) => {
+      if (choice.outcome === "dismissed") storeDismissed();
+    }, (error) => console.error("The install prompt failed.", error));
+  });
+  document.body.append(banner);
+}
 addEventListener("beforeinstallprompt", (event) => {
   if (window.trainwrightInstallPrompt === null) return;
   event.preventDefault();
   window.trainwrightInstallPrompt = event;
   let dismissed = false;
   try { dismissed = localStorage.getItem(${JSON.stringify(INSTALL_BANNER_DISMISSED_KEY)}) === "true"; } catch {}
-  if (!dismissed) start();
+  if (!dismissed) showInstallBanner(event);
 });
+addEventListener("appinstalled", () => document.getElementById(bannerId)?.remove());
 const workers = navigator.serviceWorker;
 if (workers) {
   let controller = workers.controller;
@@ -73,25 +102,35 @@ if (workers) {
 `;
 }
 
-/** The built index.html with the rendered page in #root and the boot script in place of the app's. */
-export function landingHtml(indexHtml: string, rendered: string, bootPath: string): string {
+/**
+ * The built index.html with the rendered page in #root, the install banner's static copy in a template
+ * beside it (inert: not even its icon loads until the boot script shows it), and the boot script in place
+ * of the app's.
+ */
+export function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPath: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error("landing shell: index.html has no module script to defer");
   // The page's <title> is in the template already; React puts the app's own in <head> when it starts.
   // The router's server-mode inline scripts (scroll restoration) are not the browser's markup, and the
   // Content-Security-Policy would refuse them anyway.
-  const body = rendered.replace(/^<title>[^<]*<\/title>/, "").replace(/<script class="\$tsr">[\s\S]*?<\/script>/g, "");
+  const body = rendered.page
+    .replace(/^<title>[^<]*<\/title>/, "")
+    .replace(/<script class="\$tsr">[\s\S]*?<\/script>/g, "");
   return (
     indexHtml
       .replace(entry[0], `<script type="module" crossorigin src="${bootPath}"></script>`)
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
       // The browser's router (not hydrating a server's router state) wraps the page in a Suspense boundary
       // that its server mode leaves out: React marks a boundary with these comments.
-      .replace('<div id="root"></div>', `<div id="root"><!--$-->${body}<!--/$--></div>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"><!--$-->${body}<!--/$--></div>` +
+          `<template id="${LANDING_INSTALL_BANNER_ID}-template">${rendered.installBanner}</template>`,
+      )
   );
 }
 
-async function renderLanding(root: string, plugins: PluginOption[]): Promise<string> {
+async function renderLanding(root: string, plugins: PluginOption[]): Promise<RenderedLanding> {
   const server = await createServer({
     configFile: false,
     root,
@@ -102,7 +141,7 @@ async function renderLanding(root: string, plugins: PluginOption[]): Promise<str
   });
   try {
     const module = (await server.ssrLoadModule("/client/landing/render.tsx")) as {
-      renderLanding(): Promise<string>;
+      renderLanding(): Promise<RenderedLanding>;
     };
     return await module.renderLanding();
   } finally {

@@ -10,13 +10,8 @@ export const CLIENT_ACTION_MESSAGES = {
   doneAtInvalid: "Done at must be a date and time with a time zone.",
 } as const;
 
-/** The kinds of action a device may queue; a new kind is added here (and to the client's SENDERS). */
-export const CLIENT_ACTION_KINDS = {
-  lessonComplete: "lesson.complete",
-  lessonSign: "lesson.sign",
-  quizSubmit: "quiz.submit",
-} as const;
-export type ClientActionKind = (typeof CLIENT_ACTION_KINDS)[keyof typeof CLIENT_ACTION_KINDS];
+// The kinds live in a module without zod: the browser's offline queue needs them in its first script.
+export { CLIENT_ACTION_KINDS, type ClientActionKind } from "#shared/client-action-kinds.js";
 
 export const clientIdField = z.uuid({ error: CLIENT_ACTION_MESSAGES.clientIdInvalid });
 

@@ -27,8 +27,6 @@ const M = TEAM_ADMIN_MESSAGES;
 
 export const BULK_INVITE_MAX = 200;
 export const MEMBERS_PAGE_MAX = 100;
-/** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
-export const MEMBERS_PAGE_SIZE = 24;
 
 export const invitationIdInput = z.object(
   { invitationId: positiveId(M.invitationIdInvalid) },

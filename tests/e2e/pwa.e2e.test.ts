@@ -11,6 +11,7 @@ import {
   APP_NAME,
   CACHED_OFFLINE_PAGES,
   INSTALL_BANNER_DISMISSED_KEY,
+  LANDING_INSTALL_BANNER_ID,
   MANIFEST_URL,
   MARKETING_LINE,
   SERVICE_WORKER_FILE,
@@ -302,11 +303,12 @@ describe("install banner (docs/SPEC.md §1, §3, §4)", () => {
       const page = await context.newPage();
       await openApp(page);
       expect(await banner(page).count()).toBe(0);
-      // The prompt comes before the visitor has touched the landing page: the boot script keeps it and starts
-      // the app, which offers it (decision 0160).
+      // The prompt comes before the visitor has touched the landing page: the boot script keeps it and shows
+      // the banner's static copy itself, without starting the app (decisions 0160 and 0163).
       expect(await appStarted(page)).toBe(false);
       expect(await offerInstall(page, "accepted")).toBe(true); // the browser's own infobar is suppressed
       await banner(page).waitFor();
+      expect(await appStarted(page)).toBe(false);
       expect(
         await banner(page)
           .getByRole("heading", { name: `Install ${APP_NAME}` })
@@ -334,6 +336,22 @@ describe("install banner (docs/SPEC.md §1, §3, §4)", () => {
       expect(await banner(page).count()).toBe(0);
     });
   }
+
+  it("the app, started by the visitor, replaces the landing shell's banner with its own for the same prompt", async () => {
+    const context = await session.openContext(WIDTHS[0]);
+    const page = await context.newPage();
+    await openApp(page);
+    await offerInstall(page, "dismissed");
+    await banner(page).waitFor();
+    await page.mouse.move(10, 10); // an interaction: the boot script starts the app
+    await page.waitForFunction(() => window.trainwrightAppStarted === true);
+    await page.waitForFunction((id) => document.getElementById(id) === null, LANDING_INSTALL_BANNER_ID);
+    expect(await banner(page).count()).toBe(1);
+    await banner(page).getByRole("button", { name: "Install App" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    expect(await installPrompts(page)).toBe(1);
+    await page.waitForFunction((key) => window.localStorage.getItem(key) === "true", INSTALL_BANNER_DISMISSED_KEY);
+  });
 
   it("Install App shows the browser prompt and hides the banner; a declined prompt stores the flag", async () => {
     const context = await session.openContext(WIDTHS[0]);

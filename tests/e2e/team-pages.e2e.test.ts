@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMBERS_PAGE_SIZE } from "#shared/schemas/team-admin.js";
+import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import { adminWithOrg, inviteAndJoin } from "./support/api-setup.js";
 import { visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";

@@ -3,7 +3,7 @@ import { courseReaders } from "#client/features/courses/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { toast } from "#client/lib/toast.js";
 import { trpcClient } from "#client/lib/trpc.js";
-import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { CLIENT_ACTION_KINDS } from "#shared/client-action-kinds.js";
 import { ActionRefused, performQueued } from "./perform.js";
 
 export const COMPLETION_TEXT = {

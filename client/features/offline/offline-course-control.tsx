@@ -1,6 +1,7 @@
 import { CircleCheck, Download, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
 import { toast } from "#client/lib/toast.js";
 import { pageOrganizationId } from "#client/lib/trpc.js";
 import { saveCourseForOffline, stopSavingCourse } from "./save-course.js";
@@ -19,7 +20,18 @@ export function OfflineCourseControl({ courseId }: { courseId: number }) {
   const { pages, loaded } = useOfflineSnapshot();
   const [saving, setSaving] = useState(false);
   const orgId = pageOrganizationId();
-  if (!loaded || orgId === undefined || typeof indexedDB === "undefined") return null;
+  if (orgId === undefined || typeof indexedDB === "undefined") return null;
+  const note = <p className="text-xs text-slate-500">{OFFLINE_COURSE_TEXT.note}</p>;
+  // The device's records are read after the page has rendered: the control's place is kept meanwhile, so
+  // the course's progress and modules below it do not move down when it appears (a layout shift, issue 19).
+  if (!loaded) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <Skeleton className="h-10 w-56" />
+        {note}
+      </div>
+    );
+  }
   const saved = pages.some(
     (page) => page.kind === "course" && page.id === courseId && page.orgId === orgId && page.saved,
   );
@@ -55,7 +67,7 @@ export function OfflineCourseControl({ courseId }: { courseId: number }) {
           {OFFLINE_COURSE_TEXT.save}
         </Button>
       )}
-      <p className="text-xs text-slate-500">{OFFLINE_COURSE_TEXT.note}</p>
+      {note}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import superjson from "superjson";
+import { CLIENT_ACTION_KINDS, type ClientActionKind } from "#shared/client-action-kinds.js";
 import { API_PREFIX, ORGANIZATION_HEADER } from "#shared/constants.js";
-import { CLIENT_ACTION_KINDS, type ClientActionKind } from "#shared/schemas/client-actions.js";
 import { keepCheckResult } from "./check-results.js";
 import { announceChange, offlineDatabase, ownerId, type QueuedAction } from "./store.js";
 

@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import type { ClientActionKind } from "#shared/schemas/client-actions.js";
+import type { ClientActionKind } from "#shared/client-action-kinds.js";
 
 /**
  * What this device keeps of one person for offline use (issue 16, decision 0141), in IndexedDB, shared by

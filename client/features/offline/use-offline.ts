@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { ClientActionKind } from "#shared/schemas/client-actions.js";
+import type { ClientActionKind } from "#shared/client-action-kinds.js";
 import { ownerCheckResults, type SyncedCheckResult } from "./check-results.js";
 import { ownerQueue } from "./queue.js";
 import { type OfflinePage, onChange, ownerId, ownerPages, type QueuedAction } from "./store.js";

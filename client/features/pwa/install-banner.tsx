@@ -1,19 +1,22 @@
 import { Download, X } from "lucide-react";
-import { useId } from "react";
+import { useId, useLayoutEffect } from "react";
 import { Button } from "#client/components/ui/button.js";
-import { APP_NAME } from "#shared/constants.js";
+import { APP_NAME, LANDING_INSTALL_BANNER_ID } from "#shared/constants.js";
 import { useInstallPrompt } from "./use-install-prompt.js";
 
-/**
- * docs/SPEC.md §1 and §4: offers to install the app when the browser has an install prompt for it and the
- * visitor has not turned the offer down. Bottom left on wide screens, keeping clear of the toasts on
- * the right; across the bottom on phones.
- */
-export function InstallBanner() {
-  const { canInstall, install, dismiss } = useInstallPrompt();
-  const titleId = useId();
-  if (!canInstall) return null;
+interface InstallBannerViewProps {
+  titleId: string;
+  /** Absent in the landing shell's static copy: its boot script finds the buttons by `data-action`. */
+  onInstall?: () => void;
+  onDismiss?: () => void;
+}
 
+/**
+ * The banner's markup: one for the app and for the landing shell's static copy (client/landing/render.tsx),
+ * so the two are the same words in the same place. Bottom left on wide screens, keeping clear of the toasts
+ * on the right; across the bottom on phones.
+ */
+export function InstallBannerView({ titleId, onInstall, onDismiss }: InstallBannerViewProps) {
   return (
     <section
       aria-labelledby={titleId}
@@ -26,7 +29,7 @@ export function InstallBanner() {
             Install {APP_NAME}
           </h2>
           <p className="mt-1 text-sm text-slate-600">Add to your home screen for a faster, app-like experience.</p>
-          <Button size="sm" className="mt-3" onClick={() => void install()}>
+          <Button size="sm" className="mt-3" onClick={onInstall} data-action="install">
             <Download aria-hidden="true" />
             Install App
           </Button>
@@ -37,10 +40,27 @@ export function InstallBanner() {
         size="icon-sm"
         className="absolute top-2 right-2"
         aria-label="Dismiss install banner"
-        onClick={dismiss}
+        onClick={onDismiss}
+        data-action="dismiss"
       >
         <X aria-hidden="true" />
       </Button>
     </section>
   );
+}
+
+/**
+ * docs/SPEC.md §1 and §4: offers to install the app when the browser has an install prompt for it and the
+ * visitor has not turned the offer down.
+ */
+export function InstallBanner() {
+  const { canInstall, install, dismiss } = useInstallPrompt();
+  const titleId = useId();
+  // On the landing page the boot script may be showing its static copy for the same prompt: this one
+  // takes its place, in the same spot, before the browser paints.
+  useLayoutEffect(() => {
+    if (canInstall) document.getElementById(LANDING_INSTALL_BANNER_ID)?.remove();
+  }, [canInstall]);
+  if (!canInstall) return null;
+  return <InstallBannerView titleId={titleId} onInstall={() => void install()} onDismiss={dismiss} />;
 }

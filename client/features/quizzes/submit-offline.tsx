@@ -6,7 +6,7 @@ import { ownerId } from "#client/features/offline/store.js";
 import { usePendingAction, useSyncedCheckResult } from "#client/features/offline/use-offline.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { pageOrganizationId, trpcClient } from "#client/lib/trpc.js";
-import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { CLIENT_ACTION_KINDS } from "#shared/client-action-kinds.js";
 import { checkReaders, type SubmitResult } from "./queries.js";
 
 /**

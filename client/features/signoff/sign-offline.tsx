@@ -6,7 +6,7 @@ import { usePendingAction } from "#client/features/offline/use-offline.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { toast } from "#client/lib/toast.js";
 import { trpcClient } from "#client/lib/trpc.js";
-import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { CLIENT_ACTION_KINDS } from "#shared/client-action-kinds.js";
 import { signoffReaders } from "./queries.js";
 import type { SignableLesson } from "./sign-panel.js";
 

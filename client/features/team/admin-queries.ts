@@ -3,8 +3,8 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
+import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
-import { MEMBERS_PAGE_SIZE } from "#shared/schemas/team-admin.js";
 
 /** Issue 15 on the team page: pending invitations, inviting many, removing people; and the team's pages. */
 
