@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
 import type { Membership } from "#server/entities/index.js";
-import { type CourseFields, outlineRows, tagsOfCourseIds } from "#server/read-models/courses.js";
+import { type CourseFields, outlineRows, tagsOf } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
 import { audienceOf } from "#server/training-data.js";
 import { compareTags, type TagView } from "./tags.js";
@@ -57,7 +57,7 @@ async function tagsOfCourses(
   organizationId: number,
   courseIds: number[],
 ): Promise<Map<number, TagView[]>> {
-  const byCourse = await tagsOfCourseIds(em, organizationId, courseIds);
+  const byCourse = await tagsOf(em, "course", organizationId, courseIds);
   for (const tags of byCourse.values()) tags.sort(compareTags);
   return byCourse;
 }

@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
-import { tagsOfMemberships } from "#server/read-models/courses.js";
+import { tagsOf } from "#server/read-models/courses.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { MembersInput } from "#shared/schemas/team-admin.js";
@@ -122,7 +122,7 @@ export async function listMembers(
     throw fail.notFound(TEAM_MESSAGES.tagNotFound);
   const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
   const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
-  const tags = await tagsOfMemberships(em, organizationId, membershipIds);
+  const tags = await tagsOf(em, "membership", organizationId, membershipIds);
   const members = rows.map((row) => ({
     id: Number(row.user_id),
     name: row.name,

@@ -154,47 +154,39 @@ export async function organizationTags(em: EntityManager, organizationId: number
   return rows.map(tagFromRecord);
 }
 
-/** The tags of these courses, unsorted, by course. */
-export async function tagsOfCourseIds(
-  em: EntityManager,
-  organizationId: number,
-  courseIds: readonly number[],
-): Promise<Map<number, TagView[]>> {
-  const byCourse = new Map<number, TagView[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return byCourse;
-  const rows = await readRows<TagRecord & { course_id: number }>(
-    em,
-    `select ct.course_id, t.id, t.name, t.type, t.parent_id, t.color
-     from course_tags ct join tags t on t.id = ct.tag_id
-     where ct.organization_id = ? and ct.course_id in (${placeholders(courseIds)})`,
-    [organizationId, ...courseIds],
-  );
-  for (const row of rows) byCourse.get(Number(row.course_id))?.push(tagFromRecord(row));
-  return byCourse;
-}
+/** The link tables that tag something, by what they tag: fixed texts, never from input. */
+const TAG_LINKS = {
+  course: { table: "course_tags", owner: "course_id" },
+  membership: { table: "member_tags", owner: "membership_id" },
+} as const;
 
-/** The tags of these memberships, unsorted, by membership (a membership without tags: not in the map). */
-export async function tagsOfMemberships(
+/**
+ * The tags of these courses or memberships, unsorted, by course or membership id; one without tags is
+ * not in the map.
+ */
+export async function tagsOf(
   em: EntityManager,
+  tagged: keyof typeof TAG_LINKS,
   organizationId: number,
-  membershipIds: readonly number[],
+  ownerIds: readonly number[],
 ): Promise<Map<number, TagView[]>> {
-  const byMembership = new Map<number, TagView[]>();
-  if (membershipIds.length === 0) return byMembership;
-  const rows = await readRows<TagRecord & { membership_id: number }>(
+  const byOwner = new Map<number, TagView[]>();
+  if (ownerIds.length === 0) return byOwner;
+  const { table, owner } = TAG_LINKS[tagged];
+  const rows = await readRows<TagRecord & { owner_id: number }>(
     em,
-    `select mt.membership_id, t.id, t.name, t.type, t.parent_id, t.color
-     from member_tags mt join tags t on t.id = mt.tag_id
-     where mt.organization_id = ? and mt.membership_id in (${placeholders(membershipIds)})`,
-    [organizationId, ...membershipIds],
+    `select link.${owner} as owner_id, t.id, t.name, t.type, t.parent_id, t.color
+     from ${table} link join tags t on t.id = link.tag_id
+     where link.organization_id = ? and link.${owner} in (${placeholders(ownerIds)})`,
+    [organizationId, ...ownerIds],
   );
   for (const row of rows) {
-    const membershipId = Number(row.membership_id);
-    const tags = byMembership.get(membershipId) ?? [];
-    byMembership.set(membershipId, tags);
+    const ownerId = Number(row.owner_id);
+    const tags = byOwner.get(ownerId) ?? [];
+    byOwner.set(ownerId, tags);
     tags.push(tagFromRecord(row));
   }
-  return byMembership;
+  return byOwner;
 }
 
 export interface OutlineRow {
