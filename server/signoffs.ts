@@ -3,7 +3,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
 import type { Config } from "./config.js";
 import { recountLessonCourseProgress } from "./course-progress.js";
-import { Completion, type Lesson, LessonVersion, Signature, type User } from "./entities/index.js";
+import { Completion, type Lesson, LessonVersion, Signature } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { managedUser, type SignedInUser } from "./read-models/sessions.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";

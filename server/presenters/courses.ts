@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
-import type { Membership } from "#server/entities/index.js";
 import { type CourseFields, outlineRows, tagsOfCourseIds } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";

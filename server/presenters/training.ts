@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Membership } from "#server/entities/index.js";
 import { readRows } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceCandidates } from "#server/read-models/training.js";
