@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { API_PREFIX, LANDING_SHELL_FILE } from "#shared/constants.js";
+import { API_PREFIX, isApiPath, LANDING_SHELL_FILE } from "#shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
 import { pageFileFor } from "./landing-page.js";
@@ -22,8 +22,6 @@ import { type AppServices, createContext } from "./trpc.js";
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const SOURCE_MAP_PATH = /\.map(\?|$)/i;
-
-const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
 
 /**
  * docs/DESIGN.md §5: writes carry JSON (which a plain HTML form cannot send; nor can it send an image

@@ -13,8 +13,8 @@ import { CLIENT_ACTION_MESSAGES, type ClientActionKind } from "#shared/schemas/c
  */
 export interface ClientActionScope {
   em: SqlEntityManager;
-  organization: Organization;
-  user: User;
+  organization: Pick<Organization, "id">;
+  user: Pick<User, "id">;
 }
 
 function belongsToCaller(action: ClientAction, scope: ClientActionScope, kind: ClientActionKind): boolean {

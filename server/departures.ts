@@ -8,6 +8,7 @@ import { fail } from "./errors.js";
 import { lockedAdmins } from "./membership.js";
 import { memberName } from "./presenters/team.js";
 import { readRows } from "./read-models/rows.js";
+import type { MembershipRecord } from "./read-models/sessions.js";
 import { dateFromRow } from "./sql-dialect.js";
 import { type MemberRecord, type MemberRow, memberRows } from "./training-data.js";
 
@@ -44,9 +45,9 @@ export async function depart(
 export async function assertAnotherAdminRemains(
   em: EntityManager,
   config: Config,
-  leaving: Membership,
+  leaving: MembershipRecord,
   message: string,
-  actor?: Membership,
+  actor?: MembershipRecord,
 ): Promise<void> {
   if (leaving.role !== "admin") return;
   const admins = await lockedAdmins(em, config, leaving.organization.id);

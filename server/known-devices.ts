@@ -15,7 +15,11 @@ function deviceTokenOf(req: FastifyRequest): string | null {
 }
 
 /** The device's hash when this browser has signed in to the account before; null otherwise. */
-export async function knownDeviceOf(em: EntityManager, req: FastifyRequest, user: User | null): Promise<string | null> {
+export async function knownDeviceOf(
+  em: EntityManager,
+  req: FastifyRequest,
+  user: Pick<User, "id"> | null,
+): Promise<string | null> {
   const token = deviceTokenOf(req);
   if (!token || !user) return null;
   const deviceHash = hashToken(token);

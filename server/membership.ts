@@ -16,7 +16,7 @@ export type OrganizationKey = number | { slug: string };
 /** The user's membership of the organization, or null. */
 export function findMembership(
   em: EntityManager,
-  user: User | number,
+  user: Pick<User, "id"> | number,
   organization: OrganizationKey,
 ): Promise<Membership | null> {
   const userId = typeof user === "number" ? user : user.id;
@@ -28,14 +28,18 @@ export function findMembership(
 }
 
 /** The caller's membership of the organization, or "no access" (404) for strangers and unknown ids alike. */
-export async function membershipOf(em: EntityManager, user: User, organizationId: number): Promise<Membership> {
+export async function membershipOf(
+  em: EntityManager,
+  user: Pick<User, "id">,
+  organizationId: number,
+): Promise<Membership> {
   const membership = await findMembership(em, user, organizationId);
   if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
   return membership;
 }
 
 /** Every organization the user belongs to, by name. */
-export function membershipsOf(em: EntityManager, user: User): Promise<Membership[]> {
+export function membershipsOf(em: EntityManager, user: Pick<User, "id">): Promise<Membership[]> {
   return em.find(
     Membership,
     { user: user.id },
@@ -53,7 +57,7 @@ export async function hasMemberWithEmail(
 }
 
 /** Whether the user belongs to any organization at all. */
-export async function belongsToAnyOrganization(em: EntityManager, user: User): Promise<boolean> {
+export async function belongsToAnyOrganization(em: EntityManager, user: Pick<User, "id">): Promise<boolean> {
   return (await em.count(Membership, { user: user.id })) > 0;
 }
 

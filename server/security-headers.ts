@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import { isApiPath } from "#shared/constants.js";
 import { VIDEO_FRAME_SOURCES } from "#shared/video-embed.js";
 import type { Config } from "./config.js";
 
@@ -98,13 +99,30 @@ export function helmetHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * Helmet's headers and the Permissions-Policy (which Helmet does not send) on every response: pages, API,
- * files and errors alike.
+ * What an API answer (JSON, CSV, an image's bytes; never a page) carries instead of the page's policy: it
+ * loads nothing, runs nothing and may be framed by nobody, so the policy is the shortest and strictest one
+ * (OWASP's REST advice), and the Permissions-Policy, which only a document uses, is left out (decision 0206).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers of every response under the API's prefix, and of every other response (pages, files, errors). */
+export function securityHeaderSets(config: Config): { api: Record<string, string>; other: Record<string, string> } {
+  const helmetSet = helmetHeaders(config);
+  return {
+    api: { ...helmetSet, "content-security-policy": API_CONTENT_SECURITY_POLICY },
+    other: { ...helmetSet, "permissions-policy": PERMISSIONS_POLICY },
+  };
+}
+
+/**
+ * Helmet's headers on every response. Pages, files and everything else outside the API also carry the
+ * page's Content-Security-Policy and the Permissions-Policy (which Helmet does not send); API answers
+ * carry API_CONTENT_SECURITY_POLICY instead: 0.4 KB per answer rather than 2.3 KB (decision 0206).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = { ...helmetHeaders(config), "permissions-policy": PERMISSIONS_POLICY };
-  app.addHook("onRequest", (_req, reply, done) => {
-    reply.headers(headers);
+  const { api, other } = securityHeaderSets(config);
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.headers(isApiPath(req.url) ? api : other);
     done();
   });
 }

@@ -100,7 +100,7 @@ export async function endSession(em: EntityManager, session: Pick<SessionRecord,
 /** Ends every session of the user but `keep` (the caller's own browser); answers how many ended. */
 export function endOtherSessions(
   em: EntityManager,
-  user: User,
+  user: Pick<User, "id">,
   keep: Pick<SessionRecord, "tokenHash">,
 ): Promise<number> {
   return em.nativeDelete(Session, { user: user.id, tokenHash: { $ne: keep.tokenHash } });

@@ -3,8 +3,9 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
 import type { Config } from "./config.js";
 import { recountLessonCourseProgress } from "./course-progress.js";
-import { Completion, type Lesson, LessonVersion, Signature, type User } from "./entities/index.js";
+import { Completion, type Lesson, LessonVersion, Signature } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { managedUser, type SignedInUser } from "./read-models/sessions.js";
 import { createOwned, type OrganizationScope } from "./trpc-org.js";
 
 /**
@@ -18,7 +19,7 @@ import { createOwned, type OrganizationScope } from "./trpc-org.js";
 export interface SignoffScope extends OrganizationScope {
   em: SqlEntityManager;
   config: Pick<Config, "databaseUrl">;
-  user: User;
+  user: SignedInUser;
 }
 
 /** What a signature names: SHA-256 of the title and content exactly as stored. */
@@ -94,7 +95,7 @@ export function createVersionRow(scope: SignoffScope, lesson: Lesson, recorded: 
     version: lesson.version,
     change: recorded.change,
     summary: recorded.summary,
-    author: scope.user,
+    author: managedUser(scope.em, scope.user),
     authorName: scope.user.name,
     title: lesson.title,
     content: lesson.content,

@@ -4,9 +4,15 @@ import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
-import type { Membership, Organization, User } from "./entities/index.js";
+import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { membershipOf } from "./membership.js";
+import {
+  type MembershipRecord,
+  managedOrganization,
+  type OrganizationRecord,
+  type SignedInUser,
+} from "./read-models/sessions.js";
 import { signedInProcedure, signedInRateLimitedProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
@@ -16,10 +22,13 @@ export function scopeToOrganization(em: EntityManager, organizationId: number): 
   em.setFilterParams(TENANT_FILTER, { organizationId });
 }
 
-/** The scope an organization procedure's handler gets: its entity manager and the request's organization. */
+/**
+ * The scope an organization procedure's handler gets: its entity manager and the request's organization,
+ * a plain record (decision 0205).
+ */
 export interface OrganizationScope {
   em: EntityManager;
-  organization: Organization;
+  organization: OrganizationRecord;
 }
 
 /**
@@ -31,10 +40,11 @@ export function createOwned<T extends { organization: Organization }>(
   entity: EntityClass<T>,
   data: Omit<RequiredEntityData<T>, "organization">,
 ): T {
-  return scope.em.create(entity, { ...data, organization: scope.organization } as RequiredEntityData<T>);
+  const organization = managedOrganization(scope.em, scope.organization);
+  return scope.em.create(entity, { ...data, organization } as RequiredEntityData<T>);
 }
 
-function requirePermission(membership: Membership, action: Action): void {
+function requirePermission(membership: Pick<MembershipRecord, "role">, action: Action): void {
   if (!can(membership.role, action)) throw fail.forbidden();
 }
 
@@ -60,9 +70,9 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
 export async function requestMembership(
   em: EntityManager,
   req: FastifyRequest,
-  user: User,
-  currentMembership: Membership | null = null,
-): Promise<Membership> {
+  user: SignedInUser,
+  currentMembership: MembershipRecord | null = null,
+): Promise<MembershipRecord> {
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
   if (currentMembership?.organization.id === organizationId) return currentMembership;
@@ -73,8 +83,8 @@ export async function requestMembership(
 async function joinRequestOrganization(ctx: {
   em: EntityManager;
   req: FastifyRequest;
-  user: User;
-  currentMembership: Membership | null;
+  user: SignedInUser;
+  currentMembership: MembershipRecord | null;
 }) {
   const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership);
   scopeToOrganization(ctx.em, membership.organization.id);

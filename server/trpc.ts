@@ -133,6 +133,7 @@ const requireSession = t.middleware(async ({ ctx, next }) => {
   const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
+  // Plain records (decision 0205): a handler that changes one registers its entity (managedUser …).
   return next({
     ctx: { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership },
   });

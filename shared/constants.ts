@@ -141,6 +141,9 @@ export const DEMO_VIDEO = { src: "/demo/trainwright-tour.mp4", poster: "/demo/tr
 
 export const API_PREFIX = "/_api";
 
+/** Whether a request URL is under the API's prefix (its answers are JSON, never a page). */
+export const isApiPath = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+
 /**
  * The organization a typed-client call acts on: the one of the page it comes from (docs/DESIGN.md §4), so that
  * two tabs on two organizations never mix. Without it (the documented REST paths) the session's current

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { Membership, User } from "#server/entities/index.js";
 import { findMembership } from "#server/membership.js";
+import type { MembershipRecord, SignedInUser } from "#server/read-models/sessions.js";
 import { type OrganizationAccessView, presentOrganizationAccess } from "./orgs.js";
 
 /**
@@ -18,8 +18,8 @@ export interface UserView {
 /** `currentMembership`: the session lookup's, when it is still the user's current one (no query then). */
 export async function presentUser(
   em: EntityManager,
-  user: User,
-  currentMembership: Membership | null = null,
+  user: SignedInUser,
+  currentMembership: MembershipRecord | null = null,
 ): Promise<UserView> {
   const orgId = user.currentOrganization?.id;
   const membership =

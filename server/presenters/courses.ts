@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
-import type { Membership } from "#server/entities/index.js";
 import { type CourseFields, outlineRows, tagsOf } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
+import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceOf } from "#server/training-data.js";
 import { compareTags, type TagView } from "./tags.js";
 import { viewerDeadlines } from "./training.js";
@@ -92,7 +92,7 @@ function courseView(
 export async function presentCourses(
   em: SqlEntityManager,
   courses: readonly CourseFields[],
-  viewer: Membership,
+  viewer: MembershipRecord,
 ): Promise<CourseView[]> {
   const tags = await tagsOfCourses(
     em,
@@ -111,7 +111,7 @@ export async function presentCourses(
 export async function presentCourse(
   em: SqlEntityManager,
   course: CourseFields,
-  viewer: Membership,
+  viewer: MembershipRecord,
   options: { withStructure?: boolean } = {},
 ): Promise<CourseView> {
   const [view] = await presentCourses(em, [course], viewer);

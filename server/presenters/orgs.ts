@@ -2,6 +2,7 @@ import { raw } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Membership, type Organization } from "#server/entities/index.js";
 import { organizationCounts } from "#server/read-models/organizations.js";
+import type { MembershipRecord } from "#server/read-models/sessions.js";
 import type { Role } from "#shared/roles.js";
 
 /** An organization named by link: invitations, accept-invite. */
@@ -34,7 +35,7 @@ export function presentOrganizationRef(org: Organization): OrganizationRef {
   return { id: org.id, name: org.name, slug: org.slug };
 }
 
-export function presentOrganizationAccess(membership: Membership): OrganizationAccessView {
+export function presentOrganizationAccess(membership: MembershipRecord): OrganizationAccessView {
   return { ...presentOrganizationRef(membership.organization), role: membership.role };
 }
 
@@ -50,14 +51,14 @@ async function memberCounts(em: SqlEntityManager, organizationIds: number[]): Pr
   return new Map(rows.map((row) => [Number(row.organization_id), Number(row.member_count)]));
 }
 
-function organizationView(membership: Membership, memberCount: number): OrganizationView {
+function organizationView(membership: MembershipRecord, memberCount: number): OrganizationView {
   return { ...presentOrganizationAccess(membership), createdAt: membership.organization.createdAt, memberCount };
 }
 
 /** Organizations through the caller's memberships (organization populated), in one query more. */
 export async function presentOrganizations(
   em: SqlEntityManager,
-  memberships: readonly Membership[],
+  memberships: readonly MembershipRecord[],
 ): Promise<OrganizationView[]> {
   const counts = await memberCounts(
     em,
@@ -66,7 +67,10 @@ export async function presentOrganizations(
   return memberships.map((membership) => organizationView(membership, counts.get(membership.organization.id) ?? 0));
 }
 
-export async function presentOrganization(em: SqlEntityManager, membership: Membership): Promise<OrganizationView> {
+export async function presentOrganization(
+  em: SqlEntityManager,
+  membership: MembershipRecord,
+): Promise<OrganizationView> {
   const counts = await memberCounts(em, [membership.organization.id]);
   return organizationView(membership, counts.get(membership.organization.id) ?? 0);
 }

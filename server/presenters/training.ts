@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Membership } from "#server/entities/index.js";
 import { readRows } from "#server/read-models/rows.js";
+import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceCandidates } from "#server/read-models/training.js";
 import { dateFromRow } from "#server/sql-dialect.js";
 import { assignmentTimes, audienceMembers, placeholders } from "#server/training-data.js";
@@ -14,7 +14,7 @@ import {
 } from "#server/training-rules.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 
-const viewerRow = (viewer: Membership) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
+const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
 
 /** One course of "My training" (training/mine, issue 11). */
 export interface TrainingItem {
@@ -45,7 +45,7 @@ export interface MyTraining {
  */
 export async function viewerDeadlines(
   em: SqlEntityManager,
-  viewer: Membership,
+  viewer: MembershipRecord,
   courses: readonly { id: number; audience: AudienceCourse }[],
 ): Promise<(courseId: number) => { assignedToMe: boolean; dueAt: Date | null }> {
   const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
@@ -85,7 +85,11 @@ async function lessonOrder(
  * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
  * member's tags and assignments), so a member of a large organization costs what one of a small one does.
  */
-export async function presentMyTraining(em: SqlEntityManager, viewer: Membership, now: Date): Promise<MyTraining> {
+export async function presentMyTraining(
+  em: SqlEntityManager,
+  viewer: MembershipRecord,
+  now: Date,
+): Promise<MyTraining> {
   const organizationId = viewer.organization.id;
   const candidates = await audienceCandidates(em, organizationId, viewer.id);
   const rows = await loadAudienceRows(em, organizationId, [viewerRow(viewer)], candidates, viewer.id);
@@ -123,7 +127,7 @@ export async function presentMyTraining(em: SqlEntityManager, viewer: Membership
 /** When the caller completed each lesson of these courses they completed. */
 async function completionTimes(
   em: SqlEntityManager,
-  viewer: Membership,
+  viewer: MembershipRecord,
   courseIds: readonly number[],
 ): Promise<Map<number, Date>> {
   if (courseIds.length === 0) return new Map();

@@ -8,10 +8,10 @@ import { readRow } from "./rows.js";
  * The session check of every request (issue 19): one indexed lookup by the token's hash, which also
  * brings the user and their membership of their current organization. Nothing is cached between
  * requests, so a logout or a password change (which delete the rows) takes effect at once everywhere.
- * The user and membership rows are registered with the request's entity manager as entities (`em.map`,
- * no query building, no population): writes of the same request (orgs/switch, account changes) keep the
- * unit of work. The session itself stays a plain record: only its own rare writes (expiry, renewal, last
- * seen) touch its row, with one statement each (decision 0156).
+ * The user, membership and organization are plain records (decision 0205): no entity is built for a
+ * read; a write that changes one of them registers its entity with managedUser or managedMembership.
+ * The session is a plain record too: only its own rare writes (expiry, renewal, last seen) touch its
+ * row, with one statement each (decision 0156).
  */
 interface SessionUserRow {
   token_hash: string;
@@ -50,46 +50,121 @@ export interface SessionRecord {
   lastSeenAt: Date;
 }
 
+/**
+ * The signed-in user as every request knows them: a plain, read-only record (decision 0205). A write
+ * that changes the user registers the entity with `managedUser` first; the fields are read-only so that
+ * a change to the record, which nothing would save, does not compile.
+ */
+export interface SignedInUser {
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+  readonly emailKey: string;
+  readonly currentOrganization: { readonly id: number } | null;
+  readonly createdAt: Date;
+}
+
+export interface OrganizationRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly slug: string;
+  readonly createdAt: Date;
+}
+
+/** A membership with its organization, as the request's scope carries it (see managedMembership for writes). */
+export interface MembershipRecord {
+  readonly id: number;
+  readonly role: Role;
+  readonly displayName: string | null;
+  readonly createdAt: Date;
+  readonly organization: OrganizationRecord;
+  readonly user: { readonly id: number };
+}
+
 export interface SessionLookup {
   session: SessionRecord;
-  user: User;
-  /** The user's membership of their current organization (organization loaded), or null. */
-  currentMembership: Membership | null;
+  user: SignedInUser;
+  /** The user's membership of their current organization, or null. */
+  currentMembership: MembershipRecord | null;
 }
+
+const dateOrEpoch = (value: unknown): Date => dateFromRow(value) ?? new Date(0);
 
 export async function lookUpSession(em: EntityManager, tokenHash: string): Promise<SessionLookup | null> {
   const row = await readRow<SessionUserRow>(em, SESSION_SQL, [tokenHash]);
   if (!row) return null;
-  const user = em.map(User, {
+  const user: SignedInUser = {
     id: row.user_id,
     name: row.name,
     email: row.email,
-    email_key: row.email_key,
-    current_org_id: row.current_org_id,
-    created_at: row.user_created_at,
-  });
+    emailKey: row.email_key,
+    currentOrganization: row.current_org_id === null ? null : { id: row.current_org_id },
+    createdAt: dateOrEpoch(row.user_created_at),
+  };
   const session: SessionRecord = {
     tokenHash: row.token_hash,
-    expiresAt: dateFromRow(row.expires_at) ?? new Date(0),
-    renewedAt: dateFromRow(row.renewed_at) ?? new Date(0),
-    lastSeenAt: dateFromRow(row.last_seen_at) ?? new Date(0),
+    expiresAt: dateOrEpoch(row.expires_at),
+    renewedAt: dateOrEpoch(row.renewed_at),
+    lastSeenAt: dateOrEpoch(row.last_seen_at),
   };
-  let currentMembership: Membership | null = null;
-  if (row.membership_id !== null && row.current_org_id !== null) {
-    em.map(Organization, {
-      id: row.current_org_id,
-      name: row.organization_name,
-      slug: row.organization_slug,
-      created_at: row.organization_created_at,
-    });
-    currentMembership = em.map(Membership, {
+  let currentMembership: MembershipRecord | null = null;
+  if (row.membership_id !== null && row.current_org_id !== null && row.role !== null) {
+    currentMembership = {
       id: row.membership_id,
-      organization_id: row.current_org_id,
-      user_id: row.user_id,
       role: row.role,
-      display_name: row.display_name,
-      created_at: row.membership_created_at,
-    });
+      displayName: row.display_name,
+      createdAt: dateOrEpoch(row.membership_created_at),
+      organization: {
+        id: row.current_org_id,
+        name: row.organization_name ?? "",
+        slug: row.organization_slug ?? "",
+        createdAt: dateOrEpoch(row.organization_created_at),
+      },
+      user: { id: row.user_id },
+    };
   }
   return { session, user, currentMembership };
+}
+
+/**
+ * The user's entity in this entity manager, for a write that changes it (orgs/switch, leaving an
+ * organization): registered from the record without a query, as a loaded entity, so the unit of work
+ * saves what the handler changes. An entity the manager already holds is returned as it is.
+ */
+export function managedUser(em: EntityManager, user: SignedInUser | User): User {
+  if (user instanceof User) return user;
+  return em.map(User, {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    email_key: user.emailKey,
+    current_org_id: user.currentOrganization?.id ?? null,
+    created_at: user.createdAt,
+  });
+}
+
+/** The organization's entity, loaded from the record without a query: for a row the request creates in it. */
+export function managedOrganization(em: EntityManager, organization: OrganizationRecord | Organization): Organization {
+  if (organization instanceof Organization) return organization;
+  return em.map(Organization, {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    created_at: organization.createdAt,
+  });
+}
+
+/** The membership's entity (its organization registered too), for a write that changes or removes it. */
+export function managedMembership(em: EntityManager, membership: MembershipRecord | Membership): Membership {
+  if (membership instanceof Membership) return membership;
+  const { organization } = membership;
+  managedOrganization(em, organization);
+  return em.map(Membership, {
+    id: membership.id,
+    organization_id: organization.id,
+    user_id: membership.user.id,
+    role: membership.role,
+    display_name: membership.displayName,
+    created_at: membership.createdAt,
+  });
 }

@@ -4,6 +4,7 @@ import { fail } from "#server/errors.js";
 import { knownDeviceOf } from "#server/known-devices.js";
 import { hashPassword, verifyPassword } from "#server/passwords.js";
 import { presentUser } from "#server/presenters/auth.js";
+import { managedUser, type SignedInUser } from "#server/read-models/sessions.js";
 import { endOtherSessions, startSession } from "#server/sessions.js";
 import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "#server/trpc.js";
 import { deviceOf } from "#server/user-agent.js";
@@ -27,7 +28,7 @@ export interface SessionView {
  * A signed-in caller proves it is really them before a change to their login. Wrong passwords count
  * against the account like failed sign-ins, so a borrowed session cannot guess the password freely.
  */
-async function confirmPassword(ctx: Context & { user: User }, password: string): Promise<void> {
+async function confirmPassword(ctx: Context & { user: SignedInUser }, password: string): Promise<void> {
   const attempt = {
     ip: ctx.req.ip,
     emailKey: ctx.user.emailKey,
@@ -92,8 +93,9 @@ export const accountProcedures = {
       if (emailKey !== ctx.user.emailKey && (await ctx.em.count(User, { emailKey })) > 0) {
         throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
       }
-      ctx.user.email = input.email;
-      ctx.user.emailKey = emailKey;
+      const user = managedUser(ctx.em, ctx.user);
+      user.email = input.email;
+      user.emailKey = emailKey;
       try {
         await ctx.em.flush();
       } catch (error) {
@@ -101,6 +103,6 @@ export const accountProcedures = {
         if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
         throw error;
       }
-      return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, ctx.user) };
+      return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, user) };
     }),
 };

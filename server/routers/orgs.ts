@@ -10,6 +10,7 @@ import {
   presentOrganizationStats,
   presentOrganizations,
 } from "#server/presenters/orgs.js";
+import { managedUser } from "#server/read-models/sessions.js";
 import { router, signedInProcedure } from "#server/trpc.js";
 import { organizationProcedure } from "#server/trpc-org.js";
 import { plainJson } from "#server/wire-format.js";
@@ -42,8 +43,9 @@ export const orgsRouter = router({
     .input(switchOrgInput)
     .mutation(async ({ ctx, input }) => {
       const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
-      ctx.user.currentOrganization = membership.organization;
-      return presentUser(ctx.em, ctx.user);
+      const user = managedUser(ctx.em, ctx.user);
+      user.currentOrganization = membership.organization;
+      return presentUser(ctx.em, user);
     }),
 
   checkSlug: signedInProcedure
@@ -59,8 +61,9 @@ export const orgsRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!(await isSlugAvailable(ctx.em, input.slug))) throw fail.conflict(ORG_MESSAGES.slugTaken);
       const organization = ctx.em.create(Organization, { name: input.name, slug: input.slug });
-      const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: "admin" });
-      ctx.user.currentOrganization = organization;
+      const user = managedUser(ctx.em, ctx.user);
+      const membership = ctx.em.create(Membership, { organization, user, role: "admin" });
+      user.currentOrganization = organization;
       try {
         await ctx.em.flush();
       } catch (error) {

@@ -13,6 +13,7 @@ import {
   presentVersionSummary,
   type SignatureView,
 } from "#server/presenters/signoffs.js";
+import { managedUser } from "#server/read-models/sessions.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import { signoffReport } from "#server/signoff-report.js";
 import {
@@ -78,7 +79,7 @@ export const signoffLessonProcedures = {
       if (existing) return remember(presentSignature(existing, lesson.id));
       const signedAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt, shown.createdAt]);
       const signature = createOwned(ctx, Signature, {
-        user: ctx.user,
+        user: managedUser(ctx.em, ctx.user),
         lesson,
         lessonVersion: shown,
         version: lesson.version,

@@ -8,6 +8,7 @@ import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
 import { findMembership, hasMemberWithEmail } from "#server/membership.js";
 import { presentPendingInvitations } from "#server/presenters/invitations.js";
 import { memberName } from "#server/presenters/team.js";
+import { managedMembership, managedUser } from "#server/read-models/sessions.js";
 import { nowOf } from "#server/trpc.js";
 import { type OrganizationScope, organizationProcedure, permittedProcedure } from "#server/trpc-org.js";
 import { canAssignRole, canRemoveMember } from "#shared/permissions.js";
@@ -65,7 +66,7 @@ export const teamAdminProcedures = {
       // The new invitation replaces the old one, whose link stops working; a new 7 days start.
       const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
-        invitedBy: old.invitedBy ?? ctx.user,
+        invitedBy: old.invitedBy ?? managedUser(ctx.em, ctx.user),
         name: old.name,
         email: old.email,
         role: old.role,
@@ -97,7 +98,7 @@ export const teamAdminProcedures = {
       for (const { row, invite } of valid) {
         const { invitation, inviteLink } = await issueInvitation(ctx.em, {
           organization: ctx.organization,
-          invitedBy: ctx.user,
+          invitedBy: managedUser(ctx.em, ctx.user),
           ...invite,
           origin,
         });
@@ -129,7 +130,7 @@ export const teamAdminProcedures = {
       if (!canRemoveMember(ctx.role, target.role)) throw fail.forbidden(M.removeAdmin);
       await assertAnotherAdminRemains(ctx.em, ctx.config, target, TEAM_MESSAGES.lastAdmin, ctx.membership);
       const name = memberName(target);
-      await depart(ctx.em, target, "removed", ctx.user);
+      await depart(ctx.em, target, "removed", managedUser(ctx.em, ctx.user));
       return { message: `${name} was removed from the organization.` };
     }),
 };
@@ -141,9 +142,10 @@ export const leaveProcedures = {
     .mutation(async ({ ctx }) => {
       await assertAnotherAdminRemains(ctx.em, ctx.config, ctx.membership, M.lastAdminLeave);
       const { name } = ctx.organization;
-      await depart(ctx.em, ctx.membership, "left", null);
+      await depart(ctx.em, managedMembership(ctx.em, ctx.membership), "left", null);
       // The person chose to go: the organization is no longer where they land.
-      if (ctx.user.currentOrganization?.id === ctx.organization.id) ctx.user.currentOrganization = null;
+      if (ctx.user.currentOrganization?.id === ctx.organization.id)
+        managedUser(ctx.em, ctx.user).currentOrganization = null;
       return { message: `You left ${name}.` };
     }),
 };

@@ -9,6 +9,7 @@ import { belongsToAnyOrganization, findMembership, hasMemberWithEmail, lockedAdm
 import { presentOrganizationRef } from "#server/presenters/orgs.js";
 import { memberName, presentInvitation } from "#server/presenters/team.js";
 import { listMembers } from "#server/presenters/team-directory.js";
+import { type MembershipRecord, managedUser } from "#server/read-models/sessions.js";
 import { nowOf, publicProcedure, router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/trpc-org.js";
 import { can, canAssignRole } from "#shared/permissions.js";
@@ -36,7 +37,7 @@ async function memberOfOrganization(em: SqlEntityManager, organizationId: number
 async function assertRoleChange(
   em: SqlEntityManager,
   config: Config,
-  actor: Membership,
+  actor: MembershipRecord,
   target: Membership,
   newRole: Role,
 ) {
@@ -87,7 +88,7 @@ export const teamRouter = router({
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
       const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
-        invitedBy: ctx.user,
+        invitedBy: managedUser(ctx.em, ctx.user),
         name: input.name,
         email: input.email,
         role: input.role,
@@ -156,10 +157,11 @@ export const teamRouter = router({
         throw fail.conflict(TEAM_MESSAGES.alreadyInOrganization);
       }
       const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
-      const membership = ctx.em.create(Membership, { organization, user: ctx.user, role: invitation.role });
+      const user = managedUser(ctx.em, ctx.user);
+      const membership = ctx.em.create(Membership, { organization, user, role: invitation.role });
       for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
       await forgetDeparture(ctx.em, organization.id, ctx.user.id);
-      ctx.user.currentOrganization = organization;
+      user.currentOrganization = organization;
       return { organization: presentOrganizationRef(organization) };
     }),
 });

@@ -3,6 +3,7 @@ import { CourseImage } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { imageTypeOf, newImageKey } from "#server/images.js";
 import { findMembership } from "#server/membership.js";
+import { managedUser } from "#server/read-models/sessions.js";
 import { router, signedInProcedure } from "#server/trpc.js";
 import { createOwned, permittedProcedure } from "#server/trpc-org.js";
 import { can } from "#shared/permissions.js";
@@ -50,7 +51,7 @@ export const uploadsRouter = router({
         key,
         contentType: input.contentType,
         bytes: Buffer.from(input.bytes),
-        uploadedBy: ctx.user,
+        uploadedBy: managedUser(ctx.em, ctx.user),
       });
       return { url: imageUrlOf(key) };
     }),

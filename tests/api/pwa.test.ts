@@ -79,7 +79,8 @@ describe("web app manifest (docs/SPEC.md §1)", () => {
   });
 
   it("the security policy lets the page load the manifest and the worker from the site", async () => {
-    const res = await app.api.get(MANIFEST_URL);
+    // The page's policy: the manifest's own answer, like every API answer, has the API's (decision 0206).
+    const res = await app.api.get("/");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("manifest-src 'self'");
     expect(csp).toContain("worker-src 'self'");

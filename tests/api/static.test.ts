@@ -87,12 +87,21 @@ describe("the built client", () => {
 });
 
 describe("security headers (docs/DESIGN.md §5)", () => {
-  const samples = ["/", "/assets/app-abc123.js", "/_api/auth/me", "/_api/x"];
+  const pages = ["/", "/acme/dashboard", "/assets/app-abc123.js", "/assets/missing.js"];
+  const apiAnswers = ["/_api/auth/me", "/_api/x", "/_api/manifest"];
 
-  it.each(samples)("%s carries nosniff and the Content-Security-Policy", async (url) => {
+  it.each(pages)("%s carries nosniff and the page's Content-Security-Policy", async (url) => {
     const response = await app.api.get(url);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("content-security-policy")).toBeTruthy();
+    expect(csp(response).get("frame-src")?.length).toBeGreaterThan(0);
+  });
+
+  // Decision 0206: an answer of the API is never a page, so it gets the strictest short policy.
+  it.each(apiAnswers)("%s carries nosniff, no framing and a policy that allows nothing to load", async (url) => {
+    const response = await app.api.get(url);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(Object.fromEntries(csp(response))).toEqual({ "default-src": ["'none'"], "frame-ancestors": ["'none'"] });
   });
 
   it("allows frames only from the known video hosts", async () => {
@@ -164,19 +173,28 @@ function policyOf(response: ApiResponse): Map<string, string[]> {
 }
 
 describe("Permissions-Policy (issue 18)", () => {
-  it("is on pages, files, the API, its errors and unknown paths alike", async () => {
+  it("is on pages, files and unknown paths alike", async () => {
     const responses = [
       await app.api.get("/"),
       await app.api.get("/acme/dashboard"),
       await app.api.get("/assets/app-abc123.js"),
       await app.api.get("/assets/missing.js"),
+    ];
+    for (const response of responses) {
+      expect(response.headers.get("permissions-policy"), response.text.slice(0, 80)).toBeTruthy();
+    }
+  });
+
+  it("is left off the API's answers and errors, which no browser shows as a document (decision 0206)", async () => {
+    const responses = [
       await app.api.get("/_api/auth/me"),
       await app.api.get("/_api/no/such/endpoint"),
       await app.api.post("/_api/auth/login", undefined, { raw: "x", headers: { "content-type": "text/plain" } }),
       await app.api.get("/_api/manifest"),
     ];
     for (const response of responses) {
-      expect(response.headers.get("permissions-policy"), response.text.slice(0, 80)).toBeTruthy();
+      expect(response.headers.get("permissions-policy"), response.text.slice(0, 80)).toBeNull();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     }
   });
 
