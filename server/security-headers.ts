@@ -98,13 +98,26 @@ export function helmetHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * Helmet's headers and the Permissions-Policy (which Helmet does not send) on every response: pages, API,
- * files and errors alike.
+ * The headers that mean something on a script, style sheet, image or font: the browser applies the
+ * Content-Security-Policy, Permissions-Policy, framing and referrer headers only to documents and workers
+ * (decision 0200). On a mobile connection the full set, about 2.6 KB, cost more than most chunks weigh.
+ */
+const SUBRESOURCE_HEADERS = ["x-content-type-options", "cross-origin-resource-policy", "strict-transport-security"];
+
+/** Vite's content-hashed files: immutable scripts, styles and images, never a document or a worker. */
+const HASHED_ASSETS_PREFIX = "/assets/";
+
+/**
+ * Helmet's headers and the Permissions-Policy (which Helmet does not send) on every response (pages, API,
+ * the service worker, errors), and the subresource ones on hashed assets.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = { ...helmetHeaders(config), "permissions-policy": PERMISSIONS_POLICY };
-  app.addHook("onRequest", (_req, reply, done) => {
-    reply.headers(headers);
+  const headers: Record<string, string> = { ...helmetHeaders(config), "permissions-policy": PERMISSIONS_POLICY };
+  const assetHeaders = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)),
+  );
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.headers(req.url.startsWith(HASHED_ASSETS_PREFIX) ? assetHeaders : headers);
     done();
   });
 }

@@ -87,12 +87,23 @@ describe("the built client", () => {
 });
 
 describe("security headers (docs/DESIGN.md §5)", () => {
-  const samples = ["/", "/assets/app-abc123.js", "/_api/auth/me", "/_api/x"];
+  const samples = ["/", "/acme/dashboard", "/_api/auth/me", "/_api/x", "/_api/service-worker"];
 
   it.each(samples)("%s carries nosniff and the Content-Security-Policy", async (url) => {
     const response = await app.api.get(url);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toBeTruthy();
+  });
+
+  it("sends hashed assets only the headers a subresource uses (decision 0200)", async () => {
+    for (const url of ["/assets/app-abc123.js", "/assets/missing.js"]) {
+      const response = await app.api.get(url);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("cross-origin-resource-policy"), url).toBe("same-origin");
+      for (const documentOnly of ["content-security-policy", "permissions-policy", "x-frame-options"]) {
+        expect(response.headers.get(documentOnly), `${url} ${documentOnly}`).toBeNull();
+      }
+    }
   });
 
   it("allows frames only from the known video hosts", async () => {
@@ -131,6 +142,8 @@ describe("behind HTTPS (SECURE_COOKIES=true)", () => {
       const response = await secure.api.get("/");
       expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
       expect(csp(response).has("upgrade-insecure-requests")).toBe(true);
+      const asset = await secure.api.get("/assets/app-abc123.js");
+      expect(asset.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     } finally {
       await secure.close();
     }
@@ -164,12 +177,10 @@ function policyOf(response: ApiResponse): Map<string, string[]> {
 }
 
 describe("Permissions-Policy (issue 18)", () => {
-  it("is on pages, files, the API, its errors and unknown paths alike", async () => {
+  it("is on pages, the API, its errors and unknown paths alike", async () => {
     const responses = [
       await app.api.get("/"),
       await app.api.get("/acme/dashboard"),
-      await app.api.get("/assets/app-abc123.js"),
-      await app.api.get("/assets/missing.js"),
       await app.api.get("/_api/auth/me"),
       await app.api.get("/_api/no/such/endpoint"),
       await app.api.post("/_api/auth/login", undefined, { raw: "x", headers: { "content-type": "text/plain" } }),
