@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { landingShell } from "./scripts/lib/landing-shell.js";
-import { LANDING_SHELL_FILE, SERVICE_WORKER_FILE } from "./shared/constants.js";
+import { PRERENDERED_PAGES, SERVICE_WORKER_FILE } from "./shared/constants.js";
 
 const routerOptions = {
   target: "react",
@@ -35,13 +35,14 @@ export default defineConfig({
         sourcemap: false,
         // The app shell, hashed assets and icons; source maps stay out of the precache.
         globPatterns: ["**/*.{js,css,html,png,svg,ico,woff2}"],
-        // The landing shell is only ever sent by the server to signed-out visitors (decision 0160).
-        globIgnores: ["**/*.map", LANDING_SHELL_FILE],
+        // The prerendered pages are only ever sent by the server to signed-out visitors (decisions 0160, 0201).
+        globIgnores: ["**/*.map", ...Object.values(PRERENDERED_PAGES)],
         // Entries are resolved against the worker's own URL, /_api/service-worker: make them site-absolute.
         modifyURLPrefix: { "": "/" },
       },
     }),
-    // dist/client/landing.html: `/` for signed-out visitors, static until they interact (decision 0160).
+    // dist/client/landing.html and login.html: `/` and `/login` for signed-out visitors, static until they
+    // interact (decisions 0160, 0201).
     landingShell([tanstackRouter(routerOptions)]),
   ],
   build: {
@@ -49,6 +50,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Written without the sourceMappingURL comment; scripts/build.ts moves them out of the served folder.
     sourcemap: "hidden",
+    rollupOptions: {
+      output: {
+        // Route splitting leaves dozens of sub-kilobyte chunks (one icon, one hook); each is a request of
+        // its own, with its headers, on the page's critical path. Chunks under this size are merged into
+        // a chunk that the same pages load anyway, when that changes no module's side effects.
+        experimentalMinChunkSize: 20_000,
+      },
+    },
   },
   server: {
     proxy: { "/_api": "http://127.0.0.1:3000" },

@@ -95,7 +95,7 @@ async function audit(
   url: string,
   cookie: string | null,
   reportName: string,
-): Promise<Record<string, number>> {
+): Promise<Record<string, number> | null> {
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
@@ -103,6 +103,11 @@ async function audit(
     cookie ? { extends: "lighthouse:default", settings: { extraHeaders: { Cookie: cookie } } } : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A trace that failed to record (NO_NAVSTART on a loaded machine) scores 0 without measuring the page.
+  if (result.lhr.runtimeError) {
+    console.log(`  ${reportName}: no measurement (${result.lhr.runtimeError.code}), run again`);
+    return null;
+  }
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr, null, 1));
@@ -135,7 +140,12 @@ async function main(): Promise<void> {
       const runs: Record<string, number>[] = [];
       for (let run = 0; run < RUNS; run++) {
         const url = `${server.base}${page.path}`;
-        runs.push(await audit(chrome.port, url, page.signedIn ? cookie : null, `${page.name}-${run + 1}`));
+        const name = `${page.name}-${run + 1}`;
+        const scores =
+          (await audit(chrome.port, url, page.signedIn ? cookie : null, name)) ??
+          (await audit(chrome.port, url, page.signedIn ? cookie : null, `${name}-again`));
+        if (!scores) throw new Error(`Lighthouse could not measure ${url} twice in a row`);
+        runs.push(scores);
       }
       const scores = CATEGORIES.map((category) => median(runs.map((scores) => scores[category] ?? 0)));
       belowMinimum ||= scores.some((score) => score < MINIMUM);

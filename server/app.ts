@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { API_PREFIX, isApiPath, LANDING_SHELL_FILE } from "#shared/constants.js";
+import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
 import { publicError } from "./errors.js";
 import { registerHealthRoutes } from "./health.js";
 import { pageFileFor } from "./landing-page.js";
@@ -141,7 +141,9 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);
-  const hasLandingShell = existsSync(path.join(config.clientDir, LANDING_SHELL_FILE));
+  const prerendered = new Set(
+    Object.values(PRERENDERED_PAGES).filter((file) => existsSync(path.join(config.clientDir, file))),
+  );
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -172,7 +174,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     if (req.url.startsWith("/assets/")) return reply.code(404).type("text/plain").send("Not found.");
     if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
       // History routing: every other path is a page of the single-page app.
-      return reply.header("Cache-Control", "no-cache").sendFile(pageFileFor(req, hasLandingShell));
+      return reply.header("Cache-Control", "no-cache").sendFile(pageFileFor(req, prerendered));
     }
     return reply.code(404).type("text/plain").send("Not found.");
   });

@@ -121,6 +121,10 @@ export const SERVICE_WORKER_URL = "/_api/service-worker";
 export const SERVICE_WORKER_FILE = "sw.js";
 /** `/` for signed-out visitors: the prerendered landing page, beside index.html (decision 0160). */
 export const LANDING_SHELL_FILE = "landing.html";
+/** `/login` (no query) for a browser without a session, prerendered like the landing page (decision 0201). */
+export const LOGIN_SHELL_FILE = "login.html";
+/** The prerendered pages: path → file written at build and sent to a browser without a session. */
+export const PRERENDERED_PAGES = { "/": LANDING_SHELL_FILE, "/login": LOGIN_SHELL_FILE } as const;
 /** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
 export const MEMBERS_PAGE_SIZE = 24;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */

@@ -1,7 +1,7 @@
 /**
- * Server-side render of the landing page, run once at build time (landing-shell.ts): the same route tree
- * and components as the app, for a signed-out visitor, so the static page and the app say the same words.
- * Never part of the browser bundle.
+ * Server-side render of the prerendered public pages (the landing page and `/login`), run once at build
+ * time (landing-shell.ts): the same route tree and components as the app, for a signed-out visitor, so the
+ * static page and the app say the same words. Never part of the browser bundle.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
@@ -13,16 +13,16 @@ import { InstallBannerView } from "#client/features/pwa/install-banner.js";
 import { LANDING_INSTALL_BANNER_ID } from "#shared/constants.js";
 
 export interface RenderedLanding {
-  /** The page, for #root: the app hydrates it. */
+  /** The page at the path asked for, for #root: the app hydrates it. */
   page: string;
   /** The install banner, which the boot script shows by itself (decision 0163); never hydrated. */
   installBanner: string;
 }
 
-export async function renderLanding(): Promise<RenderedLanding> {
+export async function renderLanding(pathname: string): Promise<RenderedLanding> {
   const queryClient = new QueryClient();
   queryClient.setQueryData(currentUserQueryOptions.queryKey, null);
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: ["/"] }));
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pathname] }));
   await router.load();
   const page = renderToString(
     <StrictMode>

@@ -15,15 +15,18 @@ import type { RenderedLanding } from "../../client/landing/render.js";
 import {
   INSTALL_BANNER_DISMISSED_KEY,
   LANDING_INSTALL_BANNER_ID,
-  LANDING_SHELL_FILE,
+  LOGIN_FOCUS_DELAY_MS,
+  PRERENDERED_PAGES,
   SERVICE_WORKER_URL,
 } from "../../shared/constants.js";
 
 /**
  * Runs in the page before the app (no imports: it must stay small). The first pointer, key, touch, wheel or
  * focus event starts the app, which hydrates the static markup in place (client/main.tsx). A button pressed
- * before then (the phone menu) is remembered, and the app presses it again once it runs; links and the
- * video work without the app.
+ * before then (the phone menu, a form's submit button) is remembered, and the app presses it again once it
+ * runs; a form is never submitted by the browser itself (it would send a password in the URL); links and
+ * the video work without the app. A page with a form focuses its first field after the app's delay
+ * (docs/SPEC.md §2, the login page) without that focus starting the app: typing does.
  *
  * What the app does on every page without being asked (docs/SPEC.md §4) starts here too:
  * - the service worker is registered once the page has loaded, as the app registers it;
@@ -38,13 +41,24 @@ import {
 function bootScript(entry: string): string {
   return `const events = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "focusin"];
 let started = false;
+let focusingFirstField = false;
 function start() {
-  if (started) return;
+  if (started || focusingFirstField) return;
   started = true;
   for (const type of events) removeEventListener(type, start, true);
   import(${JSON.stringify(entry)});
 }
 for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+addEventListener("submit", (event) => {
+  if (!window.trainwrightAppStarted) event.preventDefault();
+}, true);
+const firstField = document.querySelector("#root form input");
+if (firstField) setTimeout(() => {
+  if (started || document.activeElement !== document.body) return;
+  focusingFirstField = true;
+  firstField.focus();
+  focusingFirstField = false;
+}, ${LOGIN_FOCUS_DELAY_MS});
 const bannerId = ${JSON.stringify(LANDING_INSTALL_BANNER_ID)};
 addEventListener("click", (event) => {
   if (window.trainwrightAppStarted || !(event.target instanceof Element)) return;
@@ -130,7 +144,7 @@ export function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPa
   );
 }
 
-async function renderLanding(root: string, plugins: PluginOption[]): Promise<RenderedLanding> {
+async function renderPages(root: string, plugins: PluginOption[], pathnames: string[]): Promise<RenderedLanding[]> {
   const server = await createServer({
     configFile: false,
     root,
@@ -141,9 +155,11 @@ async function renderLanding(root: string, plugins: PluginOption[]): Promise<Ren
   });
   try {
     const module = (await server.ssrLoadModule("/client/landing/render.tsx")) as {
-      renderLanding(): Promise<RenderedLanding>;
+      renderLanding(pathname: string): Promise<RenderedLanding>;
     };
-    return await module.renderLanding();
+    const rendered: RenderedLanding[] = [];
+    for (const pathname of pathnames) rendered.push(await module.renderLanding(pathname));
+    return rendered;
   } finally {
     await server.close();
   }
@@ -172,8 +188,17 @@ export function landingShell(plugins: PluginOption[]): Plugin {
       const bootPath = `/assets/landing-boot-${hash}.js`;
       mkdirSync(path.join(outDir, "assets"), { recursive: true });
       writeFileSync(path.join(outDir, bootPath), script);
-      const rendered = await renderLanding(root, plugins);
-      writeFileSync(path.join(outDir, LANDING_SHELL_FILE), landingHtml(indexHtml, rendered, bootPath));
+      const pages = Object.entries(PRERENDERED_PAGES);
+      const rendered = await renderPages(
+        root,
+        plugins,
+        pages.map(([pathname]) => pathname),
+      );
+      pages.forEach(([, file], index) => {
+        const page = rendered[index];
+        if (!page) throw new Error(`landing shell: ${file} was not rendered`);
+        writeFileSync(path.join(outDir, file), landingHtml(indexHtml, page, bootPath));
+      });
     },
   };
 }

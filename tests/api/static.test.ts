@@ -87,7 +87,8 @@ describe("the built client", () => {
 });
 
 describe("security headers (docs/DESIGN.md §5)", () => {
-  const pages = ["/", "/acme/dashboard", "/assets/app-abc123.js", "/assets/missing.js"];
+  // The service worker is served under the API's prefix, but it is a worker and keeps the page's policy.
+  const pages = ["/", "/acme/dashboard", "/_api/service-worker"];
   const apiAnswers = ["/_api/auth/me", "/_api/x", "/_api/manifest"];
 
   it.each(pages)("%s carries nosniff and the page's Content-Security-Policy", async (url) => {
@@ -102,6 +103,17 @@ describe("security headers (docs/DESIGN.md §5)", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(Object.fromEntries(csp(response))).toEqual({ "default-src": ["'none'"], "frame-ancestors": ["'none'"] });
+  });
+
+  it("sends hashed assets only the headers a subresource uses (decision 0200)", async () => {
+    for (const url of ["/assets/app-abc123.js", "/assets/missing.js"]) {
+      const response = await app.api.get(url);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      expect(response.headers.get("cross-origin-resource-policy"), url).toBe("same-origin");
+      for (const documentOnly of ["content-security-policy", "permissions-policy", "x-frame-options"]) {
+        expect(response.headers.get(documentOnly), `${url} ${documentOnly}`).toBeNull();
+      }
+    }
   });
 
   it("allows frames only from the known video hosts", async () => {
@@ -140,6 +152,8 @@ describe("behind HTTPS (SECURE_COOKIES=true)", () => {
       const response = await secure.api.get("/");
       expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
       expect(csp(response).has("upgrade-insecure-requests")).toBe(true);
+      const asset = await secure.api.get("/assets/app-abc123.js");
+      expect(asset.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     } finally {
       await secure.close();
     }
@@ -173,12 +187,11 @@ function policyOf(response: ApiResponse): Map<string, string[]> {
 }
 
 describe("Permissions-Policy (issue 18)", () => {
-  it("is on pages, files and unknown paths alike", async () => {
+  it("is on pages, the service worker and unknown paths alike", async () => {
     const responses = [
       await app.api.get("/"),
       await app.api.get("/acme/dashboard"),
-      await app.api.get("/assets/app-abc123.js"),
-      await app.api.get("/assets/missing.js"),
+      await app.api.get("/_api/service-worker"),
     ];
     for (const response of responses) {
       expect(response.headers.get("permissions-policy"), response.text.slice(0, 80)).toBeTruthy();

@@ -72,7 +72,10 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
     resolver: RESOLVERS[mode],
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { name: "", email: fixedEmail ?? "", password: "" },
+    // No default for the typed fields: react-hook-form then reads what the field holds when it registers,
+    // so text typed into the prerendered /login before the app took it over is kept (decision 0201). A
+    // default would overwrite it. The sign-in form's unrendered name still needs its "".
+    defaultValues: fixedEmail === undefined ? { name: "" } : { name: "", email: fixedEmail },
   });
 
   const formRef = useRef<HTMLFormElement>(null);

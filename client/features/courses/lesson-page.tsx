@@ -218,7 +218,8 @@ function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesso
         <Link
           to="/$orgSlug/courses/$courseId"
           params={{ orgSlug, courseId: String(lesson.course.id) }}
-          className={buttonClassName({ variant: "secondary", size: "lg", className: "flex-1" })}
+          // Only in a row: in the phones' column, flex-1 (a zero basis) squashed the button below its height.
+          className={buttonClassName({ variant: "secondary", size: "lg", className: "sm:flex-1" })}
         >
           <Flag aria-hidden="true" />
           Back to Course
