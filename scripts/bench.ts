@@ -17,20 +17,14 @@
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
  *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
-import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
 import { hashPassword } from "#server/passwords.js";
-import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
+import { registerUser, startBenchApp } from "./lib/bench-app.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
 import {
   comparisonTable,
@@ -40,15 +34,7 @@ import {
 } from "./lib/bench-large-compare.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { timeEndpoint } from "./lib/endpoint-timings.js";
-import {
-  countRequests,
-  PAIRED_HEADER,
-  type PairedEndpoint,
-  pairedFigures,
-  pairedRow,
-  startBareServer,
-} from "./lib/paired-load.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+import { PAIRED_HEADER, type PairedEndpoint, pairedFigures, pairedRow, startBareServer } from "./lib/paired-load.js";
 import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
@@ -66,38 +52,21 @@ const PAIRED = {
 const measured = (name: string) => !ONLY || ONLY.some((prefix) => name.startsWith(prefix));
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
-  let postgres: ThrowawayPostgres | undefined;
-  if (process.env.BENCH_DB === "postgres") postgres = await startThrowawayPostgres();
-  const config = loadConfig({
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.adminUrl,
-    CLIENT_DIR: path.join(dataDir, "no-client"),
-    // The production level: the access log's line per request is part of a request's cost.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    RATE_LIMIT_PER_IP: "1000000",
+  const { app, orm, config, base, served, postgres, close } = await startBenchApp({
+    name: "trainwright-bench",
+    postgres: process.env.BENCH_DB === "postgres",
+    logLevel: process.env.BENCH_LOG_LEVEL,
+    logFile: process.env.BENCH_LOG_FILE,
   });
-  const orm = await openDatabase(config);
-  const app = await buildApp(
-    { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) },
-    { logFile: process.env.BENCH_LOG_FILE ?? "/dev/null" },
-  );
   // The seed can take minutes: the connections fetch opened before it must still be there after it.
   app.server.keepAliveTimeout = 30 * 60_000;
-  const served = countRequests(app);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 
   try {
-    const register = await fetch(`${base}/_api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Admin", email: "bench@example.com", password: "bench-password" }),
+    const cookie = await registerUser(base, {
+      name: "Bench Admin",
+      email: "bench@example.com",
+      password: "bench-password",
     });
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const post = (url: string, body: unknown) =>
       fetch(`${base}${url}`, {
         method: "POST",
@@ -300,10 +269,7 @@ async function main(): Promise<void> {
     }
     await benchSearch({ em: orm.em.fork(), config, benchOrganizationId: organization.id, base, cookie });
   } finally {
-    await app.close();
-    await orm.close(true);
-    postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
