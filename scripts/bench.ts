@@ -25,6 +25,7 @@ import { hashPassword } from "#server/passwords.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";
+import { forgetCompletionsOf } from "./lib/bench-completions.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
 import {
   comparisonTable,
@@ -141,9 +142,7 @@ async function main(): Promise<void> {
         cookie,
         requests: REQUESTS,
         concurrency: CONCURRENCY,
-        forgetCompletions: async () => {
-          await em.execute("delete from completions where user_id = ?", [adminUserId]);
-        },
+        forgetCompletions: () => forgetCompletionsOf({ em, config }, adminUserId),
       };
       const benchOrg = await organizationUnderTest(em, organization.id);
       await measureColumn(comparison, "small db", benchOrg, measuring);
@@ -246,10 +245,7 @@ async function main(): Promise<void> {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
           bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
-          beforeRound: async () => {
-            await em.getConnection().execute("delete from completions where user_id = ?", [benchUser[0]?.id ?? 0]);
-            await em.getConnection().execute("delete from course_progress where user_id = ?", [benchUser[0]?.id ?? 0]);
-          },
+          beforeRound: () => forgetCompletionsOf({ em, config }, Number(benchUser[0]?.id ?? 0)),
         },
       ];
       const bare = await startBareServer();
