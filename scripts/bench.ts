@@ -32,6 +32,7 @@ import {
   type LargeComparison,
   measureColumn,
   organizationUnderTest,
+  statsStatementMs,
 } from "./lib/bench-large-compare.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { timeEndpoint } from "./lib/endpoint-timings.js";
@@ -167,6 +168,9 @@ async function main(): Promise<void> {
         `Small vs large database on ${postgres ? "PostgreSQL" : "SQLite"}, the bench organization then the largest:`,
       );
       for (const line of comparisonTable(comparison)) console.log(line);
+      console.log(
+        `orgs/stats' statement alone, largest organization: ${(await statsStatementMs(em, large.largestOrganizationId)).toFixed(2)} ms (median of 21, one at a time)`,
+      );
       // The table made the largest organization current; the figures below are the bench organization's.
       await post("/_api/orgs/switch", { orgId: bench.json.id });
     }
