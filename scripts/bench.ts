@@ -17,38 +17,26 @@
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
  *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
-import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
 import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
 import { hashPassword } from "#server/passwords.js";
-import { RateLimiter } from "#server/rate-limit.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
+import { registerUser, startBenchApp } from "./lib/bench-app.js";
+import { forgetCompletionsOf } from "./lib/bench-completions.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
 import {
   comparisonTable,
   type LargeComparison,
   measureColumn,
   organizationUnderTest,
+  statsStatementMs,
 } from "./lib/bench-large-compare.js";
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { timeEndpoint } from "./lib/endpoint-timings.js";
-import {
-  countRequests,
-  PAIRED_HEADER,
-  type PairedEndpoint,
-  pairedFigures,
-  pairedRow,
-  startBareServer,
-} from "./lib/paired-load.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+import { PAIRED_HEADER, type PairedEndpoint, pairedFigures, pairedRow, startBareServer } from "./lib/paired-load.js";
 import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
@@ -66,38 +54,21 @@ const PAIRED = {
 const measured = (name: string) => !ONLY || ONLY.some((prefix) => name.startsWith(prefix));
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-bench-"));
-  let postgres: ThrowawayPostgres | undefined;
-  if (process.env.BENCH_DB === "postgres") postgres = await startThrowawayPostgres();
-  const config = loadConfig({
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.adminUrl,
-    CLIENT_DIR: path.join(dataDir, "no-client"),
-    // The production level: the access log's line per request is part of a request's cost.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    RATE_LIMIT_PER_IP: "1000000",
+  const { app, orm, config, base, served, postgres, close } = await startBenchApp({
+    name: "trainwright-bench",
+    postgres: process.env.BENCH_DB === "postgres",
+    logLevel: process.env.BENCH_LOG_LEVEL,
+    logFile: process.env.BENCH_LOG_FILE,
   });
-  const orm = await openDatabase(config);
-  const app = await buildApp(
-    { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) },
-    { logFile: process.env.BENCH_LOG_FILE ?? "/dev/null" },
-  );
   // The seed can take minutes: the connections fetch opened before it must still be there after it.
   app.server.keepAliveTimeout = 30 * 60_000;
-  const served = countRequests(app);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 
   try {
-    const register = await fetch(`${base}/_api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Bench Admin", email: "bench@example.com", password: "bench-password" }),
+    const cookie = await registerUser(base, {
+      name: "Bench Admin",
+      email: "bench@example.com",
+      password: "bench-password",
     });
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const post = (url: string, body: unknown) =>
       fetch(`${base}${url}`, {
         method: "POST",
@@ -172,9 +143,7 @@ async function main(): Promise<void> {
         cookie,
         requests: REQUESTS,
         concurrency: CONCURRENCY,
-        forgetCompletions: async () => {
-          await em.execute("delete from completions where user_id = ?", [adminUserId]);
-        },
+        forgetCompletions: () => forgetCompletionsOf({ em, config }, adminUserId),
       };
       const benchOrg = await organizationUnderTest(em, organization.id);
       await measureColumn(comparison, "small db", benchOrg, measuring);
@@ -199,6 +168,12 @@ async function main(): Promise<void> {
         `Small vs large database on ${postgres ? "PostgreSQL" : "SQLite"}, the bench organization then the largest:`,
       );
       for (const line of comparisonTable(comparison)) console.log(line);
+      const stats = await statsStatementMs(em, large.largestOrganizationId);
+      console.log(
+        `orgs/stats' statement alone, largest organization: ${stats.wallMs.toFixed(2)} ms, ${stats.cpuMs.toFixed(2)} CPU ms in this process (medians of 21, one at a time)`,
+      );
+      // The table made the largest organization current; the figures below are the bench organization's.
+      await post("/_api/orgs/switch", { orgId: bench.json.id });
     }
     const members = await em.count(Membership, { organization: organization.id });
     const seedMs = performance.now() - seedStarted;
@@ -277,10 +252,7 @@ async function main(): Promise<void> {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
           bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
-          beforeRound: async () => {
-            await em.getConnection().execute("delete from completions where user_id = ?", [benchUser[0]?.id ?? 0]);
-            await em.getConnection().execute("delete from course_progress where user_id = ?", [benchUser[0]?.id ?? 0]);
-          },
+          beforeRound: () => forgetCompletionsOf({ em, config }, Number(benchUser[0]?.id ?? 0)),
         },
       ];
       const bare = await startBareServer();
@@ -300,10 +272,7 @@ async function main(): Promise<void> {
     }
     await benchSearch({ em: orm.em.fork(), config, benchOrganizationId: organization.id, base, cookie });
   } finally {
-    await app.close();
-    await orm.close(true);
-    postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,26 +1,21 @@
 /**
- * Where one hot endpoint's CPU goes (issue 19): starts the app as `npm run bench` does (with the access
- * log on at the production level, written to /dev/null), seeds one organization with PROFILE_COURSES
- * (default 50) courses, drives one endpoint with autocannon from a child process and profiles this
+ * Where one hot endpoint's CPU goes (issue 19): starts the app as `npm run bench` does
+ * (scripts/lib/bench-app.ts), seeds one organization with PROFILE_COURSES (default 50) courses, drives one endpoint with autocannon from a child process and profiles this
  * process meanwhile. Prints CPU ms per request and the profile's shares by module and by function, and
  * writes the .cpuprofile (open it in Chrome's DevTools) under the system's temporary directory.
  *
  *   node --import tsx scripts/profile-endpoint.ts auth/me [more endpoints…]
  *   PROFILE_SECONDS (default 5), PROFILE_CONNECTIONS (default 50), PROFILE_DB=postgres, PROFILE_OUT=off.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
 import { Organization } from "#server/entities/index.js";
-import { RateLimiter } from "#server/rate-limit.js";
+import { registerUser, startBenchApp } from "./lib/bench-app.js";
 import { seedCourses } from "./lib/bench-training.js";
 import { type CpuProfile, type Share, summarizeProfile } from "./lib/cpu-profile.js";
-import { countRequests, measureLoad } from "./lib/paired-load.js";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "./lib/postgres.js";
+import { measureLoad } from "./lib/paired-load.js";
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 50);
@@ -40,33 +35,23 @@ function printShares(title: string, shares: Share[]): void {
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
   if (names.length === 0) throw new Error("Name one or more endpoints, e.g. auth/me lessons/get");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "trainwright-profile-"));
-  let postgres: ThrowawayPostgres | undefined;
-  if (process.env.PROFILE_DB === "postgres") postgres = await startThrowawayPostgres();
-  const config = loadConfig({
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres?.adminUrl,
-    CLIENT_DIR: path.join(dataDir, "no-client"),
-    RATE_LIMIT_PER_IP: "1000000",
+  const {
+    orm,
+    base,
+    served: counter,
+    close,
+  } = await startBenchApp({
+    name: "trainwright-profile",
+    postgres: process.env.PROFILE_DB === "postgres",
   });
-  const orm = await openDatabase(config);
-  const rateLimiter = new RateLimiter(orm, config.rateLimit);
-  const app = await buildApp({ config, orm, rateLimiter }, { logFile: "/dev/null" });
-  const counter = countRequests(app);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const session = new Session();
   session.connect();
   try {
-    const register = await fetch(`${base}/_api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Profile Admin", email: "profile@example.com", password: "profile-password" }),
+    const cookie = await registerUser(base, {
+      name: "Profile Admin",
+      email: "profile@example.com",
+      password: "profile-password",
     });
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const created = await fetch(`${base}/_api/orgs/create`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
@@ -108,7 +93,9 @@ async function main(): Promise<void> {
         counter,
       );
       const { profile } = (await session.post("Profiler.stop")) as { profile: CpuProfile };
-      await connection.execute("delete from completions");
+      // The next endpoint starts without completions, and their counts go with them.
+      for (const table of ["completions", "course_progress", "course_completion_totals"])
+        await connection.execute(`delete from ${table}`);
       const summary = summarizeProfile(profile);
       console.log(
         `${name}: ${measured.reqPerSec.toFixed(0)} req/s, ${(measured.cpuMs / Math.max(measured.served, 1)).toFixed(2)} CPU ms/request, p99 ${measured.p99} ms, ${measured.errors + measured.timeouts + measured.non2xx} failures`,
@@ -126,10 +113,7 @@ async function main(): Promise<void> {
     }
   } finally {
     session.disconnect();
-    await app.close();
-    await orm.close(true);
-    postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

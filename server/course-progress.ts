@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
+import { countCompletionInTotal, recountAllTotals, recountCourseTotals } from "./course-completion-totals.js";
 
 /**
  * The progress table (decision 0172): per user and course, how many of the course's current lessons the
@@ -44,6 +45,7 @@ export async function countCompletion(
          then excluded.last_completed_at else course_progress.last_completed_at end`,
     [completion.organizationId, completion.userId, completion.lessonId],
   );
+  await countCompletionInTotal(em, completion);
 }
 
 /**
@@ -67,6 +69,7 @@ export async function recountCourseProgress(
   }
   await scope.em.execute(`delete from course_progress where course_id in (${list})`, [...courseIds]);
   await scope.em.execute(recountStatement(`where m.course_id in (${list})`), [...courseIds]);
+  await recountCourseTotals(scope.em, courseIds);
 }
 
 /** recountCourseProgress for the course of this lesson (which still exists). */
@@ -91,4 +94,5 @@ export async function recountLessonCourseProgress(
 export async function recountAllProgress(em: SqlEntityManager): Promise<void> {
   await em.execute("delete from course_progress");
   await em.execute(recountStatement(""));
+  await recountAllTotals(em);
 }

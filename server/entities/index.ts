@@ -7,6 +7,7 @@ import {
   CourseTagSchema,
   LessonSchema,
 } from "./course.js";
+import { CourseCompletionTotalSchema } from "./course-completion-total.js";
 import { CourseProgressSchema } from "./course-progress.js";
 import { FormerMemberSchema } from "./former-member.js";
 import { InvitationSchema } from "./invitation.js";
@@ -27,6 +28,7 @@ import { UserSchema } from "./user.js";
 
 export { ClientAction } from "./client-action.js";
 export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.js";
+export { CourseCompletionTotal } from "./course-completion-total.js";
 export { CourseProgress } from "./course-progress.js";
 export { FormerMember } from "./former-member.js";
 export { Invitation } from "./invitation.js";
@@ -70,6 +72,7 @@ export const ENTITIES = [
   QuizOptionSchema,
   QuizAttemptSchema,
   CourseProgressSchema,
+  CourseCompletionTotalSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -92,4 +95,5 @@ export const TENANT_ENTITIES = [
   "QuizOption",
   "QuizAttempt",
   "CourseProgress",
+  "CourseCompletionTotal",
 ];

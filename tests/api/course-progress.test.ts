@@ -8,8 +8,9 @@ import { suiteApp, suiteFixture } from "./support/suite.js";
 import { completeLessons } from "./support/training-fixtures.js";
 
 /**
- * The progress table (decision 0172) stays exactly what a fresh count of the completions says, after
- * every path that writes completions or takes lessons away, and after a random run of them.
+ * The progress table (decision 0172) and the completion totals orgs/stats sums (decision 0210) stay
+ * exactly what a fresh count of the completions says, after every path that writes completions or takes
+ * lessons away, and after a random run of them.
  */
 
 const app = suiteApp();
@@ -59,9 +60,41 @@ async function countedProgress(organizationId: number): Promise<ProgressRow[]> {
   return progressRowsOf(rows);
 }
 
+/** Per course, `count` read from `sql` (the stored totals, or the completions counted afresh). */
+async function perCourse(sql: string, organizationId: number): Promise<Map<number, number>> {
+  const rows = await app.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ course_id: unknown; n: unknown }[]>(sql, [organizationId]);
+  return new Map(rows.filter((row) => Number(row.n) > 0).map((row) => [Number(row.course_id), Number(row.n)]));
+}
+
+/** The completion totals (decision 0210) per course, and orgs/stats' sum of them, equal a fresh count. */
+async function expectTotalsExact(organizationId: number): Promise<void> {
+  const counted = await perCourse(
+    `select m.course_id, count(*) as n from completions c join lessons l on l.id = c.lesson_id
+     join modules m on m.id = l.module_id where c.organization_id = ? group by m.course_id`,
+    organizationId,
+  );
+  const stored = await perCourse(
+    "select course_id, sum(completions) as n from course_completion_totals where organization_id = ? group by course_id",
+    organizationId,
+  );
+  expect(stored).toEqual(counted);
+  const [all] = await app.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ n: unknown }[]>("select count(*) as n from completions where organization_id = ?", [organizationId]);
+  const stats = ok<{ totalCompletions: number }>(
+    await staff.admin.api.get("/_api/orgs/stats", { orgId: String(organizationId) }),
+  );
+  expect(stats.totalCompletions).toBe(Number(all?.n));
+}
+
 async function expectExact(organizationId: number): Promise<ProgressRow[]> {
   const stored = await storedProgress(organizationId);
   expect(stored).toEqual(await countedProgress(organizationId));
+  await expectTotalsExact(organizationId);
   return stored;
 }
 

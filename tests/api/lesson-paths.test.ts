@@ -54,16 +54,18 @@ async function completionsOf(lessonId: number): Promise<number> {
 const complete = (api: ApiClient, lessonId: number) => api.post("/_api/lessons/complete", { lessonId });
 
 describe("lessons/complete: the visibility check and the completion's INSERT and count, nothing else", () => {
-  it("a new completion is the session lookup, one read, its insert and its count; the course row does not move", async () => {
+  it("a new completion is the session lookup, one read, its insert and its counts; the course row does not move", async () => {
     const { course, lessons } = await sampleCourse(staff.admin.api);
     const before = await courseRowTimes(course.id);
     let answer: CompletionView | undefined;
     const statements = await statementsDuring(async () => {
       answer = ok<CompletionView>(await complete(staff.learner.api, lessons.A1.id));
     });
-    // The second insert counts the completion in the course's progress row (decision 0172).
-    expect(statements.map(kindOf)).toEqual(["session", "select", "insert", "insert"]);
+    // The second insert counts the completion in the course's progress row (decision 0172), the third
+    // in its course's total, which orgs/stats sums (decision 0210).
+    expect(statements.map(kindOf)).toEqual(["session", "select", "insert", "insert", "insert"]);
     expect(statements[3]).toMatch(/^insert into course_progress/);
+    expect(statements[4]).toMatch(/^insert into course_completion_totals/);
     expect(await courseRowTimes(course.id)).toEqual(before);
     expect(await completionsOf(lessons.A1.id)).toBe(1);
     // The answer's time is the stored one, to the millisecond, though nothing was read back.
