@@ -179,7 +179,8 @@ export async function matrixSignoffs(
   const signoffs: MatrixSignoffTuple[] = [];
   for (const [userId, courseId] of cells) {
     const entry = counts.get(`${userId}:${courseId}`);
-    if (entry) signoffs.push(entry);
+    // A copy: a user listed twice (member and former member) must not put one array twice in the answer.
+    if (entry) signoffs.push([...entry]);
   }
   return { signoffLessons, signoffs };
 }

@@ -9,6 +9,7 @@ import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
+import { plainJsonBut } from "#server/wire-format.js";
 import { permittedProcedure } from "#server/trpc-org.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { formerFilterInput } from "#shared/schemas/team-admin.js";
@@ -57,7 +58,8 @@ export const reportsRouter = router({
         now: nowOf(ctx),
       });
       const courseIdsShown = matrix.courses.map((course) => course.courseId);
-      return { ...matrix, ...(await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown)) };
+      const signoffs = await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown);
+      return plainJsonBut({ ...matrix, ...signoffs }, ["cells"]);
     }),
 
   course: reportProcedure
