@@ -58,16 +58,23 @@ function count(tally: Tally, id: number, completed: boolean): void {
 }
 
 /**
- * Members (by name) × published courses (by title). With `status`, only cells of that status, and only
- * the members and courses that keep one.
+ * Members (by name) × published courses (by title). With `status` (or `keep`), only cells of that status
+ * (that it keeps), and only the members and courses that keep one.
  */
 export async function presentMatrix(
   em: SqlEntityManager,
   organizationId: number,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
-  options: { status?: TrainingStatus; now: Date },
+  options: {
+    status?: TrainingStatus;
+    /** A further filter of the cells (the sign-off filter, issue 12). */
+    keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
+    now: Date;
+  },
 ): Promise<MatrixReport> {
+  const { status: wanted, keep } = options;
+  const filtered = wanted !== undefined || keep !== undefined;
   const rows = await loadTrainingRows(em, organizationId, memberships, courses, {});
   const cells: MatrixCellTuple[] = [];
   // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
@@ -76,10 +83,10 @@ export async function presentMatrix(
   const byMember: Tally = new Map();
   const byCourse: Tally = new Map();
   visitCells(rows, memberships, courses, options.now, (cell) => {
-    if (options.status !== undefined && cell.status !== options.status) return;
     const { userId, courseId, assigned, status, percent, completedAt, dueAt } = cell;
+    if ((wanted !== undefined && status !== wanted) || (keep && !keep(userId, courseId, assigned))) return;
     cells.push([userId, courseId, assigned, status, percent, completedAt, dueAt]);
-    if (options.status !== undefined) {
+    if (filtered) {
       keptMembers.add(userId);
       keptCourses.add(courseId);
     }
@@ -88,7 +95,7 @@ export async function presentMatrix(
       count(byCourse, courseId, status === "completed");
     }
   });
-  const kept = (ids: Set<number>, id: number) => options.status === undefined || ids.has(id);
+  const kept = (ids: Set<number>, id: number) => !filtered || ids.has(id);
   const none = { assignedCount: 0, completedCount: 0 };
   return {
     members: memberships

@@ -5,7 +5,7 @@ import { presentCourseReport, presentMatrix, presentMemberCourses } from "#serve
 import { compareTags } from "#server/presenters/tags.js";
 import { courseById, tagsOfMemberships } from "#server/read-models/courses.js";
 import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
-import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js";
+import { loadSignoffCounts, matrixSignoffsOf, needsSigning, withMemberSignoffs } from "#server/signoff-standings.js";
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
@@ -53,12 +53,21 @@ export const reportsRouter = router({
           return member !== undefined && hasAnyTag(member, wanted);
         });
       }
+      const signoffCounts = await loadSignoffCounts(
+        ctx.em,
+        ctx.organization.id,
+        courses.map((course) => course.id),
+      );
       const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
         status: input.status,
+        keep:
+          input.signoff === "needed"
+            ? (userId, courseId, assigned) => assigned && needsSigning(signoffCounts, userId, courseId)
+            : undefined,
         now: nowOf(ctx),
       });
       const courseIdsShown = matrix.courses.map((course) => course.courseId);
-      const signoffs = await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown);
+      const signoffs = matrixSignoffsOf(signoffCounts, matrix.cells.tuples, courseIdsShown);
       return plainJsonBut({ ...matrix, ...signoffs }, ["cells"]);
     }),
 
