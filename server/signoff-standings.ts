@@ -163,6 +163,24 @@ export async function withMemberSignoffs<Course extends { courseId: number }>(
 }
 
 /**
+ * Adds the course's sign-off lessons to the course report, and each member's standing with them (an
+ * empty list: the course has none).
+ */
+export async function withCourseSignoffs<
+  Report extends { course: { id: number }; members: readonly { userId: number }[] },
+>(em: SqlEntityManager, organizationId: number, report: Report) {
+  const signoffs = await courseSignoffs(em, organizationId, report.course.id);
+  return {
+    ...report,
+    course: {
+      ...report.course,
+      signoffLessons: signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
+    },
+    members: report.members.map((member) => ({ ...member, signoffs: signoffs.of(member.userId) })),
+  };
+}
+
+/**
  * The matrix's sign-off counts, sparse: `[userId, courseId, signed, outdated]` for each member with at
  * least one signature in a course that has sign-off lessons. A cell of such a course without an entry
  * has signed nothing; "not signed" is the course's `signoffLessons` less both counts.

@@ -26,7 +26,8 @@ export async function profiledSection<T>(name: string, section: () => Promise<T>
     writeFileSync(file, JSON.stringify(profile));
     const summary = summarizeProfile(profile, 15);
     console.log(`  ${name} profile (${file}), total time by module:`);
-    for (const share of summary.modulesTotal) console.log(`    ${share.percent.toFixed(1).padStart(5)} %  ${share.name}`);
+    for (const share of summary.modulesTotal)
+      console.log(`    ${share.percent.toFixed(1).padStart(5)} %  ${share.name}`);
     console.log("  self time by function:");
     for (const share of summary.functions) console.log(`    ${share.percent.toFixed(1).padStart(5)} %  ${share.name}`);
     return result;

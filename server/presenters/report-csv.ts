@@ -37,8 +37,7 @@ function gridOf<Entry extends readonly [userId: number, courseId: number, ...res
   entries: readonly Entry[],
 ): (userId: number, courseId: number) => Entry | undefined {
   const userSlots = new Map<number, number>();
-  for (const member of report.members)
-    if (!userSlots.has(member.userId)) userSlots.set(member.userId, userSlots.size);
+  for (const member of report.members) if (!userSlots.has(member.userId)) userSlots.set(member.userId, userSlots.size);
   const courseSlots = new Map(report.courses.map((course, slot) => [course.courseId, slot]));
   const width = courseSlots.size;
   const grid: (Entry | undefined)[] = new Array(userSlots.size * width);
@@ -103,16 +102,35 @@ const checkHeaders = (report: CourseReport) =>
 const checkFields = (member: CourseReport["members"][number]) =>
   member.checks.flatMap((check) => [check.bestScorePercent, check.attempts]);
 
-export const courseReportCsv = csvExport((report: CourseReport) => ({
+/** Three columns per sign-off lesson of the course (issue 12): the member's standing, version signed, when. */
+const lessonSignoffHeaders = (lessons: readonly { title: string }[]) =>
+  lessons.flatMap(({ title }) => [`${title}: sign-off`, `${title}: signed version`, `${title}: signed at`]);
+const lessonSignoffFields = (signoffs: readonly MemberSignoffView[]) =>
+  signoffs.flatMap((lesson) => [signoffStandingLabel(lesson.status), lesson.signedVersion, lesson.signedAt]);
+
+interface CourseCsvReport {
+  course: CourseReport["course"] & { signoffLessons: { title: string }[] };
+  members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[] })[];
+}
+
+export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
   filename: csvFilename("course", report.course.title),
   rows: [
-    ["Name", "Email", "Assigned", ...PROGRESS_HEADERS, ...checkHeaders(report)],
+    [
+      "Name",
+      "Email",
+      "Assigned",
+      ...PROGRESS_HEADERS,
+      ...checkHeaders(report),
+      ...lessonSignoffHeaders(report.course.signoffLessons),
+    ],
     ...report.members.map((member) => [
       nameOf(member),
       member.email,
       member.assigned,
       ...progressFields(member),
       ...checkFields(member),
+      ...lessonSignoffFields(member.signoffs),
     ]),
   ],
 }));
