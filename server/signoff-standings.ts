@@ -166,12 +166,13 @@ export async function withMemberSignoffs<Course extends { courseId: number }>(
  * Adds the course's sign-off lessons to the course report, and each member's standing with them (an
  * empty list: the course has none).
  */
-export async function withCourseSignoffs<
-  Report extends { course: { id: number }; members: readonly { userId: number }[] },
->(em: SqlEntityManager, organizationId: number, report: Report) {
+export async function withCourseSignoffs<Course extends { id: number }, Member extends { userId: number }>(
+  em: SqlEntityManager,
+  organizationId: number,
+  report: { course: Course; members: readonly Member[] },
+) {
   const signoffs = await courseSignoffs(em, organizationId, report.course.id);
   return {
-    ...report,
     course: {
       ...report.course,
       signoffLessons: signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
