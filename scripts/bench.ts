@@ -37,6 +37,7 @@ import {
 import { seedCourses, seedTraining } from "./lib/bench-training.js";
 import { timeEndpoint } from "./lib/endpoint-timings.js";
 import { PAIRED_HEADER, type PairedEndpoint, pairedFigures, pairedRow, startBareServer } from "./lib/paired-load.js";
+import { printAnswerDigest, profiledSection } from "./lib/profile-section.js";
 import { timingColumns } from "./lib/timings.js";
 
 const COURSES = Number(process.env.BENCH_COURSES ?? 200);
@@ -206,7 +207,10 @@ async function main(): Promise<void> {
       if (!measured(name)) continue;
       // The reports are heavy by design: asked one at a time, so each figure is one report's own.
       const concurrency = requests === REQUESTS ? CONCURRENCY : 1;
-      const figures = await timeEndpoint(base, { name, path: url, headers }, { cookie, requests, concurrency });
+      const figures = await profiledSection(name, () =>
+        timeEndpoint(base, { name, path: url, headers }, { cookie, requests, concurrency }),
+      );
+      await printAnswerDigest(`${base}${url}`, { cookie, ...headers });
       console.log(
         [
           name.padEnd(26),

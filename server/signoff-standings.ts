@@ -65,6 +65,59 @@ export interface MemberSignoffView {
   signedAt: Date | null;
 }
 
+/** A member's signature of a lesson at its highest version (the first such, by id). */
+interface LatestSignature {
+  version: number;
+  signedAt: Date | null;
+}
+
+/** Per member, per lesson, their latest signature of these lessons (`userId`: only theirs), in one query. */
+async function latestSignatures(
+  em: SqlEntityManager,
+  organizationId: number,
+  lessonIds: readonly number[],
+  userId?: number,
+): Promise<Map<number, Map<number, LatestSignature>>> {
+  const byUser = new Map<number, Map<number, LatestSignature>>();
+  if (lessonIds.length === 0) return byUser;
+  const rows = await readRows<{ user_id: number; lesson_id: number; version: number; signed_at: unknown }>(
+    em,
+    `select user_id, lesson_id, version, signed_at from signatures
+     where organization_id = ? and lesson_id in (${placeholders(lessonIds)})${
+       userId === undefined ? " and user_id is not null" : " and user_id = ?"
+     }
+     order by id`,
+    [organizationId, ...lessonIds, ...(userId === undefined ? [] : [userId])],
+  );
+  for (const row of rows) {
+    const signer = Number(row.user_id);
+    const latest = byUser.get(signer) ?? new Map<number, LatestSignature>();
+    byUser.set(signer, latest);
+    const lessonId = Number(row.lesson_id);
+    const version = Number(row.version);
+    const known = latest.get(lessonId);
+    if (!known || version > known.version) latest.set(lessonId, { version, signedAt: dateFromRow(row.signed_at) });
+  }
+  return byUser;
+}
+
+/** A member's standing with each of these sign-off lessons, from their latest signatures. */
+function signoffViews(
+  lessons: readonly SignoffLessonRow[],
+  latest: ReadonlyMap<number, LatestSignature> | undefined,
+): MemberSignoffView[] {
+  return lessons.map((lesson) => {
+    const signature = latest?.get(lesson.lessonId);
+    return {
+      lessonId: lesson.lessonId,
+      lessonTitle: lesson.title,
+      status: signoffStatusOf(lesson.materialVersion, signature?.version ?? null),
+      signedVersion: signature?.version ?? null,
+      signedAt: signature?.signedAt ?? null,
+    };
+  });
+}
+
 /** One member's standing with every sign-off lesson of these courses, by course. */
 export async function memberSignoffs(
   em: SqlEntityManager,
@@ -74,40 +127,23 @@ export async function memberSignoffs(
 ): Promise<Map<number, MemberSignoffView[]>> {
   const lessons = await signoffLessonsOf(em, organizationId, courseIds);
   const lessonIds = [...lessons.values()].flat().map((lesson) => lesson.lessonId);
-  // Per lesson, the signature of the highest version (the first such, by id).
-  const latest = new Map<number, { version: number; signedAt: Date | null }>();
-  if (lessonIds.length > 0) {
-    const rows = await readRows<{ lesson_id: number; version: number; signed_at: unknown }>(
-      em,
-      `select lesson_id, version, signed_at from signatures
-       where organization_id = ? and user_id = ? and lesson_id in (${placeholders(lessonIds)})
-       order by id`,
-      [organizationId, userId, ...lessonIds],
-    );
-    for (const row of rows) {
-      const lessonId = Number(row.lesson_id);
-      const version = Number(row.version);
-      const known = latest.get(lessonId);
-      if (!known || version > known.version) latest.set(lessonId, { version, signedAt: dateFromRow(row.signed_at) });
-    }
-  }
-  const byCourse = new Map<number, MemberSignoffView[]>();
-  for (const [courseId, rows] of lessons) {
-    byCourse.set(
-      courseId,
-      rows.map((lesson) => {
-        const signature = latest.get(lesson.lessonId);
-        return {
-          lessonId: lesson.lessonId,
-          lessonTitle: lesson.title,
-          status: signoffStatusOf(lesson.materialVersion, signature?.version ?? null),
-          signedVersion: signature?.version ?? null,
-          signedAt: signature?.signedAt ?? null,
-        };
-      }),
-    );
-  }
-  return byCourse;
+  const latest = (await latestSignatures(em, organizationId, lessonIds, userId)).get(userId);
+  return new Map([...lessons].map(([courseId, rows]) => [courseId, signoffViews(rows, latest)]));
+}
+
+/** Everyone's standing with one course's sign-off lessons (the course report, issue 12): two queries. */
+export async function courseSignoffs(
+  em: SqlEntityManager,
+  organizationId: number,
+  courseId: number,
+): Promise<{ lessons: SignoffLessonRow[]; of: (userId: number) => MemberSignoffView[] }> {
+  const lessons = (await signoffLessonsOf(em, organizationId, [courseId])).get(courseId) ?? [];
+  const latest = await latestSignatures(
+    em,
+    organizationId,
+    lessons.map((lesson) => lesson.lessonId),
+  );
+  return { lessons, of: (userId) => signoffViews(lessons, latest.get(userId)) };
 }
 
 /** Adds each course's sign-off standing to the member report's courses (an empty list: none). */
@@ -127,6 +163,25 @@ export async function withMemberSignoffs<Course extends { courseId: number }>(
 }
 
 /**
+ * Adds the course's sign-off lessons to the course report, and each member's standing with them (an
+ * empty list: the course has none).
+ */
+export async function withCourseSignoffs<Course extends { id: number }, Member extends { userId: number }>(
+  em: SqlEntityManager,
+  organizationId: number,
+  report: { course: Course; members: readonly Member[] },
+) {
+  const signoffs = await courseSignoffs(em, organizationId, report.course.id);
+  return {
+    course: {
+      ...report.course,
+      signoffLessons: signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
+    },
+    members: report.members.map((member) => ({ ...member, signoffs: signoffs.of(member.userId) })),
+  };
+}
+
+/**
  * The matrix's sign-off counts, sparse: `[userId, courseId, signed, outdated]` for each member with at
  * least one signature in a course that has sign-off lessons. A cell of such a course without an entry
  * has signed nothing; "not signed" is the course's `signoffLessons` less both counts.
@@ -139,22 +194,27 @@ export interface MatrixSignoffs {
   signoffs: MatrixSignoffTuple[];
 }
 
+/** Per course with sign-off lessons, how many it has, and per member how many they signed (current, outdated). */
+export interface SignoffCountsIndex {
+  signoffLessons: Map<number, number>;
+  /** course id → user id → the member's counts, for members with at least one signature. */
+  counts: Map<number, Map<number, MatrixSignoffTuple>>;
+}
+
 /**
- * The sign-off counts of the matrix's cells, in two queries and one aggregate whatever its size: the
- * sign-off lessons of its courses, their material versions, and each member's highest signed version
- * per lesson.
+ * The sign-off counts of these courses, in two queries and one aggregate whatever the matrix's size: the
+ * sign-off lessons with their material versions, and each member's highest signed version per lesson.
  */
-export async function matrixSignoffs(
+export async function loadSignoffCounts(
   em: SqlEntityManager,
   organizationId: number,
-  cells: readonly (readonly [userId: number, courseId: number, ...rest: unknown[]])[],
   courseIds: readonly number[],
-): Promise<MatrixSignoffs> {
+): Promise<SignoffCountsIndex> {
   const lessons = await signoffLessonsOf(em, organizationId, courseIds);
-  const signoffLessons: Record<number, number> = {};
-  for (const [courseId, rows] of lessons) signoffLessons[courseId] = rows.length;
+  const index: SignoffCountsIndex = { signoffLessons: new Map(), counts: new Map() };
+  for (const [courseId, rows] of lessons) index.signoffLessons.set(courseId, rows.length);
   const byLesson = new Map([...lessons.values()].flat().map((lesson) => [lesson.lessonId, lesson]));
-  if (byLesson.size === 0) return { signoffLessons, signoffs: [] };
+  if (byLesson.size === 0) return index;
 
   const lessonIds = [...byLesson.keys()];
   const rows = await readRows<{ user_id: number; lesson_id: number; version: number }>(
@@ -164,22 +224,43 @@ export async function matrixSignoffs(
      group by user_id, lesson_id`,
     [organizationId, ...lessonIds],
   );
-  const counts = new Map<string, MatrixSignoffTuple>();
   for (const row of rows) {
     const lesson = byLesson.get(Number(row.lesson_id));
     if (!lesson) continue;
     const userId = Number(row.user_id);
-    const key = `${userId}:${lesson.courseId}`;
-    const entry = counts.get(key) ?? [userId, lesson.courseId, 0, 0];
-    counts.set(key, entry);
+    const ofCourse = index.counts.get(lesson.courseId) ?? new Map<number, MatrixSignoffTuple>();
+    index.counts.set(lesson.courseId, ofCourse);
+    const entry = ofCourse.get(userId) ?? [userId, lesson.courseId, 0, 0];
+    ofCourse.set(userId, entry);
     if (signoffStatusOf(lesson.materialVersion, Number(row.version)) === "signed") entry[2] += 1;
     else entry[3] += 1;
   }
-  // Only the cells the matrix shows: a status filter may have dropped some.
+  return index;
+}
+
+/** The member must (re-)sign at least one of the course's sign-off lessons: some are outdated or not signed. */
+export function needsSigning(index: SignoffCountsIndex, userId: number, courseId: number): boolean {
+  const total = index.signoffLessons.get(courseId) ?? 0;
+  return total > 0 && (index.counts.get(courseId)?.get(userId)?.[2] ?? 0) < total;
+}
+
+/** The matrix's sign-off fields for the cells and courses it shows. */
+export function matrixSignoffsOf(
+  index: SignoffCountsIndex,
+  cells: readonly (readonly [userId: number, courseId: number, ...rest: unknown[]])[],
+  courseIdsShown: readonly number[],
+): MatrixSignoffs {
+  const signoffLessons: Record<number, number> = {};
+  for (const courseId of courseIdsShown) {
+    const total = index.signoffLessons.get(courseId);
+    if (total !== undefined) signoffLessons[courseId] = total;
+  }
   const signoffs: MatrixSignoffTuple[] = [];
+  if (index.counts.size === 0) return { signoffLessons, signoffs };
   for (const [userId, courseId] of cells) {
-    const entry = counts.get(`${userId}:${courseId}`);
-    if (entry) signoffs.push(entry);
+    const entry = index.counts.get(courseId)?.get(userId);
+    // A copy: a user listed twice (member and former member) must not put one array twice in the answer.
+    if (entry) signoffs.push([...entry]);
   }
   return { signoffLessons, signoffs };
 }

@@ -1,5 +1,6 @@
 import { LockMode } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { PostgreSqlPlatform } from "@mikro-orm/postgresql";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
 
@@ -62,4 +63,25 @@ export function countFromRow(value: unknown): number {
  */
 export function dateParam(config: DialectConfig, date: Date): number | string {
   return dialectOf(config) === "postgresql" ? date.toISOString() : date.getTime();
+}
+
+/** The dialect of the database an entity manager works on. */
+export function dialectOfManager(em: Pick<SqlEntityManager, "getPlatform">): "sqlite" | "postgresql" {
+  return em.getPlatform() instanceof PostgreSqlPlatform ? "postgresql" : "sqlite";
+}
+
+/**
+ * SQL for a datetime column as epoch milliseconds in text, to be read back with Number: SQLite keeps the
+ * milliseconds MikroORM stored; PostgreSQL's timestamp is truncated to the millisecond, as its driver's
+ * Date is.
+ */
+export function epochMillisText(em: Pick<SqlEntityManager, "getPlatform">, column: string): string {
+  return dialectOfManager(em) === "postgresql" ? `floor(extract(epoch from ${column}) * 1000)::bigint` : column;
+}
+
+/** SQL aggregating text values into one, `separator` between (group_concat / string_agg). */
+export function joinedText(em: Pick<SqlEntityManager, "getPlatform">, expression: string, separator: string): string {
+  return dialectOfManager(em) === "postgresql"
+    ? `string_agg(${expression}, '${separator}')`
+    : `group_concat(${expression}, '${separator}')`;
 }

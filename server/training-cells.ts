@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { progressPercent } from "#shared/progress.js";
-import type { ProgressFacts } from "#shared/training-statuses.js";
+import { isCourseComplete, progressPercent } from "#shared/progress.js";
+import type { ProgressFacts, TrainingStatus } from "#shared/training-statuses.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -15,10 +15,9 @@ import {
 import {
   type AudienceCourse,
   type AudienceMember,
-  completedAtOf,
-  dueAtFor,
+  dueAtMillis,
   joinedAudienceAt,
-  trainingStatus,
+  trainingStatusAt,
 } from "./training-rules.js";
 
 /**
@@ -97,23 +96,52 @@ function membersByTag(rows: TrainingRows, byMembership: Map<number, number[]>): 
 }
 
 /**
- * The cell of each member and course where the member is in the audience or has completed a lesson;
- * none where neither. Cells come course by course, members in the order given.
+ * One cell as visitCells hands it over, dates in epoch milliseconds. The same object is refilled for
+ * every cell (a large matrix has tens of thousands): read it during the call, keep nothing of it.
  */
-export function cellsOf(
+export interface CellFacts {
+  userId: number;
+  courseId: number;
+  assigned: boolean;
+  status: TrainingStatus;
+  percent: number;
+  completedLessons: number;
+  totalLessons: number;
+  completedAt: number | null;
+  dueAt: number | null;
+}
+
+/**
+ * Visits the cell of each member and course where the member is in the audience or has completed a
+ * lesson; none where neither. Cells come course by course, members in the order given.
+ */
+export function visitCells(
   rows: TrainingRows,
   memberships: readonly MemberRow[],
   courses: readonly Pick<TrainingCourse, "id">[],
   now: Date,
-): ProgressCell[] {
-  const cells: ProgressCell[] = [];
+  visit: (cell: CellFacts) => void,
+): void {
+  const nowMs = now.getTime();
   const byMembership = positionsBy(memberships, (membership) => membership.membershipId);
   const byUser = positionsBy(memberships, (membership) => membership.userId);
   const byTag = membersByTag(rows, byMembership);
+  const members = memberships.map((membership) => rows.members.get(membership.membershipId));
   // The members a course may have a cell for are marked with the course's turn: no clearing between courses.
   const candidate = new Int32Array(memberships.length);
   const mark = (turn: number, positions: readonly number[] | undefined) => {
     for (const position of positions ?? []) candidate[position] = turn;
+  };
+  const cell: CellFacts = {
+    userId: 0,
+    courseId: 0,
+    assigned: false,
+    status: "not_started",
+    percent: 0,
+    completedLessons: 0,
+    totalLessons: 0,
+    completedAt: null,
+    dueAt: null,
   };
   courses.forEach((course, index) => {
     const audience = rows.audiences.get(course.id);
@@ -126,35 +154,46 @@ export function cellsOf(
     for (const tagId of audience.tagIds) mark(turn, byTag.get(tagId));
     for (const membershipId of assignedAt?.keys() ?? []) mark(turn, byMembership.get(membershipId));
     for (const userId of counts?.keys() ?? []) mark(turn, byUser.get(userId));
-    memberships.forEach((membership, position) => {
-      if (candidate[position] !== turn) return;
-      const member = rows.members.get(membership.membershipId);
-      if (!member) return;
+    cell.courseId = course.id;
+    cell.totalLessons = totalLessons;
+    for (let position = 0; position < memberships.length; position++) {
+      if (candidate[position] !== turn) continue;
+      const membership = memberships[position] as MemberRow;
+      const member = members[position];
+      if (!member) continue;
       const { userId } = membership;
       const done = counts?.get(userId);
       const joinedAt = membership.former
         ? null
         : joinedAudienceAt(audience, member, assignedAt?.get(membership.membershipId));
-      if (joinedAt === null && done === undefined) return;
-      const progress = {
-        completedLessons: done?.completed ?? 0,
-        totalLessons,
-        lastCompletedAt: done?.lastCompletedAt ?? null,
-      };
-      if (joinedAt === null && progress.completedLessons === 0) return;
-      const dueAt = dueAtFor(audience, joinedAt);
-      cells.push({
-        userId,
-        courseId: course.id,
-        assigned: joinedAt !== null,
-        status: trainingStatus(progress, dueAt, now),
-        percent: progressPercent(progress.completedLessons, totalLessons),
-        completedLessons: progress.completedLessons,
-        totalLessons,
-        completedAt: completedAtOf(progress),
-        dueAt,
-      });
-    });
+      const completedLessons = done?.completed ?? 0;
+      if (joinedAt === null && completedLessons === 0) continue;
+      const dueAt = dueAtMillis(audience, joinedAt);
+      const complete = isCourseComplete(completedLessons, totalLessons);
+      cell.userId = userId;
+      cell.assigned = joinedAt !== null;
+      cell.status = trainingStatusAt(completedLessons, totalLessons, dueAt, nowMs);
+      cell.percent = progressPercent(completedLessons, totalLessons);
+      cell.completedLessons = completedLessons;
+      cell.completedAt = complete ? (done?.lastCompletedAt?.getTime() ?? null) : null;
+      cell.dueAt = dueAt;
+      visit(cell);
+    }
+  });
+}
+
+const dateOf = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs));
+
+/** visitCells' cells as objects of their own, with dates. */
+export function cellsOf(
+  rows: TrainingRows,
+  memberships: readonly MemberRow[],
+  courses: readonly Pick<TrainingCourse, "id">[],
+  now: Date,
+): ProgressCell[] {
+  const cells: ProgressCell[] = [];
+  visitCells(rows, memberships, courses, now, (cell) => {
+    cells.push({ ...cell, completedAt: dateOf(cell.completedAt), dueAt: dateOf(cell.dueAt) });
   });
   return cells;
 }

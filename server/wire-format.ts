@@ -30,10 +30,43 @@ export function plainJson<T extends object>(answer: T & PlainJson<T>): T {
   return answer;
 }
 
+const customValueKeys = new WeakMap<object, readonly string[]>();
+
+/**
+ * Marks an answer that is plain JSON but for some top-level values of a registered custom type (the
+ * matrix's cells, decision 0070): only those values go through superjson. The answer must hold no object
+ * twice, since superjson would note such a repeat and this does not look for one.
+ */
+export function plainJsonBut<T extends object, Key extends keyof T & string>(
+  answer: T & PlainJson<Omit<T, Key>>,
+  customKeys: readonly Key[],
+): T {
+  customValueKeys.set(answer, customKeys);
+  return answer;
+}
+
+type Serialized = ReturnType<typeof superjson.serialize>;
+
+/** What superjson writes for an answer marked by plainJsonBut: its key order, and its `meta` of those values. */
+function serializeCustomValues(answer: object, keys: readonly string[]): Serialized {
+  const json: Record<string, unknown> = { ...answer };
+  const values: Record<string, unknown> = {};
+  for (const key of keys) {
+    const serialized = superjson.serialize(json[key]);
+    json[key] = serialized.json;
+    if (serialized.meta?.values !== undefined) values[key] = serialized.meta.values;
+  }
+  return Object.keys(values).length === 0
+    ? { json: json as Serialized["json"] }
+    : { json: json as Serialized["json"], meta: { values: values as never, v: 1 } };
+}
+
 /** What superjson would write for `value`, without its walk when the value was marked plain. */
-export function serializeAnswer(value: unknown): ReturnType<typeof superjson.serialize> {
-  if (typeof value === "object" && value !== null && plainAnswers.has(value)) {
-    return { json: value as ReturnType<typeof superjson.serialize>["json"] };
+export function serializeAnswer(value: unknown): Serialized {
+  if (typeof value === "object" && value !== null) {
+    if (plainAnswers.has(value)) return { json: value as Serialized["json"] };
+    const customKeys = customValueKeys.get(value);
+    if (customKeys) return serializeCustomValues(value, customKeys);
   }
   return superjson.serialize(value);
 }

@@ -1,7 +1,7 @@
 import { csvExport, csvFilename } from "#server/csv.js";
 import { checkScoresText } from "#server/quiz-reports.js";
-import type { MatrixSignoffs, MemberSignoffView } from "#server/signoff-standings.js";
-import { type MatrixCellTuple, matrixCellKey, matrixCellsByKey } from "#shared/matrix-cells.js";
+import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "#server/signoff-standings.js";
+import type { MatrixCellTuple } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
@@ -27,31 +27,47 @@ function cellText(cell: MatrixCellTuple | undefined): string {
     : `${status(cellStatus)} (${percent}%)`;
 }
 
+/**
+ * Entries by member and course in one array, as dense as the matrix: the CSV asks every member × course,
+ * and string keys for each of those hundreds of thousands cost more than the rest of the file (decision 0215).
+ * As a map would, the last entry of a member and course wins.
+ */
+function gridOf<Entry extends readonly [userId: number, courseId: number, ...rest: unknown[]]>(
+  report: MatrixReport,
+  entries: readonly Entry[],
+): (userId: number, courseId: number) => Entry | undefined {
+  const userSlots = new Map<number, number>();
+  for (const member of report.members) if (!userSlots.has(member.userId)) userSlots.set(member.userId, userSlots.size);
+  const courseSlots = new Map(report.courses.map((course, slot) => [course.courseId, slot]));
+  const width = courseSlots.size;
+  const grid: (Entry | undefined)[] = new Array(userSlots.size * width);
+  for (const entry of entries) {
+    const user = userSlots.get(entry[0]);
+    const course = courseSlots.get(entry[1]);
+    if (user !== undefined && course !== undefined) grid[user * width + course] = entry;
+  }
+  return (userId, courseId) => {
+    const user = userSlots.get(userId);
+    const course = courseSlots.get(courseId);
+    return user === undefined || course === undefined ? undefined : grid[user * width + course];
+  };
+}
+
 /** A cell of a course with sign-off lessons also says how many the member signed (issue 12). */
-function signoffCellText(
-  report: MatrixSignoffs,
-  signed: Map<string, [number, number]>,
-  userId: number,
-  courseId: number,
-) {
+function signoffCellText(report: MatrixSignoffs, signoff: MatrixSignoffTuple | undefined, courseId: number) {
   const total = report.signoffLessons[courseId];
   if (total === undefined) return "";
-  const [signedCount, outdated] = signed.get(matrixCellKey(userId, courseId)) ?? [0, 0];
-  return `; sign-off: ${signoffCountsText({ signed: signedCount, outdated, total })}`;
+  const [, , signed, outdated] = signoff ?? [0, 0, 0, 0];
+  return `; sign-off: ${signoffCountsText({ signed, outdated, total })}`;
 }
 
 /** One row per member, one column per course, as the matrix shows them. */
 export const matrixCsv = csvExport((report: MatrixReport & MatrixSignoffs) => {
-  const cells = matrixCellsByKey(report.cells);
-  const signed = new Map(
-    report.signoffs.map(([userId, courseId, count, outdated]) => [
-      matrixCellKey(userId, courseId),
-      [count, outdated] as [number, number],
-    ]),
-  );
+  const cellOf = gridOf(report, report.cells.tuples);
+  const signoffOf = gridOf(report, report.signoffs);
   const cellWithSignoffs = (userId: number, courseId: number) => {
-    const cell = cells.get(matrixCellKey(userId, courseId));
-    return cell ? cellText(cell) + signoffCellText(report, signed, userId, courseId) : "";
+    const cell = cellOf(userId, courseId);
+    return cell ? cellText(cell) + signoffCellText(report, signoffOf(userId, courseId), courseId) : "";
   };
   return {
     filename: csvFilename("training-matrix"),
@@ -86,16 +102,35 @@ const checkHeaders = (report: CourseReport) =>
 const checkFields = (member: CourseReport["members"][number]) =>
   member.checks.flatMap((check) => [check.bestScorePercent, check.attempts]);
 
-export const courseReportCsv = csvExport((report: CourseReport) => ({
+/** Three columns per sign-off lesson of the course (issue 12): the member's standing, version signed, when. */
+const lessonSignoffHeaders = (lessons: readonly { title: string }[]) =>
+  lessons.flatMap(({ title }) => [`${title}: sign-off`, `${title}: signed version`, `${title}: signed at`]);
+const lessonSignoffFields = (signoffs: readonly MemberSignoffView[]) =>
+  signoffs.flatMap((lesson) => [signoffStandingLabel(lesson.status), lesson.signedVersion, lesson.signedAt]);
+
+interface CourseCsvReport {
+  course: CourseReport["course"] & { signoffLessons: { title: string }[] };
+  members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[] })[];
+}
+
+export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
   filename: csvFilename("course", report.course.title),
   rows: [
-    ["Name", "Email", "Assigned", ...PROGRESS_HEADERS, ...checkHeaders(report)],
+    [
+      "Name",
+      "Email",
+      "Assigned",
+      ...PROGRESS_HEADERS,
+      ...checkHeaders(report),
+      ...lessonSignoffHeaders(report.course.signoffLessons),
+    ],
     ...report.members.map((member) => [
       nameOf(member),
       member.email,
       member.assigned,
       ...progressFields(member),
       ...checkFields(member),
+      ...lessonSignoffFields(member.signoffs),
     ]),
   ],
 }));

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { type CheckScore, type CourseCheck, loadCheckScores } from "#server/quiz-reports.js";
-import { cellsOf, loadTrainingRows, type ProgressCell } from "#server/training-cells.js";
+import { cellsOf, loadTrainingRows, type ProgressCell, visitCells } from "#server/training-cells.js";
 import { type MemberRow, progressFrom, type TrainingCourse } from "#server/training-data.js";
 import { trainingStatus } from "#server/training-rules.js";
 import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
@@ -57,19 +57,24 @@ function count(tally: Tally, id: number, completed: boolean): void {
   if (completed) counts.completedCount += 1;
 }
 
-const epochMs = (date: Date | null) => (date === null ? null : date.getTime());
-
 /**
- * Members (by name) × published courses (by title). With `status`, only cells of that status, and only
- * the members and courses that keep one.
+ * Members (by name) × published courses (by title). With `status` (or `keep`), only cells of that status
+ * (that it keeps), and only the members and courses that keep one.
  */
 export async function presentMatrix(
   em: SqlEntityManager,
   organizationId: number,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
-  options: { status?: TrainingStatus; now: Date },
+  options: {
+    status?: TrainingStatus;
+    /** A further filter of the cells (the sign-off filter, issue 12). */
+    keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
+    now: Date;
+  },
 ): Promise<MatrixReport> {
+  const { status: wanted, keep } = options;
+  const filtered = wanted !== undefined || keep !== undefined;
   const rows = await loadTrainingRows(em, organizationId, memberships, courses, {});
   const cells: MatrixCellTuple[] = [];
   // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
@@ -77,18 +82,20 @@ export async function presentMatrix(
   const keptCourses = new Set<number>();
   const byMember: Tally = new Map();
   const byCourse: Tally = new Map();
-  for (const cell of cellsOf(rows, memberships, courses, options.now)) {
-    if (options.status !== undefined && cell.status !== options.status) continue;
+  visitCells(rows, memberships, courses, options.now, (cell) => {
     const { userId, courseId, assigned, status, percent, completedAt, dueAt } = cell;
-    cells.push([userId, courseId, assigned, status, percent, epochMs(completedAt), epochMs(dueAt)]);
-    keptMembers.add(userId);
-    keptCourses.add(courseId);
+    if ((wanted !== undefined && status !== wanted) || (keep && !keep(userId, courseId, assigned))) return;
+    cells.push([userId, courseId, assigned, status, percent, completedAt, dueAt]);
+    if (filtered) {
+      keptMembers.add(userId);
+      keptCourses.add(courseId);
+    }
     if (assigned) {
       count(byMember, userId, status === "completed");
       count(byCourse, courseId, status === "completed");
     }
-  }
-  const kept = (ids: Set<number>, id: number) => options.status === undefined || ids.has(id);
+  });
+  const kept = (ids: Set<number>, id: number) => !filtered || ids.has(id);
   const none = { assignedCount: 0, completedCount: 0 };
   return {
     members: memberships

@@ -5,11 +5,18 @@ import { presentCourseReport, presentMatrix, presentMemberCourses } from "#serve
 import { compareTags } from "#server/presenters/tags.js";
 import { courseById, tagsOf } from "#server/read-models/courses.js";
 import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
-import { matrixSignoffs, withMemberSignoffs } from "#server/signoff-standings.js";
+import {
+  loadSignoffCounts,
+  matrixSignoffsOf,
+  needsSigning,
+  withCourseSignoffs,
+  withMemberSignoffs,
+} from "#server/signoff-standings.js";
 import { audienceMembers } from "#server/training-data.js";
 import { hasAnyTag } from "#server/training-rules.js";
 import { nowOf, router } from "#server/trpc.js";
 import { permittedProcedure } from "#server/trpc-org.js";
+import { plainJsonBut } from "#server/wire-format.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { formerFilterInput } from "#shared/schemas/team-admin.js";
 import {
@@ -52,12 +59,22 @@ export const reportsRouter = router({
           return member !== undefined && hasAnyTag(member, wanted);
         });
       }
+      const signoffCounts = await loadSignoffCounts(
+        ctx.em,
+        ctx.organization.id,
+        courses.map((course) => course.id),
+      );
       const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
         status: input.status,
+        keep:
+          input.signoff === "needed"
+            ? (userId, courseId, assigned) => assigned && needsSigning(signoffCounts, userId, courseId)
+            : undefined,
         now: nowOf(ctx),
       });
       const courseIdsShown = matrix.courses.map((course) => course.courseId);
-      return { ...matrix, ...(await matrixSignoffs(ctx.em, ctx.organization.id, matrix.cells.tuples, courseIdsShown)) };
+      const signoffs = matrixSignoffsOf(signoffCounts, matrix.cells.tuples, courseIdsShown);
+      return plainJsonBut({ ...matrix, ...signoffs }, ["cells"]);
     }),
 
   course: reportProcedure
@@ -68,7 +85,8 @@ export const reportsRouter = router({
       const course = await courseById(ctx.em, ctx.organization.id, input.courseId);
       if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
       const memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
-      return presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
+      const report = await presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
+      return withCourseSignoffs(ctx.em, ctx.organization.id, report);
     }),
 
   member: reportProcedure

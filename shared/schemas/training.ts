@@ -13,6 +13,7 @@ export const TRAINING_MESSAGES = {
   tagIdsInvalid: "Tag IDs must be positive numbers.",
   courseIdsInvalid: "Course IDs must be positive numbers.",
   statusInvalid: "Status must be not_started, in_progress, completed or overdue.",
+  signoffFilterInvalid: "Sign-off must be needed.",
   formatInvalid: "Format must be csv or json.",
 } as const;
 
@@ -73,6 +74,8 @@ export const matrixReportInput = z
     tagIds: idListField(M.tagIdsInvalid).optional(),
     courseIds: idListField(M.courseIdsInvalid).optional(),
     status: statusFilterField.optional(),
+    /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (issue 12). */
+    signoff: z.enum(["needed"], { error: M.signoffFilterInvalid }).optional(),
   })
   .prefault({});
 export type MatrixReportInput = z.input<typeof matrixReportInput>;

@@ -214,3 +214,124 @@ describe("duplicating a course with procedures", () => {
     ]);
   });
 });
+
+type CourseSignoffReport = {
+  course: { signoffLessons: { lessonId: number; title: string }[] };
+  members: { userId: number; status: string; signoffs: MemberSignoffView[] }[];
+};
+
+/** Learner signed both; teacher both, then Permits changed materially; manager Lockout only; nobody else. */
+async function signedInEveryWay(title: string) {
+  const procedures = await courseWithTwoProcedures(title);
+  const { learner, teacher, manager } = staff;
+  for (const signer of [learner, teacher]) {
+    await sign(signer.api, signer.name, procedures.lockout.id, 2);
+    await sign(signer.api, signer.name, procedures.permits.id, 2);
+  }
+  await sign(manager.api, manager.name, procedures.lockout.id, 2);
+  ok(
+    await staff.admin.api.post("/_api/lessons/update", {
+      id: procedures.permits.id,
+      change: "material",
+      changeSummary: "New permit form",
+    }),
+  );
+  await sign(learner.api, learner.name, procedures.permits.id, 3);
+  return procedures;
+}
+
+describe("the matrix's sign-off filter and the course report's sign-off column (issue 12)", () => {
+  it("signoff=needed keeps the cells of members who must sign or re-sign, and only courses with procedures", async () => {
+    const { course } = await signedInEveryWay("Dock SOPs");
+    const plain = await createCourse(staff.admin.api, { title: "Dock intro", status: "published" });
+    const query = { courseIds: `${course.id},${plain.id}`, signoff: "needed" };
+    const matrix = ok<MatrixSignoffs & { members: { userId: number }[]; courses: { courseId: number }[] }>(
+      await staff.manager.api.get("/_api/reports/matrix", query),
+    );
+    const { admin, manager, teacher, user } = staff;
+    expect(matrix.members.map((member) => member.userId).sort()).toEqual(
+      [admin.id, manager.id, teacher.id, user.id].sort(),
+    );
+    expect(matrix.courses.map((each) => each.courseId)).toEqual([course.id]);
+    expect(matrix.signoffLessons).toEqual({ [course.id]: 2 });
+    expect([...matrix.signoffs].sort((a, b) => a[0] - b[0])).toEqual(
+      [
+        [teacher.id, course.id, 1, 1],
+        [manager.id, course.id, 1, 0],
+      ].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
+    );
+    // With the status filter too: nobody has completed the course.
+    const completed = ok<{ members: unknown[] }>(
+      await staff.manager.api.get("/_api/reports/matrix", { ...query, status: "completed" }),
+    );
+    expect(completed.members).toEqual([]);
+    const lines = csvLines((await staff.manager.api.get("/_api/reports/matrix", { ...query, format: "csv" })).text);
+    expect(lines[0]).toBe("Name,Email,Role,Assigned,Completed,Dock SOPs");
+    expect(lines).toHaveLength(5);
+    expect(lines.some((line) => line.includes(`,${staff.learner.email},`))).toBe(false);
+  });
+
+  it("signoff takes only 'needed', is for reports viewers only, and shows nobody of another organization", async () => {
+    await signedInEveryWay("Yard SOPs");
+    expect(refusal(await staff.manager.api.get("/_api/reports/matrix", { signoff: "yes" }))).toEqual({
+      status: 400,
+      error: "Sign-off must be needed.",
+    });
+    expect(refusal(await staff.learner.api.get("/_api/reports/matrix", { signoff: "needed" })).status).toBe(403);
+    const theirs = ok<MatrixSignoffs & { members: unknown[] }>(
+      await stranger.admin.api.get("/_api/reports/matrix", { signoff: "needed" }),
+    );
+    expect(theirs).toMatchObject({ members: [], signoffLessons: {}, signoffs: [] });
+  });
+
+  it("the course report and its CSV give each member's standing per procedure, with version and time", async () => {
+    const { course, lockout, permits } = await signedInEveryWay("Crane SOPs");
+    const report = ok<CourseSignoffReport>(
+      await staff.manager.api.get("/_api/reports/course", { courseId: String(course.id) }),
+    );
+    expect(report.course.signoffLessons).toEqual([
+      { lessonId: lockout.id, title: "Lockout" },
+      { lessonId: permits.id, title: "Permits" },
+    ]);
+    const standing = (userId: number) =>
+      report.members
+        .find((member) => member.userId === userId)
+        ?.signoffs.map((each) => [each.lessonTitle, each.status, each.signedVersion, each.signedAt !== null]);
+    expect(standing(staff.learner.id)).toEqual([
+      ["Lockout", "signed", 2, true],
+      ["Permits", "signed", 3, true],
+    ]);
+    expect(standing(staff.teacher.id)).toEqual([
+      ["Lockout", "signed", 2, true],
+      ["Permits", "outdated", 2, true],
+    ]);
+    expect(standing(staff.user.id)).toEqual([
+      ["Lockout", "unsigned", null, false],
+      ["Permits", "unsigned", null, false],
+    ]);
+
+    const csv = await staff.manager.api.get("/_api/reports/course", { courseId: String(course.id), format: "csv" });
+    const [header, ...rows] = csvLines(csv.text);
+    expect(header).toMatch(
+      /,Due at,Lockout: sign-off,Lockout: signed version,Lockout: signed at,Permits: sign-off,Permits: signed version,Permits: signed at$/,
+    );
+    const rowOf = (email: string) => rows.find((line) => line.includes(`,${email},`));
+    expect(rowOf(staff.teacher.email)).toMatch(
+      /,Signed \(current version\),2,\d{4}-\d\d-\d\dT[^,]+Z,Outdated — needs re-signing,2,\d{4}-\d\d-\d\dT[^,]+Z$/,
+    );
+    expect(rowOf(staff.user.email)).toMatch(/,Not signed,,,Not signed,,$/);
+
+    // A course without procedures: no such columns.
+    const plain = await createCourse(staff.admin.api, { title: "Crane intro", status: "published" });
+    const plainReport = ok<CourseSignoffReport>(
+      await staff.manager.api.get("/_api/reports/course", { courseId: String(plain.id) }),
+    );
+    expect(plainReport.course.signoffLessons).toEqual([]);
+    expect(plainReport.members.every((member) => member.signoffs.length === 0)).toBe(true);
+    const plainCsv = await staff.manager.api.get("/_api/reports/course", { courseId: String(plain.id), format: "csv" });
+    expect(csvLines(plainCsv.text)[0]).toMatch(/,Due at$/);
+    expect(refusal(await stranger.admin.api.get("/_api/reports/course", { courseId: String(course.id) })).status).toBe(
+      404,
+    );
+  });
+});

@@ -56,7 +56,13 @@ async function signLesson(member: Page, person: Person): Promise<void> {
  * The progress reports while the member's signature is outdated: the matrix marks their cell of the
  * course, and their member report names the procedure as needing re-signing.
  */
-async function reportsAskForResigning(admin: Page, slug: string, person: Person, name: string): Promise<void> {
+async function reportsAskForResigning(
+  admin: Page,
+  slug: string,
+  courseId: number,
+  person: Person,
+  name: string,
+): Promise<void> {
   await admin.goto(`/${slug}/reports`);
   const matrix = await visible(admin.getByRole("region", { name: "Training matrix" }));
   await visible(matrix.getByRole("columnheader", { name: /Machine Safety/ }).getByText("1 sign-off"));
@@ -64,7 +70,25 @@ async function reportsAskForResigning(admin: Page, slug: string, person: Person,
   await visible(row.getByText("Sign-off: 0 of 1 signed, 1 needs re-signing"));
   await look(admin, `${name}-matrix`);
   expect(await accessibilityProblems(admin)).toEqual([]);
-  await row.getByRole("link", { name: person.name }).click();
+
+  // The sign-off filter keeps who must sign or re-sign, and is in the page's address.
+  await admin.getByRole("combobox", { name: "Filter by sign-off" }).click();
+  await admin.getByRole("option", { name: "Needs signing" }).click();
+  await admin.waitForURL(/signoff=needed/);
+  await visible(matrix.getByRole("row").filter({ hasText: person.name }));
+  await look(admin, `${name}-matrix-needs-signing`);
+
+  // The course report: each member's standing with the course's procedure.
+  await admin.goto(`/${slug}/reports/courses/${courseId}`);
+  const members = await visible(admin.getByRole("region", { name: "Members of this course" }));
+  await visible(members.getByRole("columnheader", { name: "Sign-off" }));
+  await visible(members.getByRole("row").filter({ hasText: person.name }).getByText("Outdated — needs re-signing"));
+  await look(admin, `${name}-course-report`);
+  expect(await accessibilityProblems(admin)).toEqual([]);
+
+  await admin.goto(`/${slug}/reports`);
+  await visible(admin.getByRole("region", { name: "Training matrix" }));
+  await admin.getByRole("row").filter({ hasText: person.name }).getByRole("link", { name: person.name }).click();
   const courses = await visible(admin.getByRole("region", { name: "Courses of this member" }));
   await visible(courses.getByRole("columnheader", { name: "Sign-off" }));
   await visible(courses.getByText("Outdated — needs re-signing"));
@@ -102,7 +126,7 @@ describe("SOP sign-off", () => {
     // A material change: the text changes (as an autosave would save it), then the admin publishes it.
     await apiPost(admin, "/_api/lessons/update", { id: lessonId, content: CHANGED_TEXT });
     await publishMaterialChange(admin, slug, lessonId, "Test for zero energy");
-    await reportsAskForResigning(admin, slug, memberPerson, "signoff");
+    await reportsAskForResigning(admin, slug, courseId, memberPerson, "signoff");
 
     // The member is asked to sign again, on the dashboard and on the course page.
     await member.goto(`/${slug}/dashboard`);
@@ -146,7 +170,7 @@ describe("SOP sign-off", () => {
   }, 120_000);
 
   it("the sign panel, the changes and the report fit at 375 px", async () => {
-    const { slug, admin, member, memberPerson, lessonId } = await scene(375);
+    const { slug, admin, member, memberPerson, courseId, lessonId } = await scene(375);
     await apiPost(admin, "/_api/lessons/update", { id: lessonId, requiresSignoff: true });
     await member.goto(`/${slug}/lessons/${lessonId}`);
     await visible(member.getByRole("region", { name: "Sign-off" }));
@@ -161,7 +185,7 @@ describe("SOP sign-off", () => {
     await member.goto(`/${slug}/lessons/${lessonId}`);
     await visible(member.getByRole("region", { name: "Changes since you signed" }));
     await look(member, "signoff-diff-375");
-    await reportsAskForResigning(admin, slug, memberPerson, "signoff-375");
+    await reportsAskForResigning(admin, slug, courseId, memberPerson, "signoff-375");
     await admin.goto(`/${slug}/reports/signoffs/${lessonId}`);
     await visible(admin.getByRole("region", { name: "Every signature" }));
     await look(admin, "signoff-report-375");

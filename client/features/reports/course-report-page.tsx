@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CheckScoreText, checkColumn } from "#client/features/quizzes/check-scores.js";
 import { SignoffReportLinks } from "#client/features/signoff/report-links.js";
+import { SignoffStandingList } from "#client/features/signoff/standing-list.js";
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
 import { DetailReport } from "./detail-report.js";
 import { ProgressTable } from "./progress-cells.js";
@@ -46,10 +47,18 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
           <ProgressTable
             label="Members of this course"
             firstColumn="Member"
-            extraColumns={course.checks.map((check) => checkColumn(check.title))}
+            extraColumns={[
+              ...(course.signoffLessons.length > 0 ? ["Sign-off"] : []),
+              ...course.checks.map((check) => checkColumn(check.title)),
+            ]}
             rows={members.map((member) => ({
               key: member.userId,
-              extraCells: member.checks.map((score) => <CheckScoreText key={score.lessonId} score={score} />),
+              extraCells: [
+                ...(course.signoffLessons.length > 0
+                  ? [<SignoffStandingList key="signoffs" signoffs={member.signoffs} />]
+                  : []),
+                ...member.checks.map((score) => <CheckScoreText key={score.lessonId} score={score} />),
+              ],
               name: member.name,
               facts: member,
               heading: (

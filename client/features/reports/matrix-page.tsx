@@ -12,6 +12,8 @@ import { ReportError, ReportShell, ReportSkeleton } from "./report-layout.js";
 
 const STATUS_OPTIONS = TRAINING_STATUSES.map((value) => ({ value, label: TRAINING_STATUS_LABELS[value] }));
 
+const SIGNOFF_OPTIONS = [{ value: "needed", label: "Needs signing" }];
+
 const asId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 const asText = (id: number | undefined) => (id === undefined ? undefined : String(id));
 
@@ -44,7 +46,7 @@ export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProp
       description="Who has completed their training, who is on the way and who is overdue."
       actions={<ExportCsvButton path={matrixCsvPath(filters)} fallbackName="training-matrix.csv" />}
     >
-      <search className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-label="Report filters">
+      <search className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-5" aria-label="Report filters">
         <FilterSelect
           label="Filter by department"
           allLabel="All departments"
@@ -74,6 +76,13 @@ export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProp
           options={STATUS_OPTIONS}
           value={filters.status}
           onChange={(value) => change({ status: value as TrainingStatus | undefined })}
+        />
+        <FilterSelect
+          label="Filter by sign-off"
+          allLabel="Any sign-off"
+          options={SIGNOFF_OPTIONS}
+          value={filters.signoff}
+          onChange={(value) => change({ signoff: value === "needed" ? "needed" : undefined })}
         />
       </search>
 

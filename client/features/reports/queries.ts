@@ -14,15 +14,18 @@ export interface MatrixFilters {
   role?: number;
   course?: number;
   status?: TrainingStatus;
+  /** Only members who must sign or re-sign a sign-off lesson (issue 12). */
+  signoff?: "needed";
 }
 
 /** A role is narrower than its department: with both chosen, the role filters the members. */
-function matrixInput({ department, role, course, status }: MatrixFilters) {
+function matrixInput({ department, role, course, status, signoff }: MatrixFilters) {
   const tagId = role ?? department;
   return {
     ...(tagId ? { tagIds: [tagId] } : {}),
     ...(course ? { courseIds: [course] } : {}),
     ...(status ? { status } : {}),
+    ...(signoff ? { signoff } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ export const Route = createFileRoute("/$orgSlug/_org/reports/")({
     role: idParam(search.role),
     course: idParam(search.course),
     status: statusParam(search.status),
+    signoff: search.signoff === "needed" ? "needed" : undefined,
   }),
   beforeLoad: ({ context }) => requireReports(context.organization),
   loaderDeps: ({ search }) => search,
