@@ -7,7 +7,8 @@
  *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time.
  *   Training (issue 11): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
  *   2,000,000) completions across two organizations; the reports are asked BENCH_REPORT_REQUESTS (default
- *   10) times, one at a time. training/mine is also measured in a small organization of its own.
+ *   10) times, one at a time. training/mine is also measured in a small organization with the same
+ *   catalogue and one member, who holds the same role tag.
  *   Then search (scripts/bench-search.ts) over BENCH_SEARCH_COURSES (default 20,000) more courses in 1,000
  *   organizations; 0 skips it.
  *   BENCH_SEED=large (scripts/lib/bench-large.ts) then fills the database to 1,000 organizations, 100,000
@@ -20,7 +21,16 @@
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
-import { Course, CourseModule, CourseTag, Lesson, Membership, Organization, Tag } from "#server/entities/index.js";
+import {
+  Course,
+  CourseModule,
+  CourseTag,
+  Lesson,
+  Membership,
+  MemberTag,
+  Organization,
+  Tag,
+} from "#server/entities/index.js";
 import { hashPassword } from "#server/passwords.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
@@ -76,13 +86,10 @@ async function main(): Promise<void> {
         headers: { "content-type": "application/json", cookie },
         body: JSON.stringify(body),
       });
-    // A small organization first (five courses, only the admin), then the large one, which stays current.
+    // A small organization first (only the admin, no completions), then the large one, which stays current.
     const small = (await (await post("/_api/orgs/create", { name: "Small Org", slug: "small-org" })).json()) as {
       json: { id: number };
     };
-    for (let c = 0; c < 5; c++) {
-      await post("/_api/courses/create", { title: `Small course ${c}`, status: "published", required: c % 2 === 0 });
-    }
     const bench = (await (await post("/_api/orgs/create", { name: "Bench Org", slug: "bench-org" })).json()) as {
       json: { id: number };
     };
@@ -127,6 +134,25 @@ async function main(): Promise<void> {
     }
     const otherOrganization = await em.findOneOrFail(Organization, { slug: "other-org" });
     seedCourses(em, otherOrganization, COURSES);
+    // The small organization's catalogue is the bench organization's, so that training/mine answers the
+    // same list in both and only the organization's size (members, completions) differs.
+    const smallOrganization = await em.findOneOrFail(Organization, { slug: "small-org" });
+    seedCourses(em, smallOrganization, COURSES, { draftEvery: 4 });
+    await em.flush();
+    await em.nativeUpdate(
+      Course,
+      { organization: smallOrganization.id },
+      { required: true, dueDays: 14 },
+      { filters: false },
+    );
+    // The admin holds the same role in both, so the two answers are the same list of courses.
+    const [smallRole] = await em.find(
+      Tag,
+      { organization: smallOrganization.id, type: "role" },
+      { filters: false, orderBy: { id: "asc" }, limit: 1 },
+    );
+    const smallAdmin = await em.findOneOrFail(Membership, { organization: smallOrganization.id }, { filters: false });
+    em.create(MemberTag, { organization: smallOrganization, membership: smallAdmin, tag: smallRole as Tag });
     await em.flush();
     const training = await seedTraining(em, {
       bench: organization,

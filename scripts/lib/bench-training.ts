@@ -29,8 +29,16 @@ function timestamp(postgres: boolean): number | string {
   return postgres ? new Date().toISOString() : Date.now();
 }
 
-/** Courses like the main bench's (3 role tags each, 3 modules × 5 lessons), for another organization. */
-export function seedCourses(em: SqlEntityManager, organization: Organization, count: number): void {
+/**
+ * Courses like the main bench's (3 role tags each, 3 modules × 5 lessons), for another organization;
+ * with `draftEvery`, every such course is a draft, as in the bench organization.
+ */
+export function seedCourses(
+  em: SqlEntityManager,
+  organization: Organization,
+  count: number,
+  options: { draftEvery?: number } = {},
+): void {
   const departments = Array.from({ length: 5 }, (_, d) =>
     em.create(Tag, { organization, name: `Department ${d}`, type: "department", color: "#FFC1C0" }),
   );
@@ -40,7 +48,12 @@ export function seedCourses(em: SqlEntityManager, organization: Organization, co
     ),
   );
   for (let c = 0; c < count; c++) {
-    const course = em.create(Course, { organization, title: `Other course ${c}`, status: "published" });
+    const draft = options.draftEvery !== undefined && c % options.draftEvery === 0;
+    const course = em.create(Course, {
+      organization,
+      title: `Other course ${c}`,
+      status: draft ? "draft" : "published",
+    });
     for (let t = 0; t < 3; t++)
       em.create(CourseTag, { organization, course, tag: roles[(c + t * 7) % roles.length] as Tag });
     for (let m = 0; m < 3; m++) {
