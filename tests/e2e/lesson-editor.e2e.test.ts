@@ -43,6 +43,23 @@ async function openEditor(page: Page, slug: string, lessonId: number) {
   return editor;
 }
 
+/**
+ * Waits until the editor's own state holds `text` selected. The browser moves the DOM selection first and
+ * tells ProseMirror in a later "selectionchange" event; on a loaded machine Ctrl+K has arrived in between,
+ * moving focus to the link popover before the editor read the selection (so the link had no text to wrap).
+ */
+function selectedInEditor(page: Page, text: string) {
+  return page.waitForFunction((expected) => {
+    interface EditorHost extends HTMLElement {
+      editor?: {
+        state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } };
+      };
+    }
+    const state = document.querySelector<EditorHost>(".ProseMirror")?.editor?.state;
+    return state !== undefined && state.doc.textBetween(state.selection.from, state.selection.to) === expected;
+  }, text);
+}
+
 function saved(page: Page) {
   return visible(page.locator('output[data-save-state="saved"]'));
 }
@@ -110,10 +127,9 @@ describe("the lesson editor", () => {
     await page.getByLabel("Title", { exact: true }).fill("Checking the Forklift");
     await editor.click();
     await page.keyboard.type("## Before you start\n- Wear gloves\nCheck the brakes\n\nSee the manual");
-    // The autosave settles first: on a loaded machine a save answering between selecting a word and
-    // Ctrl+K has left the link without its selection (seen in this test; not yet explained).
     await saved(page);
     await page.keyboard.press("Shift+Control+ArrowLeft");
+    await selectedInEditor(page, "manual");
     await page.keyboard.press("Control+k");
     await page.getByLabel("Link address", { exact: true }).fill("docs.example/manual");
     await page.keyboard.press("Enter");
