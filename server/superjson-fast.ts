@@ -32,16 +32,20 @@ function isPlainObject(value: object): boolean {
 
 interface Walk {
   seen: Set<object>;
+  /** The keys from the answer down to the value being walked: joined only for a value to annotate. */
+  keys: string[];
   annotations: Annotations | null;
 }
 
-function annotate(walk: Walk, path: string, type: "Date" | "undefined"): void {
+function annotate(walk: Walk, key: string, type: "Date" | "undefined"): void {
   walk.annotations ??= {};
-  walk.annotations[path] = [type];
+  walk.keys.push(key);
+  walk.annotations[walk.keys.map(escapeKey).join(".")] = [type];
+  walk.keys.pop();
 }
 
-/** The value as superjson's `json` holds it; annotations are added under `path` (its prefix, "" at the top). */
-function walkValue(value: unknown, path: string, walk: Walk): unknown {
+/** A value inside the answer, as superjson's `json` holds it; `key` is its key in its parent. */
+function walkValue(value: unknown, key: string, walk: Walk): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -55,20 +59,28 @@ function walkValue(value: unknown, path: string, walk: Walk): unknown {
       throw NOT_SIMPLE;
   }
   if (value === null) return null;
-  if (walk.seen.has(value)) throw NOT_SIMPLE;
-  walk.seen.add(value);
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw NOT_SIMPLE;
-    annotate(walk, path, "Date");
+    if (walk.seen.has(value) || Number.isNaN(value.getTime())) throw NOT_SIMPLE;
+    walk.seen.add(value);
+    annotate(walk, key, "Date");
     return value.toISOString();
   }
-  const prefix = path === "" ? "" : `${path}.`;
+  walk.keys.push(key);
+  const copy = walkContainer(value, walk);
+  walk.keys.pop();
+  return copy;
+}
+
+/** An array or plain object (the answer itself too): its copy, with its values walked. */
+function walkContainer(value: object, walk: Walk): unknown {
+  if (walk.seen.has(value)) throw NOT_SIMPLE;
+  walk.seen.add(value);
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array(value.length);
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       if (item === undefined) throw NOT_SIMPLE;
-      copy[index] = walkValue(item, `${prefix}${index}`, walk);
+      copy[index] = walkValue(item, String(index), walk);
     }
     return copy;
   }
@@ -78,10 +90,10 @@ function walkValue(value: unknown, path: string, walk: Walk): unknown {
     if (REFUSED_KEYS.has(key)) throw NOT_SIMPLE;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (item === undefined) {
-      annotate(walk, `${prefix}${escapeKey(key)}`, "undefined");
+      annotate(walk, key, "undefined");
       copy[key] = null;
     } else {
-      copy[key] = walkValue(item, `${prefix}${escapeKey(key)}`, walk);
+      copy[key] = walkValue(item, key, walk);
     }
   }
   return copy;
@@ -91,10 +103,10 @@ function walkValue(value: unknown, path: string, walk: Walk): unknown {
 export function serializeLikeSuperjson(value: unknown): Serialized {
   // A top-level Date or undefined is annotated as the root, which superjson writes differently.
   if (typeof value !== "object" || value === null || value instanceof Date) return superjson.serialize(value);
-  const walk: Walk = { seen: new Set(), annotations: null };
+  const walk: Walk = { seen: new Set(), keys: [], annotations: null };
   let json: unknown;
   try {
-    json = walkValue(value, "", walk);
+    json = walkContainer(value, walk);
   } catch (error) {
     if (error === NOT_SIMPLE) return superjson.serialize(value);
     throw error;

@@ -30,6 +30,7 @@ describe("serializeLikeSuperjson writes what superjson writes", () => {
     ],
     ["undefined as a property", { id: 1, note: undefined, nested: { also: undefined, date: new Date(5) } }],
     ["keys holding dots and backslashes", { "a.b": new Date(3), "c\\d": { "e.f": new Date(4) } }],
+    ["arrays in arrays", { grid: [[new Date(11)], [null, { at: new Date(12) }]] }],
     ["a top-level array", [{ at: new Date(7) }, "text", 3, false, null]],
     ["an object without a prototype", Object.assign(Object.create(null) as object, { at: new Date(8) })],
   ])("%s", (_name, value) => {
