@@ -5,8 +5,8 @@ import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import { countCompletion } from "./course-progress.js";
 import type { Organization } from "./entities/index.js";
-import { Completion } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { writePrepared } from "./read-models/prepared.js";
 import { readRow } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
 
@@ -61,8 +61,12 @@ export interface RecordedCompletion {
   completedAt: Date;
 }
 
+/** The completions table's unique key ignores a second completion of the same lesson by the same user. */
+const INSERT_COMPLETION = `insert into completions (organization_id, user_id, lesson_id, completed_at) values (?, ?, ?, ?)
+  on conflict (organization_id, user_id, lesson_id) do nothing`;
+
 /**
- * One INSERT, and its count in the course's progress row (server/course-progress.ts); the completion time is the one it wrote, so nothing is read back unless another request
+ * One INSERT (a prepared statement, decision 0209), and its count in the course's progress row (server/course-progress.ts); the completion time is the one it wrote, so nothing is read back unless another request
  * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
  * was done, for work sent later from a device (server/action-time.ts); now by default.
  */
@@ -74,13 +78,12 @@ export async function recordCompletion(
   let inserted: number;
   try {
     // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-    const result = await scope.em
-      .createQueryBuilder(Completion)
-      .insert({ organization: scope.organization.id, user: scope.user.id, lesson: lessonId, completedAt })
-      .onConflict(["organization", "user", "lesson"])
-      .ignore()
-      .execute("run");
-    inserted = result.affectedRows;
+    inserted = await writePrepared(scope.em, INSERT_COMPLETION, [
+      scope.organization.id,
+      scope.user.id,
+      lessonId,
+      completedAt,
+    ]);
   } catch (error) {
     // The lesson was deleted between reading it and recording the completion.
     if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { writePrepared } from "./read-models/prepared.js";
 
 /**
  * Completions per course in a few lanes (decision 0210): what orgs/stats sums, so that its answer costs a
@@ -18,7 +19,8 @@ export async function countCompletionInTotal(
   em: SqlEntityManager,
   completion: { userId: number; lessonId: number },
 ): Promise<void> {
-  await em.execute(
+  await writePrepared(
+    em,
     `insert into course_completion_totals (organization_id, course_id, lane, completions)
      select l.organization_id, m.course_id, ?, 1 from lessons l join modules m on m.id = l.module_id where l.id = ?
      on conflict (course_id, lane) do update set completions = course_completion_totals.completions + 1`,

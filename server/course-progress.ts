@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
 import { countCompletionInTotal, recountAllTotals, recountCourseTotals } from "./course-completion-totals.js";
+import { writePrepared } from "./read-models/prepared.js";
 
 /**
  * The progress table (decision 0172): per user and course, how many of the course's current lessons the
@@ -34,7 +35,8 @@ export async function countCompletion(
   em: SqlEntityManager,
   completion: { organizationId: number; userId: number; lessonId: number },
 ): Promise<void> {
-  await em.execute(
+  await writePrepared(
+    em,
     `insert into course_progress (${COUNT_COLUMNS})
      select c.organization_id, c.user_id, m.course_id, 1, c.completed_at
      from completions c join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id

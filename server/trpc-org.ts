@@ -13,7 +13,7 @@ import {
   type OrganizationRecord,
   type SignedInUser,
 } from "./read-models/sessions.js";
-import { signedInProcedure, signedInRateLimitedProcedure } from "./trpc.js";
+import { signedInProcedure, signedInProcedureWith, signedInRateLimitedProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
 
@@ -96,15 +96,14 @@ async function joinRequestOrganization(ctx: {
  * ORGANIZATION_HEADER (the page's organization), else the session's current one (the REST paths). The
  * caller must be a member either way; naming an organization never changes the session's current one.
  */
-export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: await joinRequestOrganization(ctx) }),
-);
+export const memberProcedure = signedInProcedureWith(joinRequestOrganization);
 
 /** The request's organization (as memberProcedure finds it), and the caller's role there allows `action`. */
 export function permittedProcedure(action: Action) {
-  return memberProcedure.use(({ ctx, next }) => {
-    requirePermission(ctx.membership, action);
-    return next();
+  return signedInProcedureWith(async (ctx) => {
+    const scope = await joinRequestOrganization(ctx);
+    requirePermission(scope.membership, action);
+    return scope;
   });
 }
 

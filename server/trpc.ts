@@ -98,26 +98,36 @@ const t = initTRPC
 export const router = t.router;
 
 /**
- * Writes run in one transaction: all of a mutation's changes land, or none do. Every builder below starts
- * with it, except those that must do work before it (see permittedBeforeTransaction in trpc-org.ts).
+ * Writes run in one transaction: all of a mutation's changes land, or none do; `scope` (the session, the
+ * organization …) is then read on the transaction's entity manager, and what it answers joins the
+ * context. Every builder below starts with it, except those that must do work before it (see
+ * permittedBeforeTransaction in trpc-org.ts). The transaction and the scope are one middleware because
+ * tRPC copies the whole context at every middleware (decision 0208).
  */
-export const inTransaction = t.middleware(async ({ ctx, type, next }) => {
-  if (type !== "mutation") return next();
-  let failure: Awaited<ReturnType<typeof next>> | undefined;
-  try {
-    return await ctx.em.transactional(async (em) => {
-      const result = await next({ ctx: { em } });
-      if (!result.ok) {
-        failure = result;
-        throw result.error;
-      }
-      return result;
-    });
-  } catch (error) {
-    if (failure) return failure;
-    throw error;
-  }
-});
+function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
+  return t.middleware(async ({ ctx, type, next }) => {
+    if (type !== "mutation") return next({ ctx: await scope(ctx) });
+    let failure: Awaited<ReturnType<typeof next>> | undefined;
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const result = await next({ ctx: { ...(await scope({ ...ctx, em })), em } });
+        if (!result.ok) {
+          failure = result;
+          throw result.error;
+        }
+        return result;
+      });
+    } catch (error) {
+      if (failure) return failure;
+      throw error;
+    }
+  });
+}
+
+const noScope = async () => ({});
+
+/** The transaction of a mutation, alone: for a builder that adds its slow step before it (trpc-org.ts). */
+export const inTransaction = transactionThen(noScope);
 
 /** Anyone may call it; validation and the transaction still apply. */
 export const publicProcedure = t.procedure.use(inTransaction);
@@ -129,18 +139,34 @@ export const publicProcedure = t.procedure.use(inTransaction);
  */
 export const rateLimitedProcedure = t.procedure;
 
-const requireSession = t.middleware(async ({ ctx, next }) => {
+/** What a signed-in request's context adds: plain records (decision 0205). */
+async function signedInScope(ctx: Context) {
   const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
-  // Plain records (decision 0205): a handler that changes one registers its entity (managedUser …).
-  return next({
-    ctx: { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership },
-  });
-});
+  // A handler that changes one of these records registers its entity (managedUser …).
+  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership };
+}
+
+export type SignedInContext = Context & Awaited<ReturnType<typeof signedInScope>>;
+
+const requireSession = t.middleware(async ({ ctx, next }) => next({ ctx: await signedInScope(ctx) }));
+
+/**
+ * Signed in, in the transaction of a mutation, and what `scope` adds (the organization of
+ * memberProcedure …), read after the session, in one middleware.
+ */
+export function signedInProcedureWith<Scope extends object>(scope: (ctx: SignedInContext) => Promise<Scope>) {
+  return t.procedure.use(
+    transactionThen(async (ctx) => {
+      const signedIn = await signedInScope(ctx);
+      return { ...signedIn, ...(await scope({ ...ctx, ...signedIn })) };
+    }),
+  );
+}
 
 /** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
-export const signedInProcedure = publicProcedure.use(requireSession);
+export const signedInProcedure = t.procedure.use(transactionThen(signedInScope));
 
 /** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure. */
 export const signedInRateLimitedProcedure = rateLimitedProcedure.use(requireSession);

@@ -2,6 +2,7 @@ import type { DataTransformer } from "@trpc/server";
 import superjson from "superjson";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
+import { serializeLikeSuperjson } from "./superjson-fast.js";
 
 /**
  * The answers' wire format (decision 0153): superjson's envelope, `{ json, meta? }`, through tRPC and the
@@ -68,7 +69,8 @@ export function serializeAnswer(value: unknown): Serialized {
     const customKeys = customValueKeys.get(value);
     if (customKeys) return serializeCustomValues(value, customKeys);
   }
-  return superjson.serialize(value);
+  // Any other answer: superjson's bytes, by a shorter walk for plain data and dates (decision 0207).
+  return serializeLikeSuperjson(value);
 }
 
 /** The transformer of every tRPC answer; inputs are read by superjson as before. */

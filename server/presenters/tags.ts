@@ -19,8 +19,10 @@ export function presentTag(tag: Tag): TagView {
   return { id: tag.id, name: tag.name, type: tag.type, parentId: tag.parent?.id ?? null, color: tag.color };
 }
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
+// One collator for every comparison: localeCompare with options builds one per call, most of a course
+// list's sorting cost; the order is the same.
+const nameCollator = new Intl.Collator(undefined, { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) => nameCollator.compare(a.name, b.name);
 
 /** Departments before roles, then by name: how a course or a member lists its tags. */
 export function compareTags(a: TagView, b: TagView): number {

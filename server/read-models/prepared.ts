@@ -2,7 +2,8 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { Knex } from "@mikro-orm/knex";
 
 /**
- * The read models' statements, prepared once per connection and reused (decision 0154). MikroORM's
+ * The read models' statements (and a few hot writes, decision 0209), prepared once per connection and
+ * reused (decision 0154). MikroORM's
  * `execute` writes every value into the SQL text and hands knex a new string each time, so nothing can be
  * reused and every value is escaped by hand; here the values are bound, and the same SQL text is the
  * same statement: on SQLite a cached better-sqlite3 Statement, on PostgreSQL a named prepared statement.
@@ -16,6 +17,7 @@ const PREPARED_LIMIT = 256;
 
 interface SqliteStatement {
   all(params: unknown[]): unknown[];
+  run(params: unknown[]): { changes: number };
 }
 
 interface SqliteConnection {
@@ -23,7 +25,11 @@ interface SqliteConnection {
 }
 
 interface PostgresConnection {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
 /** A bounded cache: the oldest entry goes first once it is full. */
@@ -45,14 +51,22 @@ function sqliteValue(value: unknown): unknown {
   return value;
 }
 
-function readSqlite(connection: SqliteConnection, sql: string, params: readonly unknown[]): unknown[] {
+function sqliteStatement(connection: SqliteConnection, sql: string): SqliteStatement {
   let statements = sqliteStatements.get(connection);
   if (!statements) {
     statements = new Map();
     sqliteStatements.set(connection, statements);
   }
-  const statement = statements.get(sql) ?? remember(statements, sql, connection.prepare(sql));
-  return statement.all(params.map(sqliteValue));
+  return statements.get(sql) ?? remember(statements, sql, connection.prepare(sql));
+}
+
+/** What a statement gives back: its rows (a read), or how many rows it changed (a write). */
+type Outcome = { rows: unknown[]; changed: number };
+
+function runSqlite(connection: SqliteConnection, sql: string, params: readonly unknown[], reads: boolean): Outcome {
+  const statement = sqliteStatement(connection, sql);
+  if (reads) return { rows: statement.all(params.map(sqliteValue)), changed: 0 };
+  return { rows: [], changed: statement.run(params.map(sqliteValue)).changes };
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2 …`, and the statement's name, per SQL text (for every connection). */
@@ -69,7 +83,7 @@ function postgresTextOf(sql: string): { text: string; name: string } {
   return remember(postgresTexts, sql, { text, name: `trainwright_read_${++postgresNames}` });
 }
 
-async function readPostgres(connection: PostgresConnection, sql: string, params: readonly unknown[]) {
+async function runPostgres(connection: PostgresConnection, sql: string, params: readonly unknown[]): Promise<Outcome> {
   const { text, name } = postgresTextOf(sql);
   let prepared = postgresPrepared.get(connection);
   if (!prepared) {
@@ -80,10 +94,16 @@ async function readPostgres(connection: PostgresConnection, sql: string, params:
   const named = prepared.has(name) || prepared.size < PREPARED_LIMIT;
   const result = await connection.query(named ? { name, text, values: [...params] } : { text, values: [...params] });
   if (named) prepared.add(name);
-  return result.rows;
+  return { rows: result.rows, changed: result.rowCount ?? 0 };
 }
 
-export async function readPrepared<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
+/** Runs one statement on the connection the ORM would use (see above), reporting it to the ORM's logger. */
+async function runPrepared(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+  reads: boolean,
+): Promise<Outcome> {
   const context = em.getContext(false);
   const transaction = context.getTransactionContext<Knex.Transaction>();
   const sqlConnection = context.getConnection() as unknown as { getKnex(): Knex };
@@ -94,18 +114,32 @@ export async function readPrepared<Row>(em: EntityManager, sql: string, params: 
   };
   const started = Date.now();
   const connection = await client.acquireConnection();
-  let rows: unknown[];
+  let outcome: Outcome;
   try {
-    rows =
+    outcome =
       client.dialect === "postgresql"
-        ? await readPostgres(connection as PostgresConnection, sql, params)
-        : readSqlite(connection as SqliteConnection, sql, params);
+        ? await runPostgres(connection as PostgresConnection, sql, params)
+        : runSqlite(connection as SqliteConnection, sql, params, reads);
   } catch (error) {
     em.config.getLogger().logQuery({ query: sql, params: [...params], took: Date.now() - started, level: "error" });
     throw em.getDriver().convertException(error as Error);
   } finally {
     await client.releaseConnection(connection);
   }
-  em.config.getLogger().logQuery({ query: sql, params: [...params], took: Date.now() - started, results: rows.length });
-  return rows as Row[];
+  const results = reads ? outcome.rows.length : outcome.changed;
+  em.config.getLogger().logQuery({ query: sql, params: [...params], took: Date.now() - started, results });
+  return outcome;
+}
+
+export async function readPrepared<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  return (await runPrepared(em, sql, params, true)).rows as Row[];
+}
+
+/**
+ * A write (INSERT, UPDATE, DELETE without RETURNING) as a prepared statement, in the entity manager's
+ * transaction when it has one: answers how many rows it changed. For the hot writes whose SQL is fixed
+ * (a completion and its counts, decision 0209): knex would build and escape the same text every time.
+ */
+export async function writePrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<number> {
+  return (await runPrepared(em, sql, params, false)).changed;
 }
