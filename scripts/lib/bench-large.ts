@@ -111,12 +111,12 @@ async function seedOrganizationsAndUsers(
   await step(
     context,
     "memberships",
-    `insert into memberships (organization_id, user_id, role, created_at, display_name)
-     select ${spreadOver(typical, "u.id")}, u.id, 'learner', ${at}, null from users u where u.id >= ?
+    `insert into memberships (organization_id, user_id, role, created_at, display_name, sort_name)
+     select ${spreadOver(typical, "u.id")}, u.id, 'learner', ${at}, null, lower(u.name) from users u where u.id >= ?
      union all
-     select ?, u.id, 'learner', ${at}, null from users u where u.id >= ? and u.id < ?
+     select ?, u.id, 'learner', ${at}, null, lower(u.name) from users u where u.id >= ? and u.id < ?
      union all
-     select ?, ?, 'admin', ${at}, null`,
+     select ?, u.id, 'admin', ${at}, null, lower(u.name) from users u where u.id = ?`,
     [
       createdAt,
       firstUser,
