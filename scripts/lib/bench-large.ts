@@ -125,8 +125,8 @@ async function seedOrganizationsAndUsers(
       firstUser,
       firstUser + LARGEST.members,
       largestId,
-      adminUserId,
       createdAt,
+      adminUserId,
     ],
   );
   return { largestId, typical };
