@@ -5,8 +5,9 @@
  * the bench's admin among them as an admin, so its endpoints can be measured beside a typical one's.
  *
  * Built with set-based INSERT … SELECT statements (no per-row round trip, one password hash for every
- * user) in one transaction; the completions' indexes are dropped before their bulk insert and built
- * after it from the schema's own definitions, and foreign-key checks are off for the seed only (SQLite's
+ * user) in one transaction; the indexes of the completions and of the two tables counted from them
+ * (progress and totals) are dropped before the bulk inserts and built after them from the schema's own
+ * definitions (decision 0212), and foreign-key checks are off for the seed only (SQLite's
  * PRAGMA, PostgreSQL's replica role): the rows are consistent by construction. Each step is timed, so
  * the seed's own profile is printed with its figures (decision 0125).
  */
