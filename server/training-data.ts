@@ -163,7 +163,8 @@ export async function lessonTotals(em: SqlEntityManager, courseIds: readonly num
   if (courseIds.length === 0) return totals;
   const rows = await readRows<{ course_id: number; total: unknown }>(
     em,
-    `select m.course_id, count(l.id) as total from lessons l join modules m on m.id = l.module_id
+    `select m.course_id, count(l.id) as total
+     from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
      where m.organization_id = ? and m.course_id in (${placeholders(courseIds)}) group by m.course_id`,
     [scopedOrganizationId(em), ...courseIds],
   );

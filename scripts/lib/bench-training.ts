@@ -11,6 +11,7 @@ import {
   Tag,
   User,
 } from "#server/entities/index.js";
+import { sortNameOf } from "#server/entities/organization.js";
 
 /**
  * The training side of `npm run bench` (issue 11): an organization of BENCH_MEMBERS members, each with
@@ -86,14 +87,15 @@ export async function seedTraining(
     })),
   );
   // insertMany's answer is not every id on every driver: read them back.
-  const users = await em.find(User, { emailKey: { $like: "%@bench.example" } }, { fields: ["id"] });
+  const users = await em.find(User, { emailKey: { $like: "%@bench.example" } }, { fields: ["id", "name"] });
   for (const organization of [bench, other]) {
     await em.insertMany(
       Membership,
-      users.map(({ id: user }) => ({
+      users.map(({ id: user, name }) => ({
         organization: organization.id,
         user,
         role: "learner" as const,
+        sortName: sortNameOf(name),
         createdAt: new Date(),
       })),
     );

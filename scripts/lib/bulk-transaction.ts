@@ -54,21 +54,41 @@ async function indexesOf(em: SqlEntityManager, tables: string[], postgres: boole
   );
 }
 
+/** The page cache of SQLite's one connection during a bulk seed, in KiB (SQLite's negative cache_size). */
+const SQLITE_BULK_CACHE_KIB = 1024 * 1024;
+
+/** The current values of these SQLite pragmas, to set them back after the seed. */
+async function sqlitePragmas(em: SqlEntityManager, names: string[]): Promise<[string, number][]> {
+  const values: [string, number][] = [];
+  for (const name of names) {
+    const [row] = await em.execute<Record<string, unknown>[]>(`pragma ${name}`);
+    values.push([name, Number(row?.[name])]);
+  }
+  return values;
+}
+
 export async function bulkTransaction(
   em: SqlEntityManager,
   options: { postgres: boolean; rebuiltTables: string[]; steps: [string, number][] },
   work: (tx: SqlEntityManager) => Promise<void>,
 ): Promise<void> {
   const { postgres, steps } = options;
+  const restored = postgres ? [] : await sqlitePragmas(em, ["foreign_keys", "synchronous", "cache_size", "temp_store"]);
   if (!postgres) {
     await em.execute("pragma foreign_keys = off");
     await em.execute("pragma synchronous = off");
+    // The index builds and the progress recount sort millions of rows: in memory, not through temporary
+    // files and a page cache smaller than the indexes being written.
+    await em.execute(`pragma cache_size = -${SQLITE_BULK_CACHE_KIB}`);
+    await em.execute("pragma temp_store = memory");
   }
   try {
     await em.transactional(async (tx) => {
       if (postgres) {
         await tx.execute("set local session_replication_role = replica");
         await tx.execute("set local maintenance_work_mem = '256MB'");
+        // The progress recount's aggregate over all completions: hashed in memory rather than sorted on disk.
+        await tx.execute("set local work_mem = '256MB'");
       }
       const indexes = await indexesOf(tx, options.rebuiltTables, postgres);
       for (const index of indexes) await tx.execute(index.drop);
@@ -80,11 +100,8 @@ export async function bulkTransaction(
       }
     });
   } finally {
-    if (!postgres) {
-      // The values mikro-orm.config.ts gives every connection.
-      await em.execute("pragma synchronous = full");
-      await em.execute("pragma foreign_keys = on");
-    }
+    // The connection's own values again (mikro-orm.config.ts sets them for every connection).
+    for (const [name, value] of restored) await em.execute(`pragma ${name} = ${value}`);
   }
   if (postgres) {
     // What autovacuum would do soon after: statistics for the planner, the visibility map for index-only scans.

@@ -1,18 +1,20 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { tagsOf } from "#server/read-models/courses.js";
+import { readRows } from "#server/read-models/rows.js";
+import { countOwnTags } from "#server/read-models/training.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { MembersInput } from "#shared/schemas/team-admin.js";
-import type { TagView } from "./tags.js";
+import { compareTags } from "./tags.js";
 import type { MemberView } from "./team.js";
 
 /**
  * team/members with its search, filters and pages (issues 15 and 19), read as plain rows: the members (or
  * the former members) that match, in one query, then the tags of just those members, in one more, grouped
- * by member once. Paged, the database orders by name and id and the cursor continues after the last row;
- * unpaged, the list is ordered as the team page always showed it.
+ * by member once. Paged, the database orders by the stored sort name and id (decision 0211: read in that
+ * order from an index, so a page of a 2,000-member team costs a page) and the cursor continues after the
+ * last row; unpaged, the list is ordered as the team page always showed it.
  */
 
 type Filters = NonNullable<MembersInput>;
@@ -34,6 +36,8 @@ function containsPattern(text: string): string {
 interface Source {
   from: string;
   nameSql: string;
+  /** The lower-cased name the list sorts and searches by. */
+  sortKeySql: string;
   emailSql: string;
   emailKeySql: string;
   roleSql: string;
@@ -51,6 +55,7 @@ const accountField = (column: "name" | "email" | "email_key") =>
 const MEMBERS: Source = {
   from: "memberships ms",
   nameSql: `coalesce(ms.display_name, ${accountField("name")})`,
+  sortKeySql: "ms.sort_name",
   emailSql: accountField("email"),
   emailKeySql: accountField("email_key"),
   roleSql: "ms.role",
@@ -60,6 +65,7 @@ const MEMBERS: Source = {
 const FORMER: Source = {
   from: "former_members ms join users u on u.id = ms.user_id",
   nameSql: "ms.name",
+  sortKeySql: "lower(ms.name)",
   emailSql: "u.email",
   emailKeySql: "u.email_key",
   roleSql: "ms.role",
@@ -72,7 +78,7 @@ async function matchingRows(
   source: Source,
   filters: Filters,
 ): Promise<DirectoryRow[]> {
-  const sortKey = `lower(${source.nameSql})`;
+  const sortKey = source.sortKeySql;
   const conditions = ["ms.organization_id = ?"];
   const values: unknown[] = [organizationId];
   if (filters.search) {
@@ -94,7 +100,8 @@ async function matchingRows(
     values.push(organizationId, filters.tagId, filters.tagId);
   }
   if (filters.cursor !== undefined) {
-    const [after] = await em.execute<{ sort_key: string }[]>(
+    const [after] = await readRows<{ sort_key: string }>(
+      em,
       `select ${sortKey} as sort_key from ${source.from} where ms.organization_id = ? and ms.user_id = ?`,
       [organizationId, filters.cursor],
     );
@@ -103,7 +110,8 @@ async function matchingRows(
     values.push(after.sort_key, after.sort_key, filters.cursor);
   }
   const limit = filters.limit === undefined ? "" : ` limit ${Number(filters.limit)}`;
-  return em.execute<DirectoryRow[]>(
+  return readRows<DirectoryRow>(
+    em,
     `select ${source.membershipIdSql} as membership_id, ms.user_id, ${source.nameSql} as name, ${source.emailSql} as email,
        ${source.roleSql} as role
      from ${source.from} where ${conditions.join(" and ")}
@@ -118,7 +126,7 @@ export async function listMembers(
   organizationId: number,
   filters: Filters = {},
 ): Promise<MemberView[]> {
-  if (filters.tagId !== undefined && (await em.count(Tag, { id: filters.tagId })) === 0)
+  if (filters.tagId !== undefined && (await countOwnTags(em, organizationId, [filters.tagId])) === 0)
     throw fail.notFound(TEAM_MESSAGES.tagNotFound);
   const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
   const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
@@ -128,13 +136,9 @@ export async function listMembers(
     name: row.name,
     email: row.email,
     role: row.role,
-    tags: row.membership_id === null ? [] : sortedTags(tags.get(Number(row.membership_id)) ?? []),
+    tags: row.membership_id === null ? [] : (tags.get(Number(row.membership_id)) ?? []).sort(compareTags),
   }));
   // Unpaged, the order the team page has always had (by the organization's names, as the browser sorts).
   if (filters.limit === undefined) members.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return members;
-}
-
-function sortedTags(tags: TagView[]): TagView[] {
-  return tags.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -71,7 +71,8 @@ async function lessonOrder(
   if (courseIds.length === 0) return order;
   const rows = await readRows<{ id: number; course_id: number }>(
     em,
-    `select l.id, m.course_id from lessons l join modules m on m.id = l.module_id
+    `select l.id, m.course_id
+     from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
      where m.organization_id = ? and m.course_id in (${placeholders(courseIds)})
      order by m.course_id, m.order_index, m.id, l.order_index, l.id`,
     [organizationId, ...courseIds],

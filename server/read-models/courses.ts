@@ -226,12 +226,14 @@ export async function outlineRows(
     completion_id: number | null;
   }>(
     em,
+    // Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
+    // lessons_org_module_order_idx, and without the organization it scanned every lesson (issue 19).
     `select m.id as module_id, m.title as module_title, m.description as module_description,
        m.order_index as module_order, m.version as module_version,
        l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,
        cp.id as completion_id
      from modules m
-     left join lessons l on l.module_id = m.id
+     left join lessons l on l.organization_id = m.organization_id and l.module_id = m.id
      left join completions cp on cp.organization_id = m.organization_id and cp.user_id = ? and cp.lesson_id = l.id
      where m.organization_id = ? and m.course_id = ?
      order by m.order_index, m.id, l.order_index, l.id`,

@@ -84,7 +84,7 @@ export async function lessonPageRow(
      ordered as (
        select l.id, lag(l.id) over w as prev_id, lag(l.title) over w as prev_title,
          lead(l.id) over w as next_id, lead(l.title) over w as next_title
-       from lessons l join modules m on m.id = l.module_id
+       from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
        where m.organization_id = ? and m.course_id = (select course_id from target)
        window w as (order by m.order_index, m.id, l.order_index, l.id)
      )

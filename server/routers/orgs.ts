@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Membership, Organization } from "#server/entities/index.js";
+import { sortNameOf } from "#server/entities/organization.js";
 import { fail } from "#server/errors.js";
 import { findMembership, membershipOf, membershipsOf } from "#server/membership.js";
 import { presentUser } from "#server/presenters/auth.js";
@@ -62,7 +63,12 @@ export const orgsRouter = router({
       if (!(await isSlugAvailable(ctx.em, input.slug))) throw fail.conflict(ORG_MESSAGES.slugTaken);
       const organization = ctx.em.create(Organization, { name: input.name, slug: input.slug });
       const user = managedUser(ctx.em, ctx.user);
-      const membership = ctx.em.create(Membership, { organization, user, role: "admin" });
+      const membership = ctx.em.create(Membership, {
+        organization,
+        user,
+        role: "admin",
+        sortName: sortNameOf(ctx.user.name),
+      });
       user.currentOrganization = organization;
       try {
         await ctx.em.flush();

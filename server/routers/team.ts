@@ -2,6 +2,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Config } from "#server/config.js";
 import { forgetDeparture } from "#server/departures.js";
 import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities/index.js";
+import { sortNameOf } from "#server/entities/organization.js";
 import { fail } from "#server/errors.js";
 import { issueInvitation, openInvitation, requestOrigin } from "#server/invitations.js";
 import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
@@ -122,6 +123,7 @@ export const teamRouter = router({
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
       // The name is this organization's own (decision 0013): the account's name stays the person's.
       target.displayName = input.name === target.user.name ? null : input.name;
+      target.sortName = sortNameOf(input.name);
       target.role = input.role;
       await replaceMemberTags(ctx, target, tags);
       return { message: "Team member updated successfully." };
@@ -158,7 +160,12 @@ export const teamRouter = router({
       }
       const tags = invitation.tagIds.length ? await ctx.em.find(Tag, { id: { $in: invitation.tagIds } }) : [];
       const user = managedUser(ctx.em, ctx.user);
-      const membership = ctx.em.create(Membership, { organization, user, role: invitation.role });
+      const membership = ctx.em.create(Membership, {
+        organization,
+        user,
+        role: invitation.role,
+        sortName: sortNameOf(ctx.user.name),
+      });
       for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
       await forgetDeparture(ctx.em, organization.id, ctx.user.id);
       user.currentOrganization = organization;

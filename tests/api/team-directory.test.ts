@@ -144,4 +144,28 @@ describe("team/members pages", () => {
       refusal(await team.admin.api.get("/_api/team/members", { limit: "2", cursor: String(other.admin.id) })),
     ).toEqual({ status: 404, error: TEAM_MESSAGES.memberNotFound });
   });
+
+  it("files a member under the name the organization gives them, and back under their own (decision 0211)", async () => {
+    const { team, people } = world;
+    const echo = people[4];
+    if (!echo) throw new Error("The fixture has no fifth person");
+    const rename = async (name: string) =>
+      ok(
+        await team.admin.api.post("/_api/team/update-member", {
+          userId: echo.id,
+          name,
+          email: echo.email,
+          role: "learner",
+          tagIds: [],
+        }),
+      );
+    const firstPage = async () => ids(await list(team.admin.api, { limit: "1" }));
+    expect(await firstPage()).not.toEqual([echo.id]);
+    await rename("Aaron Ahead-of-everyone");
+    expect(await firstPage()).toEqual([echo.id]);
+    expect(ids(await list(team.admin.api, { search: "ahead-OF", limit: "5" }))).toEqual([echo.id]);
+    await rename(echo.name);
+    expect(await firstPage()).not.toEqual([echo.id]);
+    expect(await list(team.admin.api, { search: "ahead-of" })).toEqual([]);
+  });
 });

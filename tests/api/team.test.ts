@@ -67,12 +67,13 @@ describe("members", () => {
     const expected = everyone
       .map((member) => ({
         ...rowOf(member),
-        tags: member === tagged ? [{ ...rep }, { ...sales }] : [],
+        tags: member === tagged ? [{ ...sales }, { ...rep }] : [],
       }))
       .sort((a, b) => a.id - b.id);
+    // A member's tags come in the one tag order (compareTags): departments before roles, then by name.
     expect(expected.find((row) => row.id === tagged.id)?.tags).toEqual([
-      { id: rep.id, name: "Rep", type: "role", color: null, parentId: sales.id },
       { id: sales.id, name: "Sales", type: "department", color: "#CFF3CF", parentId: null },
+      { id: rep.id, name: "Rep", type: "role", color: null, parentId: sales.id },
     ]);
     for (const member of everyone) expect(await members(member.api), member.role).toEqual(expected);
     expect(await members(other.admin.api)).toEqual([rowOf(other.admin), rowOf(other.members.learner)]);
