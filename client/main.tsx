@@ -40,21 +40,8 @@ async function takeOverLandingShell(container: HTMLElement): Promise<void> {
   if (pressed?.isConnected) setTimeout(() => pressed.click());
 }
 
-/**
- * The opened page's code starts downloading at once, beside the organization guard's first request (the
- * current user and the organizations), instead of after it: on a slow phone link that wait was one more
- * round trip before a course or lesson page could paint (issue 17, decision 0217).
- */
-function loadOpenedPageCode(): void {
-  for (const match of router.matchRoutes(router.latestLocation)) {
-    const route = router.looseRoutesById[match.routeId];
-    if (route) router.loadRouteChunk(route)?.catch(() => undefined);
-  }
-}
-
 if (root.hasChildNodes()) void takeOverLandingShell(root);
 else {
-  loadOpenedPageCode();
   // A transition lets React render the first page in slices of a few milliseconds instead of one long
   // task: on a phone, the page's (and Lighthouse's) total blocking time was mostly this render (decision 0202).
   const reactRoot = createRoot(root);
