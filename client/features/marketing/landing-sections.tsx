@@ -35,20 +35,9 @@ const FEATURES = [
   },
 ] as const;
 
-/**
- * Sections below the first screen: the browser skips their layout and paint until they come near the
- * viewport (issue 17: on a phone, laying out and painting the whole page was most of the landing page's
- * main-thread work). The size is a first guess for the scroll bar; the browser keeps the real one once seen.
- */
-const RENDERED_WHEN_NEAR = "[content-visibility:auto] [contain-intrinsic-size:auto_900px]";
-
 export function FeaturesSection() {
   return (
-    <section
-      id="features"
-      aria-labelledby="features-heading"
-      className={`scroll-mt-20 bg-white py-16 sm:py-24 ${RENDERED_WHEN_NEAR}`}
-    >
+    <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Features</p>
@@ -77,7 +66,7 @@ export function FeaturesSection() {
 
 export function AboutSection() {
   return (
-    <section id="about" aria-labelledby="about-heading" className={`scroll-mt-20 py-16 sm:py-24 ${RENDERED_WHEN_NEAR}`}>
+    <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:gap-10 lg:items-center">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">About</p>
