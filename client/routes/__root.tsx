@@ -5,7 +5,6 @@ import { AppHeader } from "#client/components/layout/app-header.js";
 import { NotFound } from "#client/components/layout/not-found.js";
 import { RouteError } from "#client/components/layout/route-error.js";
 import { Toaster } from "#client/components/ui/toaster.js";
-import { TooltipProvider } from "#client/components/ui/tooltip.js";
 import { OfflineSync } from "#client/features/offline/offline-sync.js";
 import { InstallBanner } from "#client/features/pwa/install-banner.js";
 import { ServiceWorkerUpdates } from "#client/features/pwa/update-prompt.js";
@@ -21,7 +20,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 function RootLayout() {
   return (
-    <TooltipProvider>
+    <>
       <HeadContent />
       <div className="flex min-h-dvh flex-col">
         <a
@@ -42,6 +41,6 @@ function RootLayout() {
       <InstallBanner />
       <ServiceWorkerUpdates />
       <OfflineSync />
-    </TooltipProvider>
+    </>
   );
 }

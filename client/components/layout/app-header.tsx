@@ -5,7 +5,6 @@ import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { SyncStatus } from "#client/features/offline/sync-status.js";
-import { useNoticesReady } from "#client/features/orgs/notices.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
 import { SearchPalette } from "#client/features/search/search-palette.js";
 import { Logo } from "./logo.js";
@@ -23,8 +22,6 @@ export function AppHeader() {
   const items = navItemsFor(user, org);
   const [menuOpen, setMenuOpen] = useState(false);
   const href = useRouterState({ select: (state) => state.location.href });
-  // The header mounts with the toaster: from then on, route guards' notices can be shown.
-  useNoticesReady();
 
   // A link in the mobile menu leads somewhere else: the menu has done its job.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, which `href` stands for.

@@ -6,7 +6,7 @@ import { Label } from "#client/components/ui/label.js";
 import { Popover, PopoverContent, PopoverTrigger } from "#client/components/ui/popover.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
-import { WithTooltip } from "#client/components/ui/tooltip.js";
+import { TooltipProvider, WithTooltip } from "#client/components/ui/tooltip.js";
 import { useOpenOrganization } from "#client/features/orgs/hooks.js";
 import { useOrganizations } from "#client/features/orgs/queries.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
@@ -32,16 +32,18 @@ export function OrgSwitcher() {
 
   if (organizations.length <= 1) {
     return (
-      <WithTooltip content={NEW_ORGANIZATION}>
-        <Link
-          to="/setup-org"
-          search={{ new: 1 }}
-          aria-label={NEW_ORGANIZATION}
-          className={buttonClassName({ variant: "ghost", size: "icon-sm", className: "text-slate-500" })}
-        >
-          <Plus aria-hidden="true" />
-        </Link>
-      </WithTooltip>
+      <TooltipProvider>
+        <WithTooltip content={NEW_ORGANIZATION}>
+          <Link
+            to="/setup-org"
+            search={{ new: 1 }}
+            aria-label={NEW_ORGANIZATION}
+            className={buttonClassName({ variant: "ghost", size: "icon-sm", className: "text-slate-500" })}
+          >
+            <Plus aria-hidden="true" />
+          </Link>
+        </WithTooltip>
+      </TooltipProvider>
     );
   }
 

@@ -1,30 +1,39 @@
-import type { CSSProperties } from "react";
-import { Toaster as Sonner } from "sonner";
-import { TOAST } from "#shared/constants.js";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { toasterWanted, wantToaster } from "#client/lib/toast.js";
 
-// Sonner reads the toast width from this custom property; it has no prop for it.
-const style: CSSProperties & Record<"--width", string> = { "--width": `${TOAST.widthPx}px` };
+const LoadedToaster = lazy(() => import("./toaster-loaded.js"));
+
+/** How long after the page has loaded, at most, the toaster waits for an idle moment to load. */
+const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 /**
- * The one toaster, mounted in the root route, configured from docs/SPEC.md §9.
- * The swipe-dismiss threshold (TOAST.swipeThresholdPx, 45 px) and the removal animation
- * (TOAST.removeDelayMs, 200 ms) are not exposed by sonner: they are its built-in SWIPE_THRESHOLD and
- * TIME_BEFORE_UNMOUNT, which equal the spec's values. Re-check them when upgrading sonner.
+ * The one toaster, mounted in the root route. Sonner loads once the page has loaded and the browser is
+ * idle, or at once when a toast is raised (client/lib/toast.ts), so it stays off the first render.
  */
 export function Toaster() {
-  return (
-    <Sonner
-      position={TOAST.position}
-      visibleToasts={TOAST.visibleToasts}
-      duration={TOAST.durationMs}
-      gap={TOAST.gapPx}
-      hotkey={[...TOAST.hotkey]}
-      style={style}
-      richColors
-      closeButton
-      // Not "Close …": pages have their own "Close" buttons, and a toast on screen must not make that
-      // name ambiguous for people (and tests) looking for a button by its name.
-      toastOptions={{ style: { fontSize: "14px" }, closeButtonAriaLabel: "Dismiss notification" }}
-    />
-  );
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
+  useEffect(() => {
+    if (wanted) return;
+    // Safari has no requestIdleCallback: there it waits the timeout.
+    const idleSupported = typeof window.requestIdleCallback === "function";
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle = idleSupported
+        ? window.requestIdleCallback(wantToaster, { timeout: IDLE_LOAD_TIMEOUT_MS })
+        : window.setTimeout(wantToaster, IDLE_LOAD_TIMEOUT_MS);
+    };
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+    return () => {
+      window.removeEventListener("load", whenIdle);
+      if (idle === undefined) return;
+      if (idleSupported) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
+  ) : null;
 }

@@ -3,7 +3,12 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "#client/lib/cn.js";
 import { TOOLTIP } from "#shared/constants.js";
 
-/** Mounted once in the root route; the delays are the spec's (§9), set explicitly rather than left to Radix. */
+/**
+ * Mounted around each group of tooltips (the header's organization control, a list of cards), so that the
+ * skip delay applies from one tooltip of the group to the next. Not in the root route: Radix's tooltip and
+ * its positioning library stay out of the first page's script (decision 0216). The delays are the spec's
+ * (§9), set explicitly rather than left to Radix.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP.delayDurationMs} skipDelayDuration={TOOLTIP.skipDelayDurationMs}>

@@ -5,7 +5,6 @@ import { toast } from "#client/lib/toast.js";
 import { pageOrganizationId } from "#client/lib/trpc.js";
 import { cleanOrgSlugParam, isPlaceholderSlug } from "#shared/slug.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
-import { showNotice } from "./notices.js";
 import { rememberOrganization, settlePageQueries, startPageQueries } from "./page-data.js";
 import { dashboardPath, loadOrganizations, type Organization, organizationsQueryOptions } from "./queries.js";
 import { enterOrganization } from "./switching.js";
@@ -34,7 +33,7 @@ function fallbackPath(user: CurrentUser, organizations: Organization[]): string 
 }
 
 function notify(preload: boolean, kind: "error" | "success", message: string, id: string): void {
-  if (!preload) showNotice(() => toast[kind](message, { id }));
+  if (!preload) toast[kind](message, { id });
 }
 
 /**

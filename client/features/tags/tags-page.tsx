@@ -4,6 +4,7 @@ import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { TooltipProvider } from "#client/components/ui/tooltip.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { focusTarget } from "#client/lib/focus.js";
@@ -79,19 +80,21 @@ export function TagsPage() {
             </div>
           </Card>
         ) : (
-          <ul className="flex flex-col gap-4" aria-label="Departments">
-            {departments.map((department) => (
-              <li key={department.id}>
-                <DepartmentCard
-                  department={department}
-                  canManage={canManage}
-                  onAddRole={(parent: Department) => setDialog({ mode: "create", type: "role", parent })}
-                  onEdit={(tag) => setDialog({ mode: "edit", tag })}
-                  onDelete={setDeleting}
-                />
-              </li>
-            ))}
-          </ul>
+          <TooltipProvider>
+            <ul className="flex flex-col gap-4" aria-label="Departments">
+              {departments.map((department) => (
+                <li key={department.id}>
+                  <DepartmentCard
+                    department={department}
+                    canManage={canManage}
+                    onAddRole={(parent: Department) => setDialog({ mode: "create", type: "role", parent })}
+                    onEdit={(tag) => setDialog({ mode: "edit", tag })}
+                    onDelete={setDeleting}
+                  />
+                </li>
+              ))}
+            </ul>
+          </TooltipProvider>
         )}
       </div>
 

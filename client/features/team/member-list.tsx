@@ -3,6 +3,7 @@ import { Users } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { LoadMore } from "#client/components/ui/load-more.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { TooltipProvider } from "#client/components/ui/tooltip.js";
 import type { Department } from "#client/features/tags/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
@@ -59,31 +60,33 @@ export function MemberList(props: MemberListProps) {
   }
   return (
     <div aria-busy={members.isFetching || undefined}>
-      <ul
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        aria-label={filters.former ? "Former members" : "Team members"}
-      >
-        {rows.map((member) => {
-          const isSelf = member.id === selfId;
-          return (
-            <li key={member.id} className="min-w-0">
-              <MemberCard
-                member={member}
-                isSelf={isSelf}
-                former={filters.former}
-                departments={props.departments}
-                assignableRoles={isSelf ? [] : assignableRoles(actorRole, member.role)}
-                canEdit={canManage && actorRole !== undefined && canAssignRole(actorRole, member.role, member.role)}
-                canRemove={!isSelf && actorRole !== undefined && canRemoveMember(actorRole, member.role)}
-                rolePending={props.rolePendingFor === member.id}
-                onRoleChange={props.onRoleChange}
-                onEdit={props.onEdit}
-                onRemove={props.onRemove}
-              />
-            </li>
-          );
-        })}
-      </ul>
+      <TooltipProvider>
+        <ul
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label={filters.former ? "Former members" : "Team members"}
+        >
+          {rows.map((member) => {
+            const isSelf = member.id === selfId;
+            return (
+              <li key={member.id} className="min-w-0">
+                <MemberCard
+                  member={member}
+                  isSelf={isSelf}
+                  former={filters.former}
+                  departments={props.departments}
+                  assignableRoles={isSelf ? [] : assignableRoles(actorRole, member.role)}
+                  canEdit={canManage && actorRole !== undefined && canAssignRole(actorRole, member.role, member.role)}
+                  canRemove={!isSelf && actorRole !== undefined && canRemoveMember(actorRole, member.role)}
+                  rolePending={props.rolePendingFor === member.id}
+                  onRoleChange={props.onRoleChange}
+                  onEdit={props.onEdit}
+                  onRemove={props.onRemove}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </TooltipProvider>
       <LoadMore
         hasNextPage={members.hasNextPage}
         isFetchingNextPage={members.isFetchingNextPage}
