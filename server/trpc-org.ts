@@ -10,6 +10,7 @@ import { membershipOf } from "./membership.js";
 import {
   type MembershipRecord,
   managedOrganization,
+  membershipRecordOf,
   type OrganizationRecord,
   type SignedInUser,
 } from "./read-models/sessions.js";
@@ -76,7 +77,9 @@ export async function requestMembership(
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
   if (currentMembership?.organization.id === organizationId) return currentMembership;
-  return membershipOf(em, user, organizationId);
+  const membership = await membershipRecordOf(em, user.id, organizationId);
+  if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
+  return membership;
 }
 
 /** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */
