@@ -3,11 +3,14 @@ import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import type { Config } from "./config.js";
 import { Membership, type User } from "./entities/index.js";
 import { fail } from "./errors.js";
+import { type MembershipRecord, membershipRecordOf, membershipRecordsOf } from "./read-models/sessions.js";
 import { lockRowsForUpdate } from "./sql-dialect.js";
 
 /**
- * The one way to read who belongs where. A membership always comes with its organization loaded; one
- * that does not exist reads the same for strangers and for unknown organizations.
+ * The one way to read who belongs where. A membership is read as a plain record with its organization
+ * (decision 0205); a write that changes or removes it takes its entity from managedMembership, or from
+ * membershipToChange when the change needs the member's own name. One that does not exist reads the same
+ * for strangers and for unknown organizations.
  */
 
 /** Which organization: by id, or by the slug of its URL. */
@@ -18,13 +21,8 @@ export function findMembership(
   em: EntityManager,
   user: Pick<User, "id"> | number,
   organization: OrganizationKey,
-): Promise<Membership | null> {
-  const userId = typeof user === "number" ? user : user.id;
-  return em.findOne(
-    Membership,
-    { user: userId, organization: typeof organization === "number" ? organization : { slug: organization.slug } },
-    { populate: ["organization", "user"] },
-  );
+): Promise<MembershipRecord | null> {
+  return membershipRecordOf(em, typeof user === "number" ? user : user.id, organization);
 }
 
 /** The caller's membership of the organization, or "no access" (404) for strangers and unknown ids alike. */
@@ -32,19 +30,27 @@ export async function membershipOf(
   em: EntityManager,
   user: Pick<User, "id">,
   organizationId: number,
-): Promise<Membership> {
+): Promise<MembershipRecord> {
   const membership = await findMembership(em, user, organizationId);
   if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
   return membership;
 }
 
+/**
+ * Another member's membership as an entity with its user and organization, for a change an admin makes to
+ * it (role, tags, removal) that also names the member, or null.
+ */
+export function membershipToChange(
+  em: EntityManager,
+  userId: number,
+  organizationId: number,
+): Promise<Membership | null> {
+  return em.findOne(Membership, { user: userId, organization: organizationId }, { populate: ["organization", "user"] });
+}
+
 /** Every organization the user belongs to, by name. */
-export function membershipsOf(em: EntityManager, user: Pick<User, "id">): Promise<Membership[]> {
-  return em.find(
-    Membership,
-    { user: user.id },
-    { populate: ["organization"], orderBy: { organization: { name: "asc" } } },
-  );
+export function membershipsOf(em: EntityManager, user: Pick<User, "id">): Promise<MembershipRecord[]> {
+  return membershipRecordsOf(em, user.id);
 }
 
 /** Whether someone with this e-mail key (emailKeyOf) is a member of the organization. */

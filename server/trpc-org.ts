@@ -6,11 +6,10 @@ import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { membershipOf } from "./membership.js";
+import { findMembership, membershipOf } from "./membership.js";
 import {
   type MembershipRecord,
   managedOrganization,
-  membershipRecordOf,
   type OrganizationRecord,
   type SignedInUser,
 } from "./read-models/sessions.js";
@@ -77,7 +76,7 @@ export async function requestMembership(
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
   if (currentMembership?.organization.id === organizationId) return currentMembership;
-  const membership = await membershipRecordOf(em, user.id, organizationId);
+  const membership = await findMembership(em, user.id, organizationId);
   if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
   return membership;
 }

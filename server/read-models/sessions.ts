@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import { Membership, Organization, User } from "#server/entities/index.js";
 import { dateFromRow } from "#server/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
-import { readRow } from "./rows.js";
+import { readRow, readRows } from "./rows.js";
 
 /**
  * The session check of every request (issue 19): one indexed lookup by the token's hash, which also
@@ -145,20 +145,32 @@ const MEMBERSHIP_SQL = `select ms.user_id, ms.id as membership_id, ms.role, ms.d
   ms.created_at as membership_created_at, o.id as organization_id, o.name as organization_name,
   o.slug as organization_slug, o.created_at as organization_created_at
 from memberships ms join organizations o on o.id = ms.organization_id
-where ms.user_id = ? and ms.organization_id = ?`;
+where ms.user_id = ?`;
+const BY_ORGANIZATION_ID = `${MEMBERSHIP_SQL} and ms.organization_id = ?`;
+const BY_ORGANIZATION_SLUG = `${MEMBERSHIP_SQL} and o.slug = ?`;
+const EVERY_ORGANIZATION = `${MEMBERSHIP_SQL} order by o.name asc, o.id asc`;
 
 /**
- * The user's membership of an organization the request names that is not their current one (the page's
- * organization in another tab): one indexed read of plain rows, as the session's own membership is, not
- * the ORM's populated entity, which cost most of such a request's CPU.
+ * The user's membership of an organization, by its id or by the slug of its URL: one indexed read of
+ * plain rows, as the session's own membership is, not the ORM's populated entity, which cost most of a
+ * request's CPU where it was read (server/membership.ts is the way the app asks).
  */
 export async function membershipRecordOf(
   em: EntityManager,
   userId: number,
-  organizationId: number,
+  organization: number | { slug: string },
 ): Promise<MembershipRecord | null> {
-  const row = await readRow<MembershipRow>(em, MEMBERSHIP_SQL, [userId, organizationId]);
+  const row =
+    typeof organization === "number"
+      ? await readRow<MembershipRow>(em, BY_ORGANIZATION_ID, [userId, organization])
+      : await readRow<MembershipRow>(em, BY_ORGANIZATION_SLUG, [userId, organization.slug]);
   return row ? membershipFromRow(row) : null;
+}
+
+/** Every membership of the user, in the order of their organizations' names. */
+export async function membershipRecordsOf(em: EntityManager, userId: number): Promise<MembershipRecord[]> {
+  const rows = await readRows<MembershipRow>(em, EVERY_ORGANIZATION, [userId]);
+  return rows.flatMap((row) => membershipFromRow(row) ?? []);
 }
 
 /**

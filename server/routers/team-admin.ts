@@ -5,7 +5,7 @@ import { fail } from "#server/errors.js";
 import { issueInvitation, requestOrigin } from "#server/invitations.js";
 import { checkInviteRows } from "#server/invite-rows.js";
 import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
-import { findMembership, hasMemberWithEmail } from "#server/membership.js";
+import { hasMemberWithEmail, membershipToChange } from "#server/membership.js";
 import { presentPendingInvitations } from "#server/presenters/invitations.js";
 import { memberName } from "#server/presenters/team.js";
 import { managedMembership, managedUser } from "#server/read-models/sessions.js";
@@ -124,7 +124,7 @@ export const teamAdminProcedures = {
     .meta({ rest: { method: "POST", path: "/team/remove-member" } })
     .input(userIdInput)
     .mutation(async ({ ctx, input }) => {
-      const target = await findMembership(ctx.em, input.userId, ctx.organization.id);
+      const target = await membershipToChange(ctx.em, input.userId, ctx.organization.id);
       if (!target) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
       if (target.user.id === ctx.user.id) throw fail.forbidden(M.removeSelf);
       if (!canRemoveMember(ctx.role, target.role)) throw fail.forbidden(M.removeAdmin);
@@ -142,10 +142,11 @@ export const leaveProcedures = {
     .mutation(async ({ ctx }) => {
       await assertAnotherAdminRemains(ctx.em, ctx.config, ctx.membership, M.lastAdminLeave);
       const { name } = ctx.organization;
+      // The user's entity first: the departure record takes the member's name from it.
+      const user = managedUser(ctx.em, ctx.user);
       await depart(ctx.em, managedMembership(ctx.em, ctx.membership), "left", null);
       // The person chose to go: the organization is no longer where they land.
-      if (ctx.user.currentOrganization?.id === ctx.organization.id)
-        managedUser(ctx.em, ctx.user).currentOrganization = null;
+      if (ctx.user.currentOrganization?.id === ctx.organization.id) user.currentOrganization = null;
       return { message: `You left ${name}.` };
     }),
 };

@@ -6,7 +6,7 @@ import { sortNameOf } from "#server/entities/organization.js";
 import { fail } from "#server/errors.js";
 import { issueInvitation, openInvitation, requestOrigin } from "#server/invitations.js";
 import { enqueueInvitationMail } from "#server/mail/invitation-mail.js";
-import { belongsToAnyOrganization, findMembership, hasMemberWithEmail, lockedAdmins } from "#server/membership.js";
+import { belongsToAnyOrganization, hasMemberWithEmail, lockedAdmins, membershipToChange } from "#server/membership.js";
 import { presentOrganizationRef } from "#server/presenters/orgs.js";
 import { memberName, presentInvitation } from "#server/presenters/team.js";
 import { listMembers } from "#server/presenters/team-directory.js";
@@ -29,7 +29,7 @@ async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[
 }
 
 async function memberOfOrganization(em: SqlEntityManager, organizationId: number, userId: number) {
-  const membership = await findMembership(em, userId, organizationId);
+  const membership = await membershipToChange(em, userId, organizationId);
   if (!membership) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
   return membership;
 }
