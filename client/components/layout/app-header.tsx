@@ -39,7 +39,7 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Logo />
+        <Logo compact={Boolean(org)} />
         {org && (
           <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-3">
             <Building2 className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
