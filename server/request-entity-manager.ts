@@ -15,54 +15,88 @@ import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
  * - the filter parameters set on it, which the fork receives when it is made, in the order they were set.
  * Anything else makes the fork first and is the fork's own answer.
  */
-export function requestEntityManager(orm: MikroORM<AbstractSqlDriver>): SqlEntityManager {
-  const root = orm.em;
-  let fork: SqlEntityManager | undefined;
-  const filterParams = new Map<string, unknown>();
+const STATE = Symbol("lazy entity manager");
 
-  const forked = (): SqlEntityManager => {
-    if (!fork) {
-      fork = root.fork();
-      for (const [name, params] of filterParams) fork.setFilterParams(name, params as Record<string, unknown>);
+interface LazyState {
+  root: SqlEntityManager;
+  fork: SqlEntityManager | undefined;
+  filterParams: Map<string, unknown> | undefined;
+}
+
+type LazyEntityManager = SqlEntityManager & { [STATE]: LazyState };
+
+function forkOf(state: LazyState): SqlEntityManager {
+  if (!state.fork) {
+    state.fork = state.root.fork();
+    for (const [name, params] of state.filterParams ?? []) {
+      state.fork.setFilterParams(name, params as Record<string, unknown>);
     }
-    return fork;
-  };
+  }
+  return state.fork;
+}
 
-  const shared = {
-    getConnection: (type?: "read" | "write") => root.getConnection(type),
-    getDriver: () => root.getDriver(),
-    getPlatform: () => root.getPlatform(),
-    getMetadata: (...args: Parameters<SqlEntityManager["getMetadata"]>) => root.getMetadata(...args),
-    getTransactionContext: () => undefined,
-    isInTransaction: () => false,
-    setFilterParams: (name: string, params: unknown) => {
-      filterParams.set(name, params);
-    },
-  };
+/**
+ * What a manager not yet forked answers itself (see above). Made once, not per request: they find the
+ * request's state through `this`, the proxy they are called on.
+ */
+const unforkedAnswers: Record<string, unknown> = {
+  getContext(this: LazyEntityManager) {
+    return this;
+  },
+  getTransactionContext() {
+    return undefined;
+  },
+  isInTransaction() {
+    return false;
+  },
+  getConnection(this: LazyEntityManager, type?: "read" | "write") {
+    return this[STATE].root.getConnection(type);
+  },
+  getDriver(this: LazyEntityManager) {
+    return this[STATE].root.getDriver();
+  },
+  getPlatform(this: LazyEntityManager) {
+    return this[STATE].root.getPlatform();
+  },
+  getMetadata(this: LazyEntityManager, ...args: Parameters<SqlEntityManager["getMetadata"]>) {
+    return this[STATE].root.getMetadata(...args);
+  },
+  setFilterParams(this: LazyEntityManager, name: string, params: unknown) {
+    const state = this[STATE];
+    state.filterParams ??= new Map();
+    state.filterParams.set(name, params);
+  },
+  getFilterParams(this: LazyEntityManager, name: string) {
+    const state = this[STATE];
+    return state.filterParams?.has(name) ? state.filterParams.get(name) : forkOf(state).getFilterParams(name);
+  },
+};
 
-  // The one property read without a call: the configuration, the ORM's own.
-  const sharedValues: Record<PropertyKey, unknown> = { config: root.config };
+const lazyHandler: ProxyHandler<LazyState> = {
+  get(state, property) {
+    if (property === STATE) return state;
+    if (!state.fork) {
+      // The one property read without a call: the configuration, the ORM's own.
+      if (property === "config") return state.root.config;
+      if (typeof property === "string" && Object.hasOwn(unforkedAnswers, property)) return unforkedAnswers[property];
+    }
+    const em = forkOf(state);
+    const value: unknown = Reflect.get(em, property, em);
+    return typeof value === "function" ? value.bind(em) : value;
+  },
+  set(state, property, value) {
+    return Reflect.set(forkOf(state), property, value);
+  },
+  has(state, property) {
+    return Reflect.has(forkOf(state), property);
+  },
+  // `instanceof EntityManager` holds, as it does for a fork.
+  getPrototypeOf(state) {
+    return Object.getPrototypeOf(state.root);
+  },
+};
 
-  const lazy: SqlEntityManager = new Proxy(Object.create(Object.getPrototypeOf(root)) as SqlEntityManager, {
-    get(_target, property) {
-      if (!fork) {
-        if (property === "getContext") return () => lazy;
-        if (property === "getFilterParams") {
-          return (name: string) => (filterParams.has(name) ? filterParams.get(name) : forked().getFilterParams(name));
-        }
-        if (Object.hasOwn(shared, property)) return shared[property as keyof typeof shared];
-        if (Object.hasOwn(sharedValues, property)) return sharedValues[property];
-      }
-      const em = forked();
-      const value: unknown = Reflect.get(em, property, em);
-      return typeof value === "function" ? value.bind(em) : value;
-    },
-    set(_target, property, value) {
-      return Reflect.set(forked(), property, value);
-    },
-    has(_target, property) {
-      return Reflect.has(forked(), property);
-    },
-  });
-  return lazy;
+export function requestEntityManager(orm: MikroORM<AbstractSqlDriver>): SqlEntityManager {
+  const state: LazyState = { root: orm.em, fork: undefined, filterParams: undefined };
+  return new Proxy(state, lazyHandler) as unknown as SqlEntityManager;
 }
