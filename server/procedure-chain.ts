@@ -46,20 +46,29 @@ async function callFrom(
   try {
     const middleware = middlewares[index];
     if (!middleware) throw new Error(`${options.path}: no middleware answered`);
-    return await middleware({
-      ...options,
-      meta,
-      next: (next) =>
-        callFrom(middlewares, index + 1, meta, {
-          ...options,
-          ctx: next?.ctx ? { ...options.ctx, ...next.ctx } : options.ctx,
-          input: next && "input" in next ? next.input : options.input,
-          getRawInput: next?.getRawInput ?? options.getRawInput,
-        }),
-    });
+    return await middleware({ ...options, meta, next: nextOf(middlewares, index + 1, meta, options) });
   } catch (cause) {
     return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: MIDDLEWARE_MARKER } as Result;
   }
+}
+
+/*
+ * The closures below are returned, not written as named properties: the build keeps function names
+ * (esbuild's keepNames), and it names a closure written as `next: (…) => …` with a call for every one made.
+ */
+
+function nextOf(middlewares: readonly Middleware[], index: number, meta: unknown, options: CallOptions) {
+  return (next?: NextOptions) =>
+    callFrom(middlewares, index, meta, {
+      ...options,
+      ctx: next?.ctx ? { ...options.ctx, ...next.ctx } : options.ctx,
+      input: next && "input" in next ? next.input : options.input,
+      getRawInput: next?.getRawInput ?? options.getRawInput,
+    });
+}
+
+function rawInputOf(input: unknown): () => Promise<unknown> {
+  return async () => input;
 }
 
 /** Calls `procedure` (found at `path`) with this context and raw input: its result, or its error thrown. */
@@ -75,7 +84,7 @@ export function procedureChain(
       type,
       ctx,
       input: undefined,
-      getRawInput: async () => input,
+      getRawInput: rawInputOf(input),
       signal: undefined,
       batchIndex: 0,
     });
