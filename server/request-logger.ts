@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 
 type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger["child"]>[1]>;
+type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 /**
  * The per-request logger (`req.log`), built only when something logs through it (decision 0225).
@@ -38,32 +39,36 @@ class RequestLogger implements FastifyBaseLogger {
     this.#logger().level = level;
   }
 
+  #log(level: LogLevel, args: unknown[]): void {
+    (this.#logger()[level] as (...args: unknown[]) => void)(...args);
+  }
+
   fatal(...args: unknown[]): void {
-    (this.#logger().fatal as (...args: unknown[]) => void)(...args);
+    this.#log("fatal", args);
   }
 
   error(...args: unknown[]): void {
-    (this.#logger().error as (...args: unknown[]) => void)(...args);
+    this.#log("error", args);
   }
 
   warn(...args: unknown[]): void {
-    (this.#logger().warn as (...args: unknown[]) => void)(...args);
+    this.#log("warn", args);
   }
 
   info(...args: unknown[]): void {
-    (this.#logger().info as (...args: unknown[]) => void)(...args);
+    this.#log("info", args);
   }
 
   debug(...args: unknown[]): void {
-    (this.#logger().debug as (...args: unknown[]) => void)(...args);
+    this.#log("debug", args);
   }
 
   trace(...args: unknown[]): void {
-    (this.#logger().trace as (...args: unknown[]) => void)(...args);
+    this.#log("trace", args);
   }
 
   silent(...args: unknown[]): void {
-    (this.#logger().silent as (...args: unknown[]) => void)(...args);
+    this.#log("silent", args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
