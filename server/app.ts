@@ -14,6 +14,7 @@ import { loggerOptions } from "./logging.js";
 import { registerMailWorker } from "./mail/worker.js";
 import { registerObservability, requestIdOf } from "./observability.js";
 import { registerPwaRoutes } from "./pwa.js";
+import { requestLogger } from "./request-logger.js";
 import { mediaTypeOf, registerRestRoutes, sendError } from "./rest.js";
 import { type AppRouter, appRouter } from "./routers/index.js";
 import { registerSecurityHeaders } from "./security-headers.js";
@@ -68,6 +69,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     disableRequestLogging: true,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    childLoggerFactory: requestLogger,
   });
 
   // An empty body is no body (logout is posted empty); anything else must be well-formed JSON.

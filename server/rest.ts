@@ -4,6 +4,7 @@ import superjson from "superjson";
 import { API_PREFIX } from "#shared/constants.js";
 import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
+import { procedureChain } from "./procedure-chain.js";
 import { inputFromQuery } from "./rest-query.js";
 import { appRouter } from "./routers/index.js";
 import {
@@ -64,22 +65,13 @@ type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
 /**
  * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),
- * without building the caller's proxy for every request (decision 0157).
+ * without building the caller's proxy for every request (decision 0157), by tRPC's own loop with the
+ * language's spread (decision 0227).
  */
 function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
   const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[dottedPath];
   if (!procedure) throw new Error(`No procedure at ${dottedPath}`);
-  const invoke = procedure as unknown as (opts: {
-    path: string;
-    getRawInput: () => Promise<unknown>;
-    ctx: Context;
-    type: string;
-    signal: undefined;
-    batchIndex: number;
-  }) => Promise<unknown>;
-  const type = procedure._def.type;
-  return (ctx, input) =>
-    invoke({ path: dottedPath, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex: 0 });
+  return procedureChain(procedure, dottedPath);
 }
 
 /** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */

@@ -7,6 +7,7 @@ import type { CsvExport } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { noteActor } from "./observability.js";
 import type { RateLimiter } from "./rate-limit.js";
+import { requestEntityManager } from "./request-entity-manager.js";
 import { resumeSession } from "./sessions.js";
 import { wireFormat } from "./wire-format.js";
 
@@ -27,12 +28,15 @@ export function nowOf(ctx: Pick<AppServices, "clock">): Date {
 export interface Context extends AppServices {
   req: FastifyRequest;
   reply: FastifyReply;
-  /** Request-scoped: a fork of the ORM's entity manager, replaced by a transactional one for writes. */
+  /**
+   * Request-scoped: a fork of the ORM's entity manager, made when first needed (decision 0226), replaced by
+   * a transactional one for writes.
+   */
   em: SqlEntityManager;
 }
 
 export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {
-  return { ...services, req, reply, em: services.orm.em.fork() };
+  return { ...services, req, reply, em: requestEntityManager(services.orm) };
 }
 
 /** A POST whose body is raw bytes of one of these types instead of JSON (an image upload). */

@@ -38,6 +38,8 @@ export interface PairedFigures {
   cpuMsPerRequest: number;
   bareCpuMsPerRequest: number;
   p99: number;
+  /** The bare server's own p99 in the same rounds: how low p99 can be at this many connections here. */
+  bareP99: number;
   failures: number;
 }
 
@@ -142,6 +144,7 @@ export async function pairedFigures(
     cpuMsPerRequest: median(rounds.map((r) => perRequest(r.app))),
     bareCpuMsPerRequest: median(rounds.map((r) => perRequest(r.bare))),
     p99: median(rounds.map((r) => r.app.p99)),
+    bareP99: median(rounds.map((r) => r.bare.p99)),
     failures: rounds.reduce((sum, r) => sum + r.app.errors + r.app.timeouts + r.app.non2xx, 0),
   };
 }
@@ -153,6 +156,7 @@ export const PAIRED_HEADER = [
   "% bare",
   "CPU ms/req",
   "p99 ms",
+  "bare p99",
   "failures",
 ].join("\t");
 
@@ -164,6 +168,7 @@ export function pairedRow(figures: PairedFigures): string {
     `${figures.percentOfBare.toFixed(2)} %`,
     figures.cpuMsPerRequest.toFixed(2),
     figures.p99.toFixed(0),
+    figures.bareP99.toFixed(0),
     String(figures.failures),
   ].join("\t");
 }

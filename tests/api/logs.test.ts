@@ -87,5 +87,15 @@ describe("the log (issue 18)", () => {
     expect(log).not.toContain("token=");
     expect(log).toMatch(/auth\/register failed/);
     expect(log).toMatch(/insert into/i);
+    // The failure's line is bound to its request, as the access line is (req.log is built on demand).
+    const requestId = failed.headers.get("x-request-id");
+    const lines = log
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    expect(lines.filter((line) => line.reqId === requestId).map((line) => line.msg)).toEqual([
+      "POST /auth/register failed",
+      "request",
+    ]);
   });
 });
