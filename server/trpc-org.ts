@@ -6,7 +6,6 @@ import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { membershipOf } from "./membership.js";
 import {
   type MembershipRecord,
   managedOrganization,
@@ -76,8 +75,22 @@ export async function requestMembership(
 ): Promise<MembershipRecord> {
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  return membershipIn(em, user, organizationId, currentMembership);
+}
+
+/**
+ * The caller's membership of the organization as a plain record: the session's own when it is that one
+ * (no query), else one indexed read; "not found" for strangers and unknown ids alike.
+ */
+async function membershipIn(
+  em: EntityManager,
+  user: SignedInUser,
+  organizationId: number,
+  currentMembership: MembershipRecord | null,
+): Promise<MembershipRecord> {
   if (currentMembership?.organization.id === organizationId) return currentMembership;
-  const membership = await membershipRecordOf(em, user.id, organizationId);
+  // A larger id names no organization, and PostgreSQL would refuse it as an integer parameter.
+  const membership = organizationId > LARGEST_ID ? null : await membershipRecordOf(em, user.id, organizationId);
   if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
   return membership;
 }
@@ -127,7 +140,7 @@ export function permittedBeforeTransaction(action: Action) {
 /** Acts on the organization named by `orgId` in the input (the orgs endpoints of docs/SPEC.md §7). */
 export function organizationProcedure(action: Action) {
   return signedInProcedure.input(orgIdInput).use(async ({ ctx, input, next }) => {
-    const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
+    const membership = await membershipIn(ctx.em, ctx.user, input.orgId, ctx.currentMembership);
     requirePermission(membership, action);
     scopeToOrganization(ctx.em, input.orgId);
     return next({ ctx: { membership, organization: membership.organization, role: membership.role } });

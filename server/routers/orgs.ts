@@ -11,7 +11,7 @@ import {
   presentOrganizationStats,
   presentOrganizations,
 } from "#server/presenters/orgs.js";
-import { managedUser } from "#server/read-models/sessions.js";
+import { managedOrganization, managedUser } from "#server/read-models/sessions.js";
 import { router, signedInProcedure } from "#server/trpc.js";
 import { organizationProcedure } from "#server/trpc-org.js";
 import { plainJson } from "#server/wire-format.js";
@@ -99,13 +99,13 @@ export const orgsRouter = router({
     .meta({ rest: { method: "POST", path: "/orgs/update" } })
     .input(updateOrgInput)
     .mutation(async ({ ctx, input }) => {
-      const org = ctx.organization;
       // Invitation links and bookmarks carry the slug, so it stays as created (DESIGN decision 0003).
-      if (input.slug !== undefined && input.slug.toLowerCase() !== org.slug) {
+      if (input.slug !== undefined && input.slug.toLowerCase() !== ctx.organization.slug) {
         throw fail.badRequest(ORG_MESSAGES.slugUnchangeable);
       }
-      if (input.name !== undefined) org.name = input.name;
-      return presentOrganization(ctx.em, ctx.membership);
+      const organization = managedOrganization(ctx.em, ctx.organization);
+      if (input.name !== undefined) organization.name = input.name;
+      return presentOrganization(ctx.em, { ...ctx.membership, organization });
     }),
 
   delete: organizationProcedure("org.manage")

@@ -142,10 +142,11 @@ export const leaveProcedures = {
     .mutation(async ({ ctx }) => {
       await assertAnotherAdminRemains(ctx.em, ctx.config, ctx.membership, M.lastAdminLeave);
       const { name } = ctx.organization;
+      // Registered first, so that the membership's user is this loaded entity: the departure keeps their name.
+      const user = managedUser(ctx.em, ctx.user);
       await depart(ctx.em, managedMembership(ctx.em, ctx.membership), "left", null);
       // The person chose to go: the organization is no longer where they land.
-      if (ctx.user.currentOrganization?.id === ctx.organization.id)
-        managedUser(ctx.em, ctx.user).currentOrganization = null;
+      if (ctx.user.currentOrganization?.id === ctx.organization.id) user.currentOrganization = null;
       return { message: `You left ${name}.` };
     }),
 };
