@@ -16,12 +16,17 @@ import { lockRowsForUpdate } from "./sql-dialect.js";
 /** Which organization: by id, or by the slug of its URL. */
 export type OrganizationKey = number | { slug: string };
 
+/** The largest id an integer column holds: a larger one names no organization (and no query is made). */
+export const LARGEST_ID = 2_147_483_647;
+
 /** The user's membership of the organization, or null. */
-export function findMembership(
+export async function findMembership(
   em: EntityManager,
   user: Pick<User, "id"> | number,
   organization: OrganizationKey,
 ): Promise<MembershipRecord | null> {
+  // PostgreSQL would refuse a larger id as an integer parameter.
+  if (typeof organization === "number" && organization > LARGEST_ID) return null;
   return membershipRecordOf(em, typeof user === "number" ? user : user.id, organization);
 }
 

@@ -6,7 +6,7 @@ import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { findMembership, membershipOf } from "./membership.js";
+import { findMembership, LARGEST_ID } from "./membership.js";
 import {
   type MembershipRecord,
   managedOrganization,
@@ -48,8 +48,6 @@ function requirePermission(membership: Pick<MembershipRecord, "role">, action: A
   if (!can(membership.role, action)) throw fail.forbidden();
 }
 
-/** The largest id an integer column holds: a larger one names no organization (and no query is made). */
-const LARGEST_ID = 2_147_483_647;
 
 /**
  * The organization a request names in its header, or undefined when it names none. A value that is not
@@ -75,6 +73,19 @@ export async function requestMembership(
 ): Promise<MembershipRecord> {
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  return membershipIn(em, user, organizationId, currentMembership);
+}
+
+/**
+ * The caller's membership of the organization as a plain record: the session's own when it is that one
+ * (no query), else one indexed read; "not found" for strangers and unknown ids alike.
+ */
+async function membershipIn(
+  em: EntityManager,
+  user: SignedInUser,
+  organizationId: number,
+  currentMembership: MembershipRecord | null,
+): Promise<MembershipRecord> {
   if (currentMembership?.organization.id === organizationId) return currentMembership;
   const membership = await findMembership(em, user.id, organizationId);
   if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
@@ -126,7 +137,7 @@ export function permittedBeforeTransaction(action: Action) {
 /** Acts on the organization named by `orgId` in the input (the orgs endpoints of docs/SPEC.md §7). */
 export function organizationProcedure(action: Action) {
   return signedInProcedure.input(orgIdInput).use(async ({ ctx, input, next }) => {
-    const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
+    const membership = await membershipIn(ctx.em, ctx.user, input.orgId, ctx.currentMembership);
     requirePermission(membership, action);
     scopeToOrganization(ctx.em, input.orgId);
     return next({ ctx: { membership, organization: membership.organization, role: membership.role } });

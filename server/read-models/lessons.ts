@@ -66,6 +66,9 @@ function neighbour(id: number | null, title: string | null): { id: number; title
  * The lesson with its module, course, neighbours in course order (across module boundaries, empty
  * modules skipped), whether the user completed it and its check's settings: one query. The neighbours
  * come from a window over the course's lessons in outline order (module position, then lesson position).
+ * The window starts from the course's modules (CROSS JOIN keeps SQLite's planner to that order; for
+ * PostgreSQL it is an inner join): SQLite started from the organization's lessons instead, reading every
+ * lesson of every course to keep one course's (decision 0232).
  */
 export async function lessonPageRow(
   em: EntityManager,
@@ -84,8 +87,9 @@ export async function lessonPageRow(
      ordered as (
        select l.id, lag(l.id) over w as prev_id, lag(l.title) over w as prev_title,
          lead(l.id) over w as next_id, lead(l.title) over w as next_title
-       from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
+       from modules m cross join lessons l
        where m.organization_id = ? and m.course_id = (select course_id from target)
+         and l.organization_id = m.organization_id and l.module_id = m.id
        window w as (order by m.order_index, m.id, l.order_index, l.id)
      )
      select t.*, c.title as course_title, c.status as course_status,

@@ -142,7 +142,7 @@ export const leaveProcedures = {
     .mutation(async ({ ctx }) => {
       await assertAnotherAdminRemains(ctx.em, ctx.config, ctx.membership, M.lastAdminLeave);
       const { name } = ctx.organization;
-      // The user's entity first: the departure record takes the member's name from it.
+      // Registered first, so that the membership's user is this loaded entity: the departure keeps their name.
       const user = managedUser(ctx.em, ctx.user);
       await depart(ctx.em, managedMembership(ctx.em, ctx.membership), "left", null);
       // The person chose to go: the organization is no longer where they land.

@@ -117,7 +117,8 @@ describe("get, stats and update", () => {
 
   it("get, stats, update and delete answer a stranger exactly as an unknown id: 404, no access", async () => {
     const stranger = other.admin.api;
-    for (const orgId of [team.org.id, UNKNOWN_ORG_ID]) {
+    // An id beyond the integer columns' range is as unknown (PostgreSQL refuses it as a parameter).
+    for (const orgId of [team.org.id, UNKNOWN_ORG_ID, 99_999_999_999]) {
       expect(refusal(await getOrg(stranger, orgId))).toEqual(NO_ACCESS);
       expect(refusal(await statsOf(stranger, orgId))).toEqual(NO_ACCESS);
       expect(refusal(await stranger.post("/_api/orgs/update", { orgId, name: "Taken over" }))).toEqual(NO_ACCESS);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Organization } from "#server/entities/index.js";
 import type { CourseView } from "#server/presenters/courses.js";
+import { readRows } from "#server/read-models/rows.js";
 import { SESSION_COOKIE } from "#shared/constants.js";
 import { courseCursorOf } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
@@ -142,5 +144,39 @@ describe("the session check has no cache (issue 19)", () => {
     elsewhere.jar.set(SESSION_COOKIE, String(learner.api.jar.get(SESSION_COOKIE)));
     expect((await elsewhere.get("/_api/courses/list")).status).toBe(404);
     expect(ok<{ currentOrganization: unknown }>(await elsewhere.get("/_api/auth/me")).currentOrganization).toBeNull();
+  });
+});
+
+describe("plain-row reads and transactions (decision 0233)", () => {
+  it("a read outside a transaction never sees another request's uncommitted row", async () => {
+    const slug = "uncommitted-org";
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let flushed = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      flushed = resolve;
+    });
+    const writer = app.orm.em.fork().transactional(async (em) => {
+      em.create(Organization, { name: "Uncommitted", slug });
+      await em.flush();
+      flushed();
+      await gate;
+    });
+    await inserted;
+    let committed = false;
+    const reader = readRows<{ id: number }>(app.orm.em.fork(), "select id from organizations where slug = ?", [
+      slug,
+    ]).then((rows) => ({ rows, beforeCommit: !committed }));
+    // The read has as many turns of the event loop as it wants to run before the writer commits.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await writer;
+    committed = true;
+    const { rows, beforeCommit } = await reader;
+    // PostgreSQL reads on another connection, before the commit, without the row; SQLite's one connection
+    // waits for the commit and then finds it. Never the row before the commit.
+    expect(rows).toHaveLength(beforeCommit ? 0 : 1);
   });
 });
