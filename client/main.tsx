@@ -5,12 +5,18 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./app-router.js";
 import { loadCurrentUser } from "./features/auth/current-user.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
+import { forgetPageAnswers } from "./lib/page-answers.js";
 import { nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
 import "./styles.css";
 
 const router = createAppRouter(queryClient);
 
 nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
+// The answers a course or lesson page came with are for its first load only (decision 0220).
+const stopForgetting = router.subscribe("onResolved", () => {
+  forgetPageAnswers();
+  stopForgetting();
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
