@@ -123,7 +123,7 @@ export function htmlWithAnswers(html: string, answers: readonly PageAnswer[]): s
  * Sends a page that holds one person's data: never stored by a shared cache or kept by the browser
  * (`private, no-store`), compressed as the browser accepts (a fast brotli level: it is made per request).
  */
-export function sendPersonalPage(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+function sendPersonalPage(req: FastifyRequest, reply: FastifyReply, html: string): void {
   const accepted = String(req.headers["accept-encoding"] ?? "");
   reply
     .header("Cache-Control", "private, no-store")
@@ -131,26 +131,27 @@ export function sendPersonalPage(req: FastifyRequest, reply: FastifyReply, html:
     .type("text/html; charset=utf-8");
   if (/\bbr\b/.test(accepted)) {
     const body = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header("Content-Encoding", "br").send(body);
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header("Content-Encoding", "gzip").send(gzipSync(html));
-  return reply.send(html);
+    reply.header("Content-Encoding", "br").send(body);
+  } else if (/\bgzip\b/.test(accepted)) reply.header("Content-Encoding", "gzip").send(gzipSync(html));
+  else reply.send(html);
 }
 
 /**
- * The single-page app's HTML for this request with its first answers, sent; or null when the page has
- * none to carry (any other page, no valid session), for the caller to send the built file as it is.
+ * Sends the single-page app's HTML for this request with its first answers and says true; false when the
+ * page has none to carry (any other page, no valid session): the caller sends the built file as it is.
+ * (Not the reply itself: a reply is a thenable, which `await` would wait on until it is sent.)
  */
 export async function sendAppPageWithAnswers(
   services: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
   indexHtmlPath: string,
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   const answers = await pageAnswersFor(services, req, reply);
-  if (!answers) return null;
+  if (!answers) return false;
   indexHtml ??= readFileSync(indexHtmlPath, "utf8");
-  return sendPersonalPage(req, reply, htmlWithAnswers(indexHtml, answers));
+  sendPersonalPage(req, reply, htmlWithAnswers(indexHtml, answers));
+  return true;
 }
 
 /** The built index.html, read on first use: it does not change while the server runs. */
