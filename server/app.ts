@@ -177,7 +177,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
       // History routing: every other path is a page of the single-page app.
       const file = pageFileFor(req, prerendered);
       // A signed-in course or lesson page carries its first answers (decision 0220).
-      if (file === "index.html" && (await sendAppPageWithAnswers(services, req, reply, indexHtml))) return reply;
+      if (file === "index.html" && (await sendAppPageWithAnswers(services, req, reply, config.clientDir))) return reply;
       return reply.header("Cache-Control", "no-cache").sendFile(file);
     }
     return reply.code(404).type("text/plain").send("Not found.");

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, SESSION_COOKIE } from "#shared/constants.js";
+import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "#shared/constants.js";
 import { publicError } from "./errors.js";
 import { procedureCall } from "./rest.js";
 import { appRouter } from "./routers/index.js";
@@ -17,9 +18,17 @@ import { serializeAnswer } from "./wire-format.js";
 
 /** The pages whose record is sent with them: the course page and the lesson page (spec route table). */
 const RECORD_PAGES = [
-  { path: /^\/([a-z0-9-]+)\/courses\/([1-9][0-9]{0,9})$/, procedure: "courses.get" },
-  { path: /^\/([a-z0-9-]+)\/lessons\/([1-9][0-9]{0,9})$/, procedure: "lessons.get" },
+  { name: "course", path: /^\/([a-z0-9-]+)\/courses\/([1-9][0-9]{0,9})$/, procedure: "courses.get" },
+  { name: "lesson", path: /^\/([a-z0-9-]+)\/lessons\/([1-9][0-9]{0,9})$/, procedure: "lessons.get" },
 ] as const;
+
+type PageName = (typeof RECORD_PAGES)[number]["name"];
+
+/** A page's first answers, and which page it is (for its scripts, decision 0222). */
+interface PageWithAnswers {
+  page: PageName;
+  answers: PageAnswer[];
+}
 
 /** One call's answer, as the app's batched tRPC request would have received it. */
 export interface PageAnswer {
@@ -69,7 +78,7 @@ export async function pageAnswersFor(
   services: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
-): Promise<PageAnswer[] | null> {
+): Promise<PageWithAnswers | null> {
   if (req.cookies[SESSION_COOKIE] === undefined) return null;
   const pathname = req.url.split("?", 1)[0] ?? "";
   for (const page of RECORD_PAGES) {
@@ -91,7 +100,7 @@ export async function pageAnswersFor(
         });
         if (record) answers.push(record);
       }
-      return answers;
+      return { page: page.name, answers };
     } catch (error) {
       if (!publicError(error).expected) req.log.warn({ err: error }, "a page's first answers failed");
       return null;
@@ -112,11 +121,29 @@ export function jsonForScriptElement(value: unknown): string {
   );
 }
 
-/** The app's HTML with the answers in a JSON block before `</body>`, which the app reads (client/lib/page-answers.ts). */
-export function htmlWithAnswers(html: string, answers: readonly PageAnswer[]): string {
+/** `html` with `addition` just before its closing `tag` (at the end when there is none). */
+function insertBefore(html: string, tag: string, addition: string): string {
+  const at = html.lastIndexOf(tag);
+  return at === -1 ? html + addition : `${html.slice(0, at)}${addition}${html.slice(at)}`;
+}
+
+/**
+ * The app's HTML with the page's route scripts as `modulepreload` links (decision 0222) and the answers in
+ * a JSON block before `</body>`, which the app reads (client/lib/page-answers.ts).
+ */
+export function htmlWithAnswers(html: string, answers: readonly PageAnswer[], scripts: readonly string[] = []): string {
+  const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join("");
   const block = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${jsonForScriptElement(answers)}</script>`;
-  const end = html.lastIndexOf("</body>");
-  return end === -1 ? html + block : `${html.slice(0, end)}${block}${html.slice(end)}`;
+  return insertBefore(insertBefore(html, "</head>", links), "</body>", block);
+}
+
+/** The scripts of each page's route, as the build listed them; none when the build wrote no list. */
+function pageScripts(clientDir: string): Partial<Record<PageName, string[]>> {
+  try {
+    return JSON.parse(readFileSync(path.join(clientDir, PAGE_PRELOADS_FILE), "utf8")) as Record<PageName, string[]>;
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -145,14 +172,14 @@ export async function sendAppPageWithAnswers(
   services: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
-  indexHtmlPath: string,
+  clientDir: string,
 ): Promise<boolean> {
-  const answers = await pageAnswersFor(services, req, reply);
-  if (!answers) return false;
-  indexHtml ??= readFileSync(indexHtmlPath, "utf8");
-  sendPersonalPage(req, reply, htmlWithAnswers(indexHtml, answers));
+  const found = await pageAnswersFor(services, req, reply);
+  if (!found) return false;
+  built ??= { indexHtml: readFileSync(path.join(clientDir, "index.html"), "utf8"), scripts: pageScripts(clientDir) };
+  sendPersonalPage(req, reply, htmlWithAnswers(built.indexHtml, found.answers, built.scripts[found.page]));
   return true;
 }
 
-/** The built index.html, read on first use: it does not change while the server runs. */
-let indexHtml: string | undefined;
+/** The built index.html and page scripts, read on first use: they do not change while the server runs. */
+let built: { indexHtml: string; scripts: Partial<Record<PageName, string[]>> } | undefined;

@@ -130,6 +130,8 @@ export const PRERENDERED_PAGES = { "/": LANDING_SHELL_FILE, "/login": LOGIN_SHEL
  * the page asks for, so it starts without waiting on the network (decision 0220).
  */
 export const PAGE_ANSWERS_ELEMENT_ID = "trainwright-page-answers";
+/** Written at build beside index.html: the scripts each of those pages' routes loads (decision 0222). */
+export const PAGE_PRELOADS_FILE = "page-preloads.json";
 /** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
 export const MEMBERS_PAGE_SIZE = 24;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */
