@@ -45,6 +45,11 @@ function pageAnswers(): PageAnswer[] {
   return unused;
 }
 
+/** Whether the page came with answers no call has used yet. */
+export function hasPageAnswers(): boolean {
+  return pageAnswers().length > 0;
+}
+
 /**
  * The page's answers are for its first load only: once the first page has loaded, any later call (a
  * refresh, another page) asks the server.
