@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { landingShell } from "./scripts/lib/landing-shell.js";
+import { pagePreloads } from "./scripts/lib/page-preloads.js";
 import { PRERENDERED_PAGES, SERVICE_WORKER_FILE } from "./shared/constants.js";
 
 const routerOptions = {
@@ -44,6 +45,9 @@ export default defineConfig({
     // dist/client/landing.html and login.html: `/` and `/login` for signed-out visitors, static until they
     // interact (decisions 0160, 0201).
     landingShell([tanstackRouter(routerOptions)]),
+    // dist/client/page-preloads.json: the course and lesson pages' route scripts, which the server names in
+    // those pages' HTML (decision 0222).
+    pagePreloads(),
   ],
   build: {
     outDir: "../dist/client",

@@ -5,12 +5,18 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./app-router.js";
 import { loadCurrentUser } from "./features/auth/current-user.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
+import { forgetPageAnswers, hasPageAnswers } from "./lib/page-answers.js";
 import { nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
 import "./styles.css";
 
 const router = createAppRouter(queryClient);
 
 nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
+// The answers a course or lesson page came with are for its first load only (decision 0220).
+const stopForgetting = router.subscribe("onResolved", () => {
+  forgetPageAnswers();
+  stopForgetting();
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -45,5 +51,10 @@ else {
   // A transition lets React render the first page in slices of a few milliseconds instead of one long
   // task: on a phone, the page's (and Lighthouse's) total blocking time was mostly this render (decision 0202).
   const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
+  const render = () => startTransition(() => reactRoot.render(app));
+  // A page that came with its first answers (decision 0220) needs no network to load its route: loaded
+  // before React renders, the page mounts in that one sliced render, instead of in the synchronous
+  // re-renders that the router's and the queries' store updates cause while it loads (decision 0223).
+  if (hasPageAnswers()) void router.load().finally(render);
+  else render();
 }

@@ -8,6 +8,8 @@
  *   LIGHTHOUSE_PAGES=course,lesson …      only these pages (landing, login, course, lesson)
  *   LIGHTHOUSE_REPORTS=DIR …              keeps each run's full report as DIR/PAGE-RUN.json, whose
  *                                         opportunities and diagnostics say where a score goes
+ *   LIGHTHOUSE_DIST=DIR …                 audits another build (DIR/server, DIR/client; a copy of an
+ *                                         earlier dist/), so a change and its base alternate in one session
  *
  * Exits non-zero when a score is below LIGHTHOUSE_MIN (default 95), so it can guard a release.
  */
@@ -23,6 +25,7 @@ const MINIMUM = Number(process.env.LIGHTHOUSE_MIN ?? 95);
 const CATEGORIES = ["performance", "accessibility"] as const;
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",");
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const DIST = process.env.LIGHTHOUSE_DIST;
 /** The metrics behind the performance score, printed for each run (they move separately). */
 const METRICS = {
   FCP: "first-contentful-paint",
@@ -134,7 +137,11 @@ async function main(): Promise<void> {
   });
   let belowMinimum = false;
   try {
-    server = await startProductionServer();
+    server = DIST
+      ? await startProductionServer(["node", path.join(DIST, "server/main.js")], {
+          CLIENT_DIR: path.join(DIST, "client"),
+        })
+      : await startProductionServer();
     const { cookie, pages } = await seed(server.base);
     for (const page of pages.filter((page) => !PAGES || PAGES.includes(page.name))) {
       const runs: Record<string, number>[] = [];

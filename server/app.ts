@@ -13,6 +13,7 @@ import { registerLifecycle } from "./lifecycle.js";
 import { loggerOptions } from "./logging.js";
 import { registerMailWorker } from "./mail/worker.js";
 import { registerObservability, requestIdOf } from "./observability.js";
+import { sendAppPageWithAnswers } from "./page-answers.js";
 import { registerPwaRoutes } from "./pwa.js";
 import { requestLogger } from "./request-logger.js";
 import { mediaTypeOf, registerRestRoutes, sendError } from "./rest.js";
@@ -169,14 +170,17 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (isApiPath(req.url)) return sendError(reply, 404, "Not found.");
     // A missing hashed asset (a page from before a deploy asking for its old script) is a real 404, never
     // the page's HTML in place of a script.
     if (req.url.startsWith("/assets/")) return reply.code(404).type("text/plain").send("Not found.");
     if ((req.method === "GET" || req.method === "HEAD") && hasClient) {
       // History routing: every other path is a page of the single-page app.
-      return reply.header("Cache-Control", "no-cache").sendFile(pageFileFor(req, prerendered));
+      const file = pageFileFor(req, prerendered);
+      // A signed-in course or lesson page carries its first answers (decision 0220).
+      if (file === "index.html" && (await sendAppPageWithAnswers(services, req, reply, config.clientDir))) return reply;
+      return reply.header("Cache-Control", "no-cache").sendFile(file);
     }
     return reply.code(404).type("text/plain").send("Not found.");
   });

@@ -61,14 +61,14 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
   return routes;
 }
 
-type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
+export type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
 /**
  * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),
  * without building the caller's proxy for every request (decision 0157), by tRPC's own loop with the
  * language's spread (decision 0227).
  */
-function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
+export function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
   const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[dottedPath];
   if (!procedure) throw new Error(`No procedure at ${dottedPath}`);
   return procedureChain(procedure, dottedPath);

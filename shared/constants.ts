@@ -125,6 +125,13 @@ export const LANDING_SHELL_FILE = "landing.html";
 export const LOGIN_SHELL_FILE = "login.html";
 /** The prerendered pages: path → file written at build and sent to a browser without a session. */
 export const PRERENDERED_PAGES = { "/": LANDING_SHELL_FILE, "/login": LOGIN_SHELL_FILE } as const;
+/**
+ * The id of the JSON block in a signed-in course or lesson page's HTML that holds the first API answers
+ * the page asks for, so it starts without waiting on the network (decision 0220).
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = "trainwright-page-answers";
+/** Written at build beside index.html: the scripts each of those pages' routes loads (decision 0222). */
+export const PAGE_PRELOADS_FILE = "page-preloads.json";
 /** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
 export const MEMBERS_PAGE_SIZE = 24;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */

@@ -1,4 +1,4 @@
-import { SIGNOFF_STATUS_LABELS, type SignoffStatus } from "./schemas/signoffs.js";
+import { SIGNOFF_STATUS_LABELS, type SignoffStatus } from "./signoff-texts.js";
 
 /**
  * How the progress reports word a member's sign-off standing (issue 12): the member report's column,

@@ -8,6 +8,7 @@ import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
+import { answeredFromPage } from "./page-answers.js";
 
 /** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
 let organizationOfPage: () => number | undefined = () => undefined;
@@ -52,8 +53,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
       url: "/_api/trpc",
       transformer: superjson,
       headers: organizationHeaders,
-      // Keeps course pages for offline use and answers from them offline (decision 0141).
-      fetch: offlineAwareFetch(fetchOutlivingPage),
+      // Keeps course pages for offline use and answers from them offline (decision 0141); a course or
+      // lesson page's first calls are answered from the answers it came with (decision 0220).
+      fetch: offlineAwareFetch(answeredFromPage(fetchOutlivingPage)),
     }),
   ],
 });

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from "#client/components/ui/dialog.js";
 import { LessonContent } from "#client/features/courses/lesson-body.js";
-import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { COURSE_MESSAGES } from "#shared/course-texts.js";
 import type { StoredLesson } from "./use-lesson-autosave.js";
 
 export interface ConflictDialogProps {

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { CheckScoreText, checkColumn } from "#client/features/quizzes/check-scores.js";
 import { SignoffReportLinks } from "#client/features/signoff/report-links.js";
 import { SignoffStandingList } from "#client/features/signoff/standing-list.js";
-import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/schemas/training.js";
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES } from "#shared/training-statuses.js";
 import { DetailReport } from "./detail-report.js";
 import { ProgressTable } from "./progress-cells.js";
 import { courseReportQuery, csvPath } from "./queries.js";

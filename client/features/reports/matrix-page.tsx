@@ -4,7 +4,7 @@ import { FilterSelect } from "#client/components/ui/filter-select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
 import { useTagTree } from "#client/features/tags/queries.js";
-import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/schemas/training.js";
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/training-statuses.js";
 import { ExportCsvButton } from "./export-button.js";
 import { MatrixTable } from "./matrix-table.js";
 import { type MatrixFilters, matrixCsvPath, matrixQuery } from "./queries.js";

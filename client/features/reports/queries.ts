@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/routers/index.js";
-import type { TrainingStatus } from "#shared/schemas/training.js";
+import type { TrainingStatus } from "#shared/training-statuses.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];

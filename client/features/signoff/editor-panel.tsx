@@ -6,7 +6,7 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "#client/components/ui/dialog.js";
 import { Input } from "#client/components/ui/input.js";
 import { trpcClient } from "#client/lib/trpc.js";
-import { SIGNOFF_MESSAGES, SIGNOFF_SUMMARY_MAX } from "#shared/schemas/signoffs.js";
+import { SIGNOFF_MESSAGES, SIGNOFF_SUMMARY_MAX } from "#shared/signoff-texts.js";
 import { signoffReaders } from "./queries.js";
 
 /** What the panel needs of the editor's autosave (client/features/lesson-editor/use-lesson-autosave.ts). */

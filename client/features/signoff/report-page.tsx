@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { DetailReport } from "#client/features/reports/detail-report.js";
 import { ScrollTable } from "#client/features/reports/report-layout.js";
-import { SIGNOFF_STATUS_LABELS, SIGNOFF_STATUSES, type SignoffStatus } from "#shared/schemas/signoffs.js";
+import { SIGNOFF_STATUS_LABELS, SIGNOFF_STATUSES, type SignoffStatus } from "#shared/signoff-texts.js";
 import { signoffCsvPath, signoffReportQuery } from "./queries.js";
 
 const formatTime = (date: Date | null) =>

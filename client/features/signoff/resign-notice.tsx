@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { RefreshCw } from "lucide-react";
-import { RESIGN_LABEL } from "#shared/schemas/signoffs.js";
+import { RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { mySignoffsQuery } from "./queries.js";
 
 /**

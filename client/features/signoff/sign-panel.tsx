@@ -5,7 +5,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Input } from "#client/components/ui/input.js";
-import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/schemas/signoffs.js";
+import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { ChangeDiff } from "./change-diff.js";
 import { lessonSignoffQuery } from "./queries.js";
 import { QueuedSignature, useSignatureQueued, useSignLesson } from "./sign-offline.js";

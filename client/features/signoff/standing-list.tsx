@@ -1,8 +1,8 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import type { AppRouter } from "#server/routers/index.js";
-import type { SignoffStatus } from "#shared/schemas/signoffs.js";
 import { signoffStandingLabel } from "#shared/signoff-standing.js";
+import type { SignoffStatus } from "#shared/signoff-texts.js";
 
 type MemberSignoff = inferRouterOutputs<AppRouter>["reports"]["member"]["courses"][number]["signoffs"][number];
 

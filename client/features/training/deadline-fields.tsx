@@ -1,7 +1,7 @@
 import { ChoiceCard } from "#client/components/ui/choice-card.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
-import { DUE_DAYS_MAX } from "#shared/schemas/courses.js";
+import { DUE_DAYS_MAX } from "#shared/course-texts.js";
 import type { DeadlineErrors, DeadlineKind, DeadlineValues } from "./deadline.js";
 
 const KIND_TEXT: Record<DeadlineKind, { label: string; hint: string }> = {

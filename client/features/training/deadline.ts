@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/schemas/courses.js";
+import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/course-texts.js";
 
 /** How a required course's deadline is set: none, a calendar date, or N days after joining the audience. */
 export type DeadlineKind = "none" | "date" | "days";

@@ -1,7 +1,7 @@
 import { AlarmClock, CircleCheck, CircleDashed, CircleDot } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { cn } from "#client/lib/cn.js";
-import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
+import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/training-statuses.js";
 
 const STATUS_STYLE: Record<TrainingStatus, { className: string; icon: typeof CircleCheck }> = {
   not_started: { className: "bg-slate-100 text-slate-700 ring-slate-200", icon: CircleDashed },

@@ -1,0 +1,56 @@
+/**
+ * Decision 0222: the scripts a course or lesson page's route loads after the entry (its component's chunk
+ * and that chunk's own imports), written at build as dist/client/PAGE_PRELOADS_FILE. The server names them
+ * in the page's HTML as `modulepreload` links, so the browser fetches them together with the entry script
+ * instead of after it has run (on a phone's slow link, one round trip less before the page can paint).
+ */
+import type { OutputBundle, OutputChunk } from "rollup";
+import type { Plugin } from "vite";
+import { PAGE_PRELOADS_FILE } from "../../shared/constants.js";
+
+/** The route files of the pages whose HTML the server builds (server/page-answers.ts), by page name. */
+const PAGE_ROUTES = {
+  course: "client/routes/$orgSlug/_org/courses/$courseId/index.tsx",
+  lesson: "client/routes/$orgSlug/_org/lessons/$lessonId.tsx",
+} as const;
+
+export type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
+
+function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
+  return chunks;
+}
+
+/** The chunk and every chunk it imports statically, in load order (a chunk after its imports). */
+function withStaticImports(chunks: Map<string, OutputChunk>, fileName: string, into: Set<string>): Set<string> {
+  if (into.has(fileName)) return into;
+  into.add(fileName);
+  for (const imported of chunks.get(fileName)?.imports ?? []) withStaticImports(chunks, imported, into);
+  return into;
+}
+
+export function pagePreloads(): Plugin {
+  return {
+    name: "trainwright-page-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry && chunk.fileName.startsWith("assets/"));
+      // What the HTML's own script (and Vite's preloads of its imports) already loads.
+      const loaded = new Set<string>();
+      for (const entry of entries) withStaticImports(chunks, entry.fileName, loaded);
+      const preloads = {} as PagePreloads;
+      for (const [page, routeFile] of Object.entries(PAGE_ROUTES) as [keyof PagePreloads, string][]) {
+        const routeChunks = [...chunks.values()].filter((chunk) =>
+          chunk.moduleIds.some((id) => id.includes(routeFile) && id.includes("tsr-split")),
+        );
+        if (routeChunks.length === 0) this.error(`No chunk holds the ${page} page's route (${routeFile}).`);
+        const files = new Set<string>();
+        for (const chunk of routeChunks) withStaticImports(chunks, chunk.fileName, files);
+        preloads[page] = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+      }
+      this.emitFile({ type: "asset", fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
