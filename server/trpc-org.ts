@@ -48,7 +48,6 @@ function requirePermission(membership: Pick<MembershipRecord, "role">, action: A
   if (!can(membership.role, action)) throw fail.forbidden();
 }
 
-
 /**
  * The organization a request names in its header, or undefined when it names none. A value that is not
  * an id reads like an organization the caller is not in: "not found".
