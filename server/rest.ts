@@ -61,7 +61,7 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
   return routes;
 }
 
-export type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
+type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
 /**
  * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),

@@ -6,7 +6,7 @@ import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../mikro-orm.config.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { findMembership, LARGEST_ID } from "./membership.js";
+import { LARGEST_ID, membershipOf } from "./membership.js";
 import {
   type MembershipRecord,
   managedOrganization,
@@ -86,9 +86,7 @@ async function membershipIn(
   currentMembership: MembershipRecord | null,
 ): Promise<MembershipRecord> {
   if (currentMembership?.organization.id === organizationId) return currentMembership;
-  const membership = await findMembership(em, user.id, organizationId);
-  if (!membership) throw fail.notFound(ORG_MESSAGES.noAccess);
-  return membership;
+  return membershipOf(em, user, organizationId);
 }
 
 /** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */
