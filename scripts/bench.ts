@@ -16,7 +16,8 @@
  *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
  *   Then the paired load of issue 19 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
- *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it.
+ *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it. lessons/complete runs as
+ *   BENCH_COMPLETERS (default 10) learners in turn, so that every request writes a new completion.
  */
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
@@ -35,7 +36,7 @@ import { hashPassword } from "#server/passwords.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";
-import { forgetCompletionsOf } from "./lib/bench-completions.js";
+import { forgetCompletionsOf, signInCompleters } from "./lib/bench-completions.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
 import {
   comparisonTable,
@@ -62,6 +63,7 @@ const PAIRED = {
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
 };
+const COMPLETERS = Number(process.env.BENCH_COMPLETERS ?? 10);
 const measured = (name: string) => !ONLY || ONLY.some((prefix) => name.startsWith(prefix));
 
 async function main(): Promise<void> {
@@ -170,7 +172,7 @@ async function main(): Promise<void> {
         cookie,
         requests: REQUESTS,
         concurrency: CONCURRENCY,
-        forgetCompletions: () => forgetCompletionsOf({ em, config }, adminUserId),
+        forgetCompletions: () => forgetCompletionsOf({ em, config }, [adminUserId]),
       };
       const benchOrg = await organizationUnderTest(em, organization.id);
       await measureColumn(comparison, "small db", benchOrg, measuring);
@@ -255,9 +257,9 @@ async function main(): Promise<void> {
       const lessonIds = await em
         .getConnection()
         .execute<{ id: number }[]>("select id from lessons where organization_id = ? order by id", [organization.id]);
-      const benchUser = await em
-        .getConnection()
-        .execute<{ id: number }[]>("select id from users where email_key = 'bench@example.com'");
+      const completers = measured("lessons/complete")
+        ? await signInCompleters(base, em, organization.id, COMPLETERS)
+        : { cookies: [], userIds: [] };
       const paired: PairedEndpoint[] = [
         ...endpoints
           .filter(([name]) =>
@@ -282,7 +284,8 @@ async function main(): Promise<void> {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
           bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
-          beforeRound: () => forgetCompletionsOf({ em, config }, Number(benchUser[0]?.id ?? 0)),
+          cookies: completers.cookies,
+          beforeRound: () => forgetCompletionsOf({ em, config }, completers.userIds),
         },
       ];
       const bare = await startBareServer();
