@@ -83,6 +83,11 @@ export interface RestEndpoint {
  */
 export interface ProcedureMeta {
   rest: RestEndpoint | false;
+  /**
+   * A mutation that makes its writes atomic itself, so the pipeline opens no transaction around it: only
+   * lessons/complete, whose completions commit together on SQLite (decision 0241).
+   */
+  commitsItself?: true;
 }
 
 const t = initTRPC
@@ -109,8 +114,8 @@ export const router = t.router;
  * tRPC copies the whole context at every middleware (decision 0208).
  */
 function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
-  return t.middleware(async ({ ctx, type, next }) => {
-    if (type !== "mutation") return next({ ctx: await scope(ctx) });
+  return t.middleware(async ({ ctx, type, meta, next }) => {
+    if (type !== "mutation" || meta?.commitsItself) return next({ ctx: await scope(ctx) });
     let failure: Awaited<ReturnType<typeof next>> | undefined;
     try {
       return await ctx.em.transactional(async (em) => {
