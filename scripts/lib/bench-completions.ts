@@ -29,7 +29,7 @@ export async function forgetCompletionsOf(
 
 /**
  * Learners of the organization, signed in, who complete lessons under load: one user has only as many new
- * completions as the organization has lessons (750 with 50 courses), fewer than a 5-second run sends, and
+ * completions as the organization has published lessons (555 in the bench's 50 courses), fewer than a 5-second run sends, and
  * a completion sent twice is answered without a write. With `count` users, request i completes lesson
  * i mod lessons as user ⌊i / lessons⌋ (scripts/lib/load-child.ts), so every request writes a new row.
  */
@@ -60,4 +60,17 @@ export async function signInCompleters(
     await em.nativeUpdate(User, { id: userId }, { currentOrganization: organizationId }, { filters: false });
   }
   return { cookies, userIds };
+}
+
+/**
+ * How many completions the completers hold after a round: every request of the round wrote one if it equals
+ * the requests sent (the last round's, as each round starts without them).
+ */
+export async function newCompletionsLine(em: SqlEntityManager, userIds: readonly number[]): Promise<string> {
+  if (userIds.length === 0) return "";
+  const [row] = await em.execute<{ n: unknown }[]>(
+    `select count(*) as n from completions where user_id in (${userIds.map(() => "?").join(", ")})`,
+    [...userIds],
+  );
+  return `  new completions written in the last round: ${Number(row?.n ?? 0)}`;
 }
