@@ -122,6 +122,8 @@ export function commitTogether<Result>(
   em: EntityManager,
   work: (statements: SyncStatements) => Result,
 ): Promise<Result> {
+  // Inside a transaction the connection is already taken: the shared one would wait for it for ever.
+  if (em.isInTransaction()) throw new Error("commitTogether runs outside any transaction");
   const client = knexClientOf(em);
   return new Promise<Result>((resolve, reject) => {
     let result: Result;
