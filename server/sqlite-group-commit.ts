@@ -83,6 +83,15 @@ function runInSavepoint(em: EntityManager, batch: Batch, write: QueuedWrite): vo
   batch.ran.push(write);
 }
 
+/** After a failed COMMIT: SQLite may have ended the transaction itself, and then there is nothing to undo. */
+function rollbackIfOpen(connection: SqliteConnection): void {
+  try {
+    runSqlite(connection, "rollback", [], false);
+  } catch {
+    // "no transaction is active": the failure already rolled it back.
+  }
+}
+
 function commit(em: EntityManager, client: KnexClient, batch: Batch): void {
   const connection = batch.connection as SqliteConnection;
   const ran = batch.ran;
@@ -92,20 +101,21 @@ function commit(em: EntityManager, client: KnexClient, batch: Batch): void {
     control(em, connection, "commit");
   } catch (error) {
     failure = em.getDriver().convertException(error as Error);
-    runSqlite(connection, "rollback", [], false);
+    rollbackIfOpen(connection);
   }
   void client.releaseConnection(connection);
   for (const write of ran) write.settle(failure);
 }
 
 async function open(em: EntityManager, client: KnexClient, batch: Batch): Promise<void> {
-  let connection: SqliteConnection;
+  let connection: SqliteConnection | undefined;
   try {
     connection = (await client.acquireConnection()) as SqliteConnection;
     control(em, connection, "begin");
   } catch (error) {
     batches.delete(client);
-    for (const write of batch.waiting) write.settle(error as Error);
+    if (connection) void client.releaseConnection(connection);
+    for (const write of batch.waiting) write.settle(em.getDriver().convertException(error as Error));
     return;
   }
   batch.connection = connection;
