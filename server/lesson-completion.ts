@@ -2,7 +2,6 @@ import type { z } from "zod";
 import type { Role } from "#shared/roles.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { COURSE_MESSAGES, type completeLessonInput } from "#shared/schemas/courses.js";
-import { dialectOf } from "../mikro-orm.config.js";
 import { actionTime } from "./action-time.js";
 import { rememberAnswer, replayedAnswer } from "./client-actions.js";
 import { assertCompletableByMarking, recordCompletion, recordCompletionNow } from "./completions.js";
@@ -16,10 +15,11 @@ import { scopeToOrganization } from "./trpc-org.js";
 
 /**
  * "Mark as Complete" (lessons/complete): the visibility check, then the completion's INSERT and its counts,
- * atomically. The procedure opens no transaction of its own (`commitsItself`): on SQLite a plain completion
- * commits together with the other writes of its turn of the event loop (server/sqlite-group-commit.ts,
- * decision 0241); one sent from the offline queue (a `clientId`, whose answer is remembered for replays)
- * and every completion on PostgreSQL run in a transaction of their own, as every mutation does.
+ * atomically. On SQLite the pipeline opens no transaction around it (`commitsItselfOnSqlite`): a plain
+ * completion commits together with the other writes of its turn of the event loop
+ * (server/sqlite-group-commit.ts, decision 0241), and one sent from the offline queue (a `clientId`, whose
+ * answer is remembered for replays) runs in a transaction of its own. On PostgreSQL it runs in the
+ * pipeline's transaction, as every mutation does.
  */
 
 type CompleteInput = z.infer<typeof completeLessonInput>;
@@ -43,24 +43,32 @@ function judged(
   return { doneAt: actionTime(input.doneAt, [ctx.membership.createdAt, lesson.courseCreatedAt]) };
 }
 
+/** The read, the rules, the replay, the write and the remembered answer, in the transaction `ctx.em` is in. */
+async function completeInTransaction(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
+  const verdict = judged(
+    ctx,
+    input,
+    await lessonCompletionRow(ctx.em, ctx.organization.id, input.lessonId, ctx.user.id),
+  );
+  const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
+  if (replay) return replay;
+  const completion = "done" in verdict ? verdict.done : await recordCompletion(ctx, input.lessonId, verdict.doneAt);
+  return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
+}
+
 /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
 export async function completeByMarking(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
+  if (ctx.em.isInTransaction()) return completeInTransaction(ctx, input);
   const { organization, user } = ctx;
-  if (input.clientId === undefined && dialectOf(ctx.config) === "sqlite") {
+  if (input.clientId === undefined) {
     return commitTogether(ctx.em, (statements) => {
       const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));
       if ("done" in verdict) return verdict.done;
       return recordCompletionNow(statements, ctx, input.lessonId, verdict.doneAt);
     });
   }
-  return ctx.em.transactional(async (em) => {
+  return ctx.em.transactional((em) => {
     scopeToOrganization(em, organization.id);
-    const scope = { ...ctx, em };
-    const lesson = await lessonCompletionRow(em, organization.id, input.lessonId, user.id);
-    const verdict = judged(ctx, input, lesson);
-    const replay = await replayedAnswer<CompletionView>(scope, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
-    if (replay) return replay;
-    const completion = "done" in verdict ? verdict.done : await recordCompletion(scope, input.lessonId, verdict.doneAt);
-    return rememberAnswer(scope, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
+    return completeInTransaction({ ...ctx, em }, input);
   });
 }
