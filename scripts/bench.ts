@@ -16,7 +16,8 @@
  *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
  *   Then the paired load of issue 19 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
- *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it.
+ *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it. lessons/complete runs as
+ *   BENCH_COMPLETERS (default 20) learners in turn, so that every request writes a new completion.
  */
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
@@ -35,7 +36,7 @@ import { hashPassword } from "#server/passwords.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";
-import { forgetCompletionsOf } from "./lib/bench-completions.js";
+import { forgetCompletionsOf, newCompletionsLine, signInCompleters } from "./lib/bench-completions.js";
 import { seedLargeDatabase } from "./lib/bench-large.js";
 import {
   comparisonTable,
@@ -62,6 +63,7 @@ const PAIRED = {
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   rounds: Number(process.env.BENCH_ROUNDS ?? 3),
 };
+const COMPLETERS = Number(process.env.BENCH_COMPLETERS ?? 20);
 const measured = (name: string) => !ONLY || ONLY.some((prefix) => name.startsWith(prefix));
 
 async function main(): Promise<void> {
@@ -170,7 +172,7 @@ async function main(): Promise<void> {
         cookie,
         requests: REQUESTS,
         concurrency: CONCURRENCY,
-        forgetCompletions: () => forgetCompletionsOf({ em, config }, adminUserId),
+        forgetCompletions: () => forgetCompletionsOf({ em, config }, [adminUserId]),
       };
       const benchOrg = await organizationUnderTest(em, organization.id);
       await measureColumn(comparison, "small db", benchOrg, measuring);
@@ -252,12 +254,15 @@ async function main(): Promise<void> {
       `rss: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the load, ${(rssAfter / 2 ** 20).toFixed(0)} MiB after`,
     );
     if (PAIRED.rounds > 0) {
-      const lessonIds = await em
-        .getConnection()
-        .execute<{ id: number }[]>("select id from lessons where organization_id = ? order by id", [organization.id]);
-      const benchUser = await em
-        .getConnection()
-        .execute<{ id: number }[]>("select id from users where email_key = 'bench@example.com'");
+      const lessonIds = await em.getConnection().execute<{ id: number }[]>(
+        // The lessons the completers (learners) may complete: a draft course's answer "not found".
+        `select l.id from lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id
+           where l.organization_id = ? and c.status = 'published' order by l.id`,
+        [organization.id],
+      );
+      const completers = measured("lessons/complete")
+        ? await signInCompleters(base, em, organization.id, COMPLETERS)
+        : { cookies: [], userIds: [] };
       const paired: PairedEndpoint[] = [
         ...endpoints
           .filter(([name]) =>
@@ -282,7 +287,8 @@ async function main(): Promise<void> {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
           bodies: lessonIds.map(({ id }) => JSON.stringify({ lessonId: id })),
-          beforeRound: () => forgetCompletionsOf({ em, config }, Number(benchUser[0]?.id ?? 0)),
+          cookies: completers.cookies,
+          beforeRound: () => forgetCompletionsOf({ em, config }, completers.userIds),
         },
       ];
       const bare = await startBareServer();
@@ -295,6 +301,7 @@ async function main(): Promise<void> {
           if (!measured(endpoint.name)) continue;
           const figures = await pairedFigures(endpoint, { app: served, bare }, PAIRED);
           console.log(pairedRow(figures));
+          if (endpoint.name === "lessons/complete") console.log(await newCompletionsLine(em, completers.userIds));
         }
       } finally {
         await bare.close();

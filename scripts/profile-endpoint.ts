@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Organization } from "#server/entities/index.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";
+import { signInCompleters } from "./lib/bench-completions.js";
 import { seedCourses } from "./lib/bench-training.js";
 import { type CpuProfile, type Share, summarizeProfile } from "./lib/cpu-profile.js";
 import { measureLoad } from "./lib/paired-load.js";
@@ -25,6 +26,7 @@ interface Target {
   method: "GET" | "POST";
   path: string;
   bodies?: string[];
+  cookies?: string[];
 }
 
 function printShares(title: string, shares: Share[]): void {
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
         method: "POST",
         path: "/lessons/complete",
         bodies: lessons.map(({ id }) => JSON.stringify({ lessonId: id })),
+        // Every request a new completion (scripts/lib/bench-completions.ts).
+        cookies: names.includes("lessons/complete") ? (await signInCompleters(base, em, orgId, 20)).cookies : [],
       },
     };
     await session.post("Profiler.enable");
@@ -88,7 +92,13 @@ async function main(): Promise<void> {
       if (target.method === "POST") headers["content-type"] = "application/json";
       await session.post("Profiler.start");
       const measured = await measureLoad(
-        { url: `${base}/_api${target.path}`, method: target.method, headers, bodies: target.bodies },
+        {
+          url: `${base}/_api${target.path}`,
+          method: target.method,
+          headers,
+          bodies: target.bodies,
+          cookies: target.cookies,
+        },
         { connections: CONNECTIONS, seconds: SECONDS },
         counter,
       );

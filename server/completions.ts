@@ -3,12 +3,13 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
-import { countCompletion } from "./course-progress.js";
+import { type CountedCompletion, completionCountStatements } from "./course-progress.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { writePrepared } from "./read-models/prepared.js";
 import { readRow } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
+import type { SyncStatements } from "./sqlite-group-commit.js";
 
 /**
  * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
@@ -49,10 +50,13 @@ export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requir
  * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
  * Idempotent: the first completion stays (there is no undo).
  */
-export interface CompletionScope {
-  em: SqlEntityManager;
+export interface CompletionKeyScope {
   organization: Pick<Organization, "id">;
   user: { id: number };
+}
+
+export interface CompletionScope extends CompletionKeyScope {
+  em: SqlEntityManager;
 }
 
 /** A lesson's completion as recorded: when the user first completed it. */
@@ -65,8 +69,34 @@ export interface RecordedCompletion {
 const INSERT_COMPLETION = `insert into completions (organization_id, user_id, lesson_id, completed_at) values (?, ?, ?, ?)
   on conflict (organization_id, user_id, lesson_id) do nothing`;
 
+const FIRST_COMPLETION =
+  "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?";
+
+const keyOf = (scope: CompletionKeyScope, lessonId: number): CountedCompletion => ({
+  organizationId: scope.organization.id,
+  userId: scope.user.id,
+  lessonId,
+});
+
+const keyParams = (key: CountedCompletion) => [key.organizationId, key.userId, key.lessonId];
+
+/** The lesson was deleted between reading it and recording the completion. */
+function missingLessonAsNotFound(error: unknown): never {
+  if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  throw error;
+}
+
+/** The insert yielded to another request's completion of the same lesson: the first one's time is the answer. */
+function firstCompletion(lessonId: number, row: { completed_at: unknown } | undefined): RecordedCompletion {
+  // Yielded to a completion that is gone again: its lesson was deleted meanwhile.
+  const firstAt = dateFromRow(row?.completed_at);
+  if (!firstAt) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  return { lessonId, completedAt: firstAt };
+}
+
 /**
- * One INSERT (a prepared statement, decision 0209), and its count in the course's progress row (server/course-progress.ts); the completion time is the one it wrote, so nothing is read back unless another request
+ * One INSERT (a prepared statement, decision 0209), and its counts (server/course-progress.ts) when it
+ * inserted; the completion time is the one it wrote, so nothing is read back unless another request
  * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
  * was done, for work sent later from a device (server/action-time.ts); now by default.
  */
@@ -75,31 +105,32 @@ export async function recordCompletion(
   lessonId: number,
   completedAt: Date = new Date(),
 ): Promise<RecordedCompletion> {
+  const key = keyOf(scope, lessonId);
+  // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
+  const inserted = await writePrepared(scope.em, INSERT_COMPLETION, [...keyParams(key), completedAt]).catch(
+    missingLessonAsNotFound,
+  );
+  if (inserted === 0) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
+  for (const [sql, params] of completionCountStatements(key)) await writePrepared(scope.em, sql, params);
+  return { lessonId, completedAt };
+}
+
+/** recordCompletion's statements, run at once in a write that commits together (server/sqlite-group-commit.ts). */
+export function recordCompletionNow(
+  statements: SyncStatements,
+  scope: CompletionKeyScope,
+  lessonId: number,
+  completedAt: Date,
+): RecordedCompletion {
+  const key = keyOf(scope, lessonId);
   let inserted: number;
   try {
-    // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-    inserted = await writePrepared(scope.em, INSERT_COMPLETION, [
-      scope.organization.id,
-      scope.user.id,
-      lessonId,
-      completedAt,
-    ]);
+    inserted = statements.write(INSERT_COMPLETION, [...keyParams(key), completedAt]);
   } catch (error) {
-    // The lesson was deleted between reading it and recording the completion.
-    if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-    throw error;
+    missingLessonAsNotFound(error);
   }
-  if (inserted > 0) {
-    await countCompletion(scope.em, { organizationId: scope.organization.id, userId: scope.user.id, lessonId });
-    return { lessonId, completedAt };
-  }
-  const first = await readRow<{ completed_at: unknown }>(
-    scope.em,
-    "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?",
-    [scope.organization.id, scope.user.id, lessonId],
-  );
-  // Yielded to a completion that is gone again: its lesson was deleted meanwhile.
-  const firstAt = dateFromRow(first?.completed_at);
-  if (!firstAt) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-  return { lessonId, completedAt: firstAt };
+  if (inserted === 0)
+    return firstCompletion(lessonId, statements.read<{ completed_at: unknown }>(FIRST_COMPLETION, keyParams(key))[0]);
+  for (const [sql, params] of completionCountStatements(key)) statements.write(sql, params);
+  return { lessonId, completedAt };
 }

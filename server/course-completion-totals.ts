@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { writePrepared } from "./read-models/prepared.js";
 
 /**
  * Completions per course in a few lanes (decision 0210): what orgs/stats sums, so that its answer costs a
@@ -14,18 +13,13 @@ import { writePrepared } from "./read-models/prepared.js";
  */
 const LANES = 8;
 
-/** Adds the completion of `lessonId` just counted in the progress table. */
-export async function countCompletionInTotal(
-  em: SqlEntityManager,
-  completion: { userId: number; lessonId: number },
-): Promise<void> {
-  await writePrepared(
-    em,
-    `insert into course_completion_totals (organization_id, course_id, lane, completions)
-     select l.organization_id, m.course_id, ?, 1 from lessons l join modules m on m.id = l.module_id where l.id = ?
-     on conflict (course_id, lane) do update set completions = course_completion_totals.completions + 1`,
-    [completion.userId % LANES, completion.lessonId],
-  );
+const COUNT_IN_TOTAL = `insert into course_completion_totals (organization_id, course_id, lane, completions)
+  select l.organization_id, m.course_id, ?, 1 from lessons l join modules m on m.id = l.module_id where l.id = ?
+  on conflict (course_id, lane) do update set completions = course_completion_totals.completions + 1`;
+
+/** The statement that adds the completion of `lessonId`, just counted in the progress table, to its total. */
+export function totalCountStatement(completion: { userId: number; lessonId: number }): [string, unknown[]] {
+  return [COUNT_IN_TOTAL, [completion.userId % LANES, completion.lessonId]];
 }
 
 /** The totals of the progress rows `where` keeps, summed afresh (the migration's backfill is this, unfiltered). */

@@ -1,8 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
-import { countCompletionInTotal, recountAllTotals, recountCourseTotals } from "./course-completion-totals.js";
-import { writePrepared } from "./read-models/prepared.js";
+import { recountAllTotals, recountCourseTotals, totalCountStatement } from "./course-completion-totals.js";
 
 /**
  * The progress table (decision 0172): per user and course, how many of the course's current lessons the
@@ -26,28 +25,33 @@ const recountStatement = (where: string) =>
    ${where}
    group by c.organization_id, c.user_id, m.course_id`;
 
+const COUNT_IN_PROGRESS = `insert into course_progress (${COUNT_COLUMNS})
+  select c.organization_id, c.user_id, m.course_id, 1, c.completed_at
+  from completions c join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
+  where c.organization_id = ? and c.user_id = ? and c.lesson_id = ?
+  on conflict (course_id, user_id) do update set
+    completed_lessons = course_progress.completed_lessons + 1,
+    last_completed_at = case when excluded.last_completed_at > course_progress.last_completed_at
+      then excluded.last_completed_at else course_progress.last_completed_at end`;
+
+/** A completion as its counts name it. */
+export interface CountedCompletion {
+  organizationId: number;
+  userId: number;
+  lessonId: number;
+}
+
 /**
- * Counts the completion just inserted into its course's row. Called once per inserted completion (an
- * ignored duplicate is not counted). An increment, not a recount: two completions of the same user and
- * course committing at once on PostgreSQL each add theirs, where a recount would see only its own.
+ * The statements that count the completion just inserted: its course's progress row, then its course's
+ * total (server/course-completion-totals.ts). Run once per inserted completion (an ignored duplicate is not
+ * counted). An increment, not a recount: two completions of the same user and course committing at once
+ * on PostgreSQL each add theirs, where a recount would see only its own.
  */
-export async function countCompletion(
-  em: SqlEntityManager,
-  completion: { organizationId: number; userId: number; lessonId: number },
-): Promise<void> {
-  await writePrepared(
-    em,
-    `insert into course_progress (${COUNT_COLUMNS})
-     select c.organization_id, c.user_id, m.course_id, 1, c.completed_at
-     from completions c join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
-     where c.organization_id = ? and c.user_id = ? and c.lesson_id = ?
-     on conflict (course_id, user_id) do update set
-       completed_lessons = course_progress.completed_lessons + 1,
-       last_completed_at = case when excluded.last_completed_at > course_progress.last_completed_at
-         then excluded.last_completed_at else course_progress.last_completed_at end`,
-    [completion.organizationId, completion.userId, completion.lessonId],
-  );
-  await countCompletionInTotal(em, completion);
+export function completionCountStatements(completion: CountedCompletion): [string, unknown[]][] {
+  return [
+    [COUNT_IN_PROGRESS, [completion.organizationId, completion.userId, completion.lessonId]],
+    totalCountStatement(completion),
+  ];
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * One autocannon run, in a process of its own so that the bench's process.cpuUsage() counts the server
  * alone: `node --import tsx scripts/lib/load-child.ts '<LoadRun as JSON>'` prints the result as JSON.
- * A POST with `bodies` sends them in turn (e.g. a different lesson each time, so each completion is new).
+ * A POST with `bodies` sends them in turn (e.g. a different lesson each time, so each completion is new);
+ * with `cookies` too, each cookie in turn sends all the bodies (request i: body i mod bodies, cookie
+ * ⌊i / bodies⌋ mod cookies), so that more requests than bodies still send no pair twice.
  */
 import autocannon from "autocannon";
 
@@ -12,6 +14,7 @@ export interface LoadRun {
   headers: Record<string, string>;
   method: "GET" | "POST";
   bodies?: string[];
+  cookies?: string[];
 }
 
 export interface LoadResult {
@@ -26,6 +29,15 @@ export interface LoadResult {
 const run = JSON.parse(process.argv[2] ?? "{}") as LoadRun;
 let next = 0;
 const bodies = run.bodies ?? [];
+const cookies = run.cookies ?? [];
+
+function nextRequest<Request extends { headers?: Record<string, string> }>(request: Request): Request {
+  const index = next++;
+  const body = bodies[index % bodies.length];
+  if (cookies.length === 0) return { ...request, body };
+  const cookie = cookies[Math.floor(index / bodies.length) % cookies.length] ?? "";
+  return { ...request, body, headers: { ...request.headers, cookie } };
+}
 const result = await autocannon({
   url: run.url,
   connections: run.connections,
@@ -33,10 +45,7 @@ const result = await autocannon({
   timeout: 10,
   method: run.method,
   headers: run.headers,
-  requests:
-    bodies.length > 0
-      ? [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }]
-      : undefined,
+  requests: bodies.length > 0 ? [{ setupRequest: nextRequest }] : undefined,
 });
 const answer: LoadResult = {
   requests: result.requests.total,

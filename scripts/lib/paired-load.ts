@@ -26,6 +26,8 @@ export interface PairedEndpoint {
   method: "GET" | "POST";
   headers: Record<string, string>;
   bodies?: string[];
+  /** Sign-in cookies to send the bodies with in turn (scripts/lib/load-child.ts). */
+  cookies?: string[];
   /** Runs before each round (e.g. clears the completions a POST makes, so each one is new again). */
   beforeRound?: () => Promise<void>;
 }
@@ -129,7 +131,13 @@ export async function pairedFigures(
     );
     await endpoint.beforeRound?.();
     const app = await measureLoad(
-      { url: endpoint.url, method: endpoint.method, headers: endpoint.headers, bodies: endpoint.bodies },
+      {
+        url: endpoint.url,
+        method: endpoint.method,
+        headers: endpoint.headers,
+        bodies: endpoint.bodies,
+        cookies: endpoint.cookies,
+      },
       settings,
       servers.app,
     );

@@ -23,10 +23,12 @@ export const CourseProgressSchema = new EntitySchema<CourseProgress>({
   tableName: "course_progress",
   properties: {
     id: { type: "integer", primary: true, autoincrement: true },
-    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    // The organization and the course need no index of their own (SQLite would add one per foreign key): the
+    // member index and the unique key start with them (decision 0240).
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade", index: false },
     user: { kind: "m:1", entity: "User", deleteRule: "cascade" },
     // A course's deletion takes its progress with it, like its completions.
-    course: { kind: "m:1", entity: "Course", deleteRule: "cascade" },
+    course: { kind: "m:1", entity: "Course", deleteRule: "cascade", index: false },
     completedLessons: { type: "integer" },
     lastCompletedAt: { type: "datetime" },
   },

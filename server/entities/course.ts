@@ -153,7 +153,8 @@ export const CompletionSchema = new EntitySchema<Completion>({
   tableName: "completions",
   properties: {
     id: { type: "integer", primary: true, autoincrement: true },
-    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    // No index of its own (SQLite would add one per foreign key): the unique key starts with it (decision 0240).
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade", index: false },
     user: { kind: "m:1", entity: "User", deleteRule: "cascade", index: "completions_user_idx" },
     lesson: { kind: "m:1", entity: () => Lesson, deleteRule: "cascade", index: "completions_lesson_idx" },
     completedAt: { type: "datetime", onCreate: () => new Date() },

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { CourseStatus } from "#server/entities/course.js";
 import { countFromRow, dateFromRow } from "#server/sql-dialect.js";
+import type { SyncStatements } from "#server/sqlite-group-commit.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 import { readRow, readRows } from "./rows.js";
 
@@ -212,29 +213,23 @@ export interface LessonCompletionRow {
   courseCreatedAt: Date | null;
 }
 
-export async function lessonCompletionRow(
-  em: EntityManager,
-  organizationId: number,
-  lessonId: number,
-  userId: number,
-): Promise<LessonCompletionRow | undefined> {
-  const row = await readRow<{
-    course_status: CourseStatus;
-    requires_signoff: boolean | number;
-    quiz_id: number | null;
-    completed_at: unknown;
-    course_created_at: unknown;
-  }>(
-    em,
-    `select c.status as course_status, c.created_at as course_created_at, l.requires_signoff, q.id as quiz_id, cp.completed_at
-     from lessons l
-     join modules m on m.id = l.module_id
-     join courses c on c.id = m.course_id
-     left join quizzes q on q.lesson_id = l.id
-     left join completions cp on cp.organization_id = l.organization_id and cp.user_id = ? and cp.lesson_id = l.id
-     where l.organization_id = ? and l.id = ?`,
-    [userId, organizationId, lessonId],
-  );
+const LESSON_COMPLETION = `select c.status as course_status, c.created_at as course_created_at, l.requires_signoff, q.id as quiz_id, cp.completed_at
+  from lessons l
+  join modules m on m.id = l.module_id
+  join courses c on c.id = m.course_id
+  left join quizzes q on q.lesson_id = l.id
+  left join completions cp on cp.organization_id = l.organization_id and cp.user_id = ? and cp.lesson_id = l.id
+  where l.organization_id = ? and l.id = ?`;
+
+interface LessonCompletionSqlRow {
+  course_status: CourseStatus;
+  requires_signoff: boolean | number;
+  quiz_id: number | null;
+  completed_at: unknown;
+  course_created_at: unknown;
+}
+
+function lessonCompletionOf(row: LessonCompletionSqlRow | undefined): LessonCompletionRow | undefined {
   if (!row) return undefined;
   return {
     courseStatus: row.course_status,
@@ -243,4 +238,27 @@ export async function lessonCompletionRow(
     completedAt: dateFromRow(row.completed_at),
     courseCreatedAt: dateFromRow(row.course_created_at),
   };
+}
+
+export async function lessonCompletionRow(
+  em: EntityManager,
+  organizationId: number,
+  lessonId: number,
+  userId: number,
+): Promise<LessonCompletionRow | undefined> {
+  return lessonCompletionOf(
+    await readRow<LessonCompletionSqlRow>(em, LESSON_COMPLETION, [userId, organizationId, lessonId]),
+  );
+}
+
+/** lessonCompletionRow inside a write that commits together (server/sqlite-group-commit.ts). */
+export function lessonCompletionRowNow(
+  statements: SyncStatements,
+  organizationId: number,
+  lessonId: number,
+  userId: number,
+): LessonCompletionRow | undefined {
+  return lessonCompletionOf(
+    statements.read<LessonCompletionSqlRow>(LESSON_COMPLETION, [userId, organizationId, lessonId])[0],
+  );
 }

@@ -20,7 +20,7 @@ interface SqliteStatement {
   run(params: unknown[]): { changes: number };
 }
 
-interface SqliteConnection {
+export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
 
@@ -61,9 +61,14 @@ function sqliteStatement(connection: SqliteConnection, sql: string): SqliteState
 }
 
 /** What a statement gives back: its rows (a read), or how many rows it changed (a write). */
-type Outcome = { rows: unknown[]; changed: number };
+export type Outcome = { rows: unknown[]; changed: number };
 
-function runSqlite(connection: SqliteConnection, sql: string, params: readonly unknown[], reads: boolean): Outcome {
+export function runSqlite(
+  connection: SqliteConnection,
+  sql: string,
+  params: readonly unknown[],
+  reads: boolean,
+): Outcome {
   const statement = sqliteStatement(connection, sql);
   if (reads) return { rows: statement.all(params.map(sqliteValue)), changed: 0 };
   return { rows: [], changed: statement.run(params.map(sqliteValue)).changes };
@@ -97,7 +102,7 @@ async function runPostgres(connection: PostgresConnection, sql: string, params: 
   return { rows: result.rows, changed: result.rowCount ?? 0 };
 }
 
-interface KnexClient {
+export interface KnexClient {
   dialect: string;
   pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number };
   acquireConnection(): Promise<unknown>;

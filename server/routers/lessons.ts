@@ -1,24 +1,21 @@
 import type { z } from "zod";
-import { actionTime } from "#server/action-time.js";
-import { rememberAnswer, replayedAnswer } from "#server/client-actions.js";
-import { assertCompletableByMarking, recordCompletion } from "#server/completions.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { recountCourseProgress } from "#server/course-progress.js";
 import { Lesson } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
+import { completeByMarking } from "#server/lesson-completion.js";
 import { convertLessonContent } from "#server/lesson-content.js";
 import { presentCourseStructure } from "#server/presenters/courses.js";
-import { type CompletionView, presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
-import { lessonCompletionRow, lessonPageRow } from "#server/read-models/lessons.js";
+import { presentLesson, presentLessonPage } from "#server/presenters/lessons.js";
+import { lessonPageRow } from "#server/read-models/lessons.js";
 import { refreshSearchIndex } from "#server/search-index.js";
 import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/signoffs.js";
 import { inTransaction, router } from "#server/trpc.js";
 import { createOwned, memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/trpc-org.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "#server/versions.js";
 import { plainJson } from "#server/wire-format.js";
-import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -63,21 +60,9 @@ export const lessonsRouter = router({
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
   complete: memberProcedure
-    .meta({ rest: { method: "POST", path: "/lessons/complete" } })
+    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItselfOnSqlite: true })
     .input(completeLessonInput)
-    .mutation(async ({ ctx, input }) => {
-      const lesson = await lessonCompletionRow(ctx.em, ctx.organization.id, input.lessonId, ctx.user.id);
-      if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-      assertCourseVisible({ status: lesson.courseStatus }, ctx.role);
-      assertCompletableByMarking(lesson);
-      const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
-      if (replay) return replay;
-      const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, lesson.courseCreatedAt]);
-      const completion: CompletionView = lesson.completedAt
-        ? { lessonId: input.lessonId, completedAt: lesson.completedAt }
-        : await recordCompletion(ctx, input.lessonId, doneAt);
-      return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
-    }),
+    .mutation(({ ctx, input }) => completeByMarking(ctx, input)),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
   create: contentSaveProcedure(createLessonInput)

@@ -23,7 +23,7 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> 
     await run();
     return spy.mock.calls
       .map(([context]) => String(context.query).trim())
-      .filter((query) => !/^(begin|commit|rollback|start transaction)\b/i.test(query));
+      .filter((query) => !/^(begin|commit|rollback|start transaction|savepoint|release)\b/i.test(query));
   } finally {
     spy.mockRestore();
   }

@@ -1,0 +1,74 @@
+import type { z } from "zod";
+import type { Role } from "#shared/roles.js";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { COURSE_MESSAGES, type completeLessonInput } from "#shared/schemas/courses.js";
+import { actionTime } from "./action-time.js";
+import { rememberAnswer, replayedAnswer } from "./client-actions.js";
+import { assertCompletableByMarking, recordCompletion, recordCompletionNow } from "./completions.js";
+import { assertCourseVisible } from "./course-access.js";
+import { fail } from "./errors.js";
+import type { CompletionView } from "./presenters/lessons.js";
+import { type LessonCompletionRow, lessonCompletionRow, lessonCompletionRowNow } from "./read-models/lessons.js";
+import { commitTogether } from "./sqlite-group-commit.js";
+import type { SignedInContext } from "./trpc.js";
+import { scopeToOrganization } from "./trpc-org.js";
+
+/**
+ * "Mark as Complete" (lessons/complete): the visibility check, then the completion's INSERT and its counts,
+ * atomically. On SQLite the pipeline opens no transaction around it (`commitsItselfOnSqlite`): a plain
+ * completion commits together with the other writes of its turn of the event loop
+ * (server/sqlite-group-commit.ts, decision 0241), and one sent from the offline queue (a `clientId`, whose
+ * answer is remembered for replays) runs in a transaction of its own. On PostgreSQL it runs in the
+ * pipeline's transaction, as every mutation does.
+ */
+
+type CompleteInput = z.infer<typeof completeLessonInput>;
+
+export interface CompletionContext extends SignedInContext {
+  organization: { id: number };
+  membership: { createdAt: Date };
+  role: Role;
+}
+
+/** What the read says about the lesson, judged alike on both paths: refused, already done, or when to date it. */
+function judged(
+  ctx: CompletionContext,
+  input: CompleteInput,
+  lesson: LessonCompletionRow | undefined,
+): { done: CompletionView } | { doneAt: Date } {
+  if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  assertCourseVisible({ status: lesson.courseStatus }, ctx.role);
+  assertCompletableByMarking(lesson);
+  if (lesson.completedAt) return { done: { lessonId: input.lessonId, completedAt: lesson.completedAt } };
+  return { doneAt: actionTime(input.doneAt, [ctx.membership.createdAt, lesson.courseCreatedAt]) };
+}
+
+/** The read, the rules, the replay, the write and the remembered answer, in the transaction `ctx.em` is in. */
+async function completeInTransaction(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
+  const verdict = judged(
+    ctx,
+    input,
+    await lessonCompletionRow(ctx.em, ctx.organization.id, input.lessonId, ctx.user.id),
+  );
+  const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
+  if (replay) return replay;
+  const completion = "done" in verdict ? verdict.done : await recordCompletion(ctx, input.lessonId, verdict.doneAt);
+  return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete, completion);
+}
+
+/** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
+export async function completeByMarking(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
+  if (ctx.em.isInTransaction()) return completeInTransaction(ctx, input);
+  const { organization, user } = ctx;
+  if (input.clientId === undefined) {
+    return commitTogether(ctx.em, (statements) => {
+      const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));
+      if ("done" in verdict) return verdict.done;
+      return recordCompletionNow(statements, ctx, input.lessonId, verdict.doneAt);
+    });
+  }
+  return ctx.em.transactional((em) => {
+    scopeToOrganization(em, organization.id);
+    return completeInTransaction({ ...ctx, em }, input);
+  });
+}
