@@ -62,12 +62,20 @@ async function tagsOfCourses(
   organizationId: number,
   courses: readonly TaggedCourse[],
 ): Promise<Map<number, TagView[]>> {
-  const tags = await tagsWithIds(em, organizationId, [...new Set(courses.flatMap((course) => course.tagIds))]);
+  const named = new Set<number>();
+  for (const course of courses) for (const id of course.tagIds) named.add(id);
+  const tags = await tagsWithIds(em, organizationId, [...named]);
   tags.sort(compareTags);
-  const rankOf = new Map(tags.map((tag, rank) => [tag.id, rank]));
+  const rankOf = new Map<number, number>();
+  for (const [rank, tag] of tags.entries()) rankOf.set(tag.id, rank);
   const byCourse = new Map<number, TagView[]>();
   for (const course of courses) {
-    const ranks = course.tagIds.flatMap((id) => rankOf.get(id) ?? []).sort((a, b) => a - b);
+    const ranks: number[] = [];
+    for (const id of course.tagIds) {
+      const rank = rankOf.get(id);
+      if (rank !== undefined) ranks.push(rank);
+    }
+    ranks.sort((a, b) => a - b);
     byCourse.set(
       course.id,
       ranks.map((rank) => ({ ...(tags[rank] as TagView) })),
