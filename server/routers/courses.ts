@@ -36,7 +36,7 @@ import {
 } from "#shared/schemas/courses.js";
 
 /** A course a read answers about, as a plain row: "not found" outside the organization or a learner's draft. */
-function visibleCourseRow<Course extends CourseFields>(ctx: CourseContext, course: Course | undefined): Course {
+function visibleCourseRow<Row extends CourseFields>(ctx: CourseContext, course: Row | undefined): Row {
   if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
   assertCourseVisible(course, ctx.role);
   return course;
