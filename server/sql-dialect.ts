@@ -65,8 +65,11 @@ export function dateParam(config: DialectConfig, date: Date): number | string {
   return dialectOf(config) === "postgresql" ? date.toISOString() : date.getTime();
 }
 
+/** Any entity manager: the read models take MikroORM core's, the routers the SQL driver's. */
+type ManagerOfPlatform = { getPlatform(): object };
+
 /** The dialect of the database an entity manager works on. */
-export function dialectOfManager(em: Pick<SqlEntityManager, "getPlatform">): "sqlite" | "postgresql" {
+export function dialectOfManager(em: ManagerOfPlatform): "sqlite" | "postgresql" {
   return em.getPlatform() instanceof PostgreSqlPlatform ? "postgresql" : "sqlite";
 }
 
@@ -75,12 +78,12 @@ export function dialectOfManager(em: Pick<SqlEntityManager, "getPlatform">): "sq
  * milliseconds MikroORM stored; PostgreSQL's timestamp is truncated to the millisecond, as its driver's
  * Date is.
  */
-export function epochMillisText(em: Pick<SqlEntityManager, "getPlatform">, column: string): string {
+export function epochMillisText(em: ManagerOfPlatform, column: string): string {
   return dialectOfManager(em) === "postgresql" ? `floor(extract(epoch from ${column}) * 1000)::bigint` : column;
 }
 
 /** SQL aggregating text values into one, `separator` between (group_concat / string_agg). */
-export function joinedText(em: Pick<SqlEntityManager, "getPlatform">, expression: string, separator: string): string {
+export function joinedText(em: ManagerOfPlatform, expression: string, separator: string): string {
   return dialectOfManager(em) === "postgresql"
     ? `string_agg(${expression}, '${separator}')`
     : `group_concat(${expression}, '${separator}')`;

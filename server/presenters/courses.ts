@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
-import { type CourseFields, outlineRows, tagsOf } from "#server/read-models/courses.js";
+import { type CourseFields, outlineRows, type TaggedCourse, tagsWithIds } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceOf } from "#server/training-data.js";
@@ -51,14 +51,36 @@ export interface CourseView {
   modules?: ModuleOutlineView[];
 }
 
-/** The tags of many courses in one query, each course's in the order its card shows them. */
+/**
+ * Each course's tags in the order its card shows them, from one query for all the tags they name. Every
+ * course gets its own objects (an answer holding one object twice is written differently by superjson,
+ * server/superjson-fast.ts). The tags are sorted once and each course's by their rank: compareTags is a
+ * total order, so that is the order sorting each course's own tags gave.
+ */
 async function tagsOfCourses(
   em: SqlEntityManager,
   organizationId: number,
-  courseIds: number[],
+  courses: readonly TaggedCourse[],
 ): Promise<Map<number, TagView[]>> {
-  const byCourse = await tagsOf(em, "course", organizationId, courseIds);
-  for (const tags of byCourse.values()) tags.sort(compareTags);
+  const named = new Set<number>();
+  for (const course of courses) for (const id of course.tagIds) named.add(id);
+  const tags = await tagsWithIds(em, organizationId, [...named]);
+  tags.sort(compareTags);
+  const rankOf = new Map<number, number>();
+  for (const [rank, tag] of tags.entries()) rankOf.set(tag.id, rank);
+  const byCourse = new Map<number, TagView[]>();
+  for (const course of courses) {
+    const ranks: number[] = [];
+    for (const id of course.tagIds) {
+      const rank = rankOf.get(id);
+      if (rank !== undefined) ranks.push(rank);
+    }
+    ranks.sort((a, b) => a - b);
+    byCourse.set(
+      course.id,
+      ranks.map((rank) => ({ ...(tags[rank] as TagView) })),
+    );
+  }
   return byCourse;
 }
 
@@ -86,19 +108,15 @@ function courseView(
 }
 
 /**
- * Courses (plain rows of server/read-models/courses.ts, or entities after a write) with their tags and
+ * Courses (plain rows of server/read-models/courses.ts, read again after a write) with their tags and
  * what they ask of the viewer: three queries however many.
  */
 export async function presentCourses(
   em: SqlEntityManager,
-  courses: readonly CourseFields[],
+  courses: readonly TaggedCourse[],
   viewer: MembershipRecord,
 ): Promise<CourseView[]> {
-  const tags = await tagsOfCourses(
-    em,
-    viewer.organization.id,
-    courses.map((course) => course.id),
-  );
+  const tags = await tagsOfCourses(em, viewer.organization.id, courses);
   const audiences = courses.map((course) => ({
     id: course.id,
     audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
@@ -110,7 +128,7 @@ export async function presentCourses(
 /** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
 export async function presentCourse(
   em: SqlEntityManager,
-  course: CourseFields,
+  course: TaggedCourse,
   viewer: MembershipRecord,
   options: { withStructure?: boolean } = {},
 ): Promise<CourseView> {

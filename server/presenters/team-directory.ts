@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { fail } from "#server/errors.js";
-import { tagsOf } from "#server/read-models/courses.js";
+import { tagsOfMemberships } from "#server/read-models/courses.js";
 import { readRows } from "#server/read-models/rows.js";
 import { countOwnTags } from "#server/read-models/training.js";
 import type { Role } from "#shared/roles.js";
@@ -130,7 +130,7 @@ export async function listMembers(
     throw fail.notFound(TEAM_MESSAGES.tagNotFound);
   const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
   const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
-  const tags = await tagsOf(em, "membership", organizationId, membershipIds);
+  const tags = await tagsOfMemberships(em, organizationId, membershipIds);
   const members = rows.map((row) => ({
     id: Number(row.user_id),
     name: row.name,

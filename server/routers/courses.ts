@@ -10,7 +10,14 @@ import { duplicateCourse } from "#server/course-copy.js";
 import { Course, CourseTag, Tag } from "#server/entities/index.js";
 import { fail } from "#server/errors.js";
 import { presentCourse, presentCourseStructure, presentCourses } from "#server/presenters/courses.js";
-import { type CourseFields, courseById, courseIdsTagged, courseList } from "#server/read-models/courses.js";
+import {
+  type CourseFields,
+  courseById,
+  courseIdsTagged,
+  courseList,
+  type TaggedCourse,
+  taggedCourseById,
+} from "#server/read-models/courses.js";
 import { courseIdsMatching } from "#server/search.js";
 import { indexCourseContent, refreshSearchIndex } from "#server/search-index.js";
 import { dateParam } from "#server/sql-dialect.js";
@@ -29,10 +36,16 @@ import {
 } from "#shared/schemas/courses.js";
 
 /** A course a read answers about, as a plain row: "not found" outside the organization or a learner's draft. */
-async function visibleCourseRow(ctx: CourseContext & OrganizationScope, id: number): Promise<CourseFields> {
-  const course = await courseById(ctx.em, ctx.organization.id, id);
+function visibleCourseRow<Row extends CourseFields>(ctx: CourseContext, course: Row | undefined): Row {
   if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
   assertCourseVisible(course, ctx.role);
+  return course;
+}
+
+/** A course just written, read back as the course views read it (its flushed row and tags). */
+async function writtenCourse(scope: OrganizationScope, courseId: number): Promise<TaggedCourse> {
+  const course = await taggedCourseById(scope.em, scope.organization.id, courseId);
+  if (!course) throw new Error(`Course ${courseId} was written but cannot be read back`);
   return course;
 }
 
@@ -121,7 +134,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/get" } })
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
-      const course = await visibleCourseRow(ctx, input.id);
+      const course = visibleCourseRow(ctx, await taggedCourseById(ctx.em, ctx.organization.id, input.id));
       return presentCourse(ctx.em, course, ctx.membership, { withStructure: true });
     }),
 
@@ -129,7 +142,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/structure" } })
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
-      const course = await visibleCourseRow(ctx, input.courseId);
+      const course = visibleCourseRow(ctx, await courseById(ctx.em, ctx.organization.id, input.courseId));
       return plainJson(await presentCourseStructure(ctx.em, course.id, ctx.user.id));
     }),
 
@@ -147,7 +160,7 @@ export const coursesRouter = router({
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
       await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
-      return presentCourse(ctx.em, course, ctx.membership);
+      return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
     }),
 
   update: permittedProcedure("courses.edit")
@@ -166,7 +179,7 @@ export const coursesRouter = router({
       countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
       await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
-      return presentCourse(ctx.em, course, ctx.membership);
+      return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
     }),
 
   /** A draft "<title> (copy)" with copies of its tags, modules, lessons and images (server/course-copy.ts). */
@@ -178,7 +191,7 @@ export const coursesRouter = router({
       const source = await lockCourse(ctx, input.id);
       const copy = await duplicateCourse(ctx, source);
       await indexCourseContent(ctx.em, copy.id);
-      return presentCourse(ctx.em, copy, ctx.membership);
+      return presentCourse(ctx.em, await writtenCourse(ctx, copy.id), ctx.membership);
     }),
 
   /** The database cascades to its tags, modules, lessons, images and their completions. */

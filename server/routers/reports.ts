@@ -3,7 +3,7 @@ import { fail } from "#server/errors.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "#server/presenters/report-csv.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "#server/presenters/reports.js";
 import { compareTags } from "#server/presenters/tags.js";
-import { courseById, tagsOf } from "#server/read-models/courses.js";
+import { courseById, tagsOfMemberships } from "#server/read-models/courses.js";
 import { countOwnTags, coursesByIds, publishedCourses } from "#server/read-models/training.js";
 import {
   loadSignoffCounts,
@@ -95,7 +95,7 @@ export const reportsRouter = router({
     .query(async ({ ctx, input }) => {
       const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
-      const tags = await tagsOf(ctx.em, "membership", ctx.organization.id, [membership.membershipId]);
+      const tags = await tagsOfMemberships(ctx.em, ctx.organization.id, [membership.membershipId]);
       const courses = await publishedCourses(ctx.em, ctx.organization.id);
       return {
         member: {

@@ -30,6 +30,21 @@ describe("serializeLikeSuperjson writes what superjson writes", () => {
     ],
     ["undefined as a property", { id: 1, note: undefined, nested: { also: undefined, date: new Date(5) } }],
     ["keys holding dots and backslashes", { "a.b": new Date(3), "c\\d": { "e.f": new Date(4) } }],
+    [
+      "dates of every width of year and millisecond",
+      {
+        at: [
+          new Date("0999-12-31T23:59:59.999Z"),
+          new Date("1000-01-01T00:00:00.000Z"),
+          new Date("1970-01-01T00:00:00.005Z"),
+          new Date("2026-02-28T09:05:07.050Z"),
+          new Date("9999-12-31T23:59:59.999Z"),
+          new Date("+010000-01-01T00:00:00.000Z"),
+          new Date("-000001-06-15T12:00:00.000Z"),
+          new Date(-1),
+        ],
+      },
+    ],
     ["arrays in arrays", { grid: [[new Date(11)], [null, { at: new Date(12) }]] }],
     ["a top-level array", [{ at: new Date(7) }, "text", 3, false, null]],
     ["an object without a prototype", Object.assign(Object.create(null) as object, { at: new Date(8) })],
