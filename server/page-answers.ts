@@ -6,6 +6,7 @@ import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSI
 import { publicError } from "./errors.js";
 import { procedureCall } from "./rest.js";
 import { appRouter } from "./routers/index.js";
+import { resumeSession } from "./sessions.js";
 import { type AppServices, createContext } from "./trpc.js";
 import { serializeAnswer } from "./wire-format.js";
 
@@ -85,6 +86,8 @@ export async function pageAnswersFor(
     const match = page.path.exec(pathname);
     if (!match) continue;
     const [, slug, id] = match;
+    // One session lookup for the page's calls (decision 0236): each checks it as its own lookup would.
+    req.sharedSession = resumeSession(createContext(services, req, reply).em, req, reply, services.config);
     try {
       const user = await answerOf(services, req, reply, "auth.me", null);
       const organizations = await answerOf(services, req, reply, "orgs.list", null);

@@ -55,6 +55,16 @@ export function startSession(em: EntityManager, reply: FastifyReply, config: Con
   setCookie(reply, config, token, session.expiresAt);
 }
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The session looked up once for a request that runs several procedures, all reads (a page's first
+     * answers, server/page-answers.ts, decision 0236): each signed-in procedure uses it instead of its own lookup.
+     */
+    sharedSession?: Promise<SessionLookup | null>;
+  }
+}
+
 /**
  * The signed-in user of this request, or null. The expiry slides forward, at most once a day, so that
  * an active user stays signed in while a stolen, idle cookie still runs out.

@@ -152,7 +152,7 @@ export const rateLimitedProcedure = t.procedure;
 
 /** What a signed-in request's context adds: plain records (decision 0205). */
 async function signedInScope(ctx: Context) {
-  const resumed = await resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config);
+  const resumed = await (ctx.req.sharedSession ?? resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
   // A handler that changes one of these records registers its entity (managedUser …).

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "../../shared/constants.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
@@ -131,6 +131,20 @@ describe("a signed-in course or lesson page", () => {
       const response = await api.get(pathname);
       expect(response.text).toBe(APP_HTML);
       expect(response.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("looks the session up once for all of its answers (decision 0236)", async () => {
+    const { org, admin } = await orgWithMembers(app, { label: "one-lookup" });
+    const course = await createCourse(admin.api, { status: "published" });
+    const spy = vi.spyOn(app.orm.config.getLogger(), "logQuery");
+    try {
+      const page = await pageOf(admin.api, `/${org.slug}/courses/${course.id}`);
+      expect(page.procedures).toEqual(["auth.me", "orgs.list", "courses.get"]);
+      const lookups = spy.mock.calls.filter(([context]) => /from sessions s join users u/.test(String(context.query)));
+      expect(lookups).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
     }
   });
 });
