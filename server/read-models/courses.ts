@@ -54,17 +54,27 @@ export function courseFromRecord(row: CourseRecord): CourseFields {
   };
 }
 
-export async function courseById(
+/** One course of the organization, read with `columns` and named by `fromRecord`; undefined when there is none. */
+async function courseRowById<Row, Course>(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+  columns: string,
+  fromRecord: (row: Row) => Course,
+): Promise<Course | undefined> {
+  const row = await readRow<Row>(em, `select ${columns} from courses c where c.organization_id = ? and c.id = ?`, [
+    organizationId,
+    courseId,
+  ]);
+  return row && fromRecord(row);
+}
+
+export function courseById(
   em: EntityManager,
   organizationId: number,
   courseId: number,
 ): Promise<CourseFields | undefined> {
-  const row = await readRow<CourseRecord>(
-    em,
-    `select ${COURSE_COLUMNS} from courses c where c.organization_id = ? and c.id = ?`,
-    [organizationId, courseId],
-  );
-  return row && courseFromRecord(row);
+  return courseRowById(em, organizationId, courseId, COURSE_COLUMNS, courseFromRecord);
 }
 
 /** A course with the ids of its tags, as the course views read it (courses/list, get, and a write's answer). */
@@ -92,17 +102,12 @@ function taggedCourseFromRecord(row: TaggedCourseRecord): TaggedCourse {
 }
 
 /** courseById with the course's tag ids. */
-export async function taggedCourseById(
+export function taggedCourseById(
   em: EntityManager,
   organizationId: number,
   courseId: number,
 ): Promise<TaggedCourse | undefined> {
-  const row = await readRow<TaggedCourseRecord>(
-    em,
-    `select ${taggedCourseColumns(em)} from courses c where c.organization_id = ? and c.id = ?`,
-    [organizationId, courseId],
-  );
-  return row && taggedCourseFromRecord(row);
+  return courseRowById(em, organizationId, courseId, taggedCourseColumns(em), taggedCourseFromRecord);
 }
 
 /** Where a page of the newest-first list continues: after this course. */
