@@ -3,17 +3,21 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./app-router.js";
+import { preloadOrgSwitcher } from "./components/layout/app-header.js";
 import { loadCurrentUser } from "./features/auth/current-user.js";
+import { readOfflineSnapshot } from "./features/offline/use-offline.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
 import { forgetPageAnswers, hasPageAnswers } from "./lib/page-answers.js";
-import { nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
+import { loadPageAnswers, nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
 import "./styles.css";
 
 const router = createAppRouter(queryClient);
 
 nameOrganizationsFrom(() => organizationIdOfRoute(router, queryClient));
-// The answers a course or lesson page came with are for its first load only (decision 0220).
-const stopForgetting = router.subscribe("onResolved", () => {
+// The answers a course or lesson page came with are for that page only (decisions 0220, 0247): kept while its
+// first render asks for them, dropped when the router first loads another page.
+const stopForgetting = router.subscribe("onBeforeLoad", (event) => {
+  if (!event.fromLocation || !event.hrefChanged) return;
   forgetPageAnswers();
   stopForgetting();
 });
@@ -55,6 +59,14 @@ else {
   // A page that came with its first answers (decision 0220) needs no network to load its route: loaded
   // before React renders, the page mounts in that one sliced render, instead of in the synchronous
   // re-renders that the router's and the queries' store updates cause while it loads (decision 0223).
-  if (hasPageAnswers()) void router.load().finally(render);
-  else render();
+  // Its other answers, the header's organization menu and the device's offline records are ready before that
+  // render too (decision 0247); the answers are read once the route names the page's organization, which the
+  // API client sends with each call.
+  if (hasPageAnswers()) {
+    const ready = Promise.all([preloadOrgSwitcher(), readOfflineSnapshot()]).catch(() => undefined);
+    void router
+      .load()
+      .then(() => Promise.all([loadPageAnswers(), ready]))
+      .finally(render);
+  } else render();
 }

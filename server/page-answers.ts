@@ -3,6 +3,8 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "#shared/constants.js";
+import { can } from "#shared/permissions.js";
+import type { Role } from "#shared/roles.js";
 import { publicError } from "./errors.js";
 import { procedureCall } from "./rest.js";
 import { appRouter } from "./routers/index.js";
@@ -17,10 +19,49 @@ import { serializeAnswer } from "./wire-format.js";
  * called with this request's session: the same checks as the API, nothing another member could not read.
  */
 
+/** A call's input as the app sends it before superjson (none for a procedure without input). */
+type CallInput = Readonly<Record<string, number>>;
+
+/** A further read the page's first render makes, given its record and the person's role. */
+interface FollowingCall {
+  procedure: string;
+  input?: CallInput;
+}
+
+/**
+ * Decision 0247: what each page's first render asks for besides its record, so that it renders once, with
+ * everything, instead of re-rendering when a second batch answers after its first paint. Only reads the
+ * page makes at once and that stay small with the organization (the members picker loads on demand).
+ */
+function courseFollowingCalls(courseId: number, role: Role): FollowingCall[] {
+  return [
+    { procedure: "tags.list" },
+    { procedure: "training.mine" },
+    { procedure: "signoffs.mine", input: { courseId } },
+    ...(can(role, "training.assign") ? [{ procedure: "assignments.list", input: { courseId } }] : []),
+  ];
+}
+
+function lessonFollowingCalls(lessonId: number, _role: Role, record: unknown): FollowingCall[] {
+  const signoff =
+    typeof record === "object" && record !== null && "requiresSignoff" in record && record.requiresSignoff;
+  return signoff ? [{ procedure: "lessons.signoff", input: { lessonId } }] : [];
+}
+
 /** The pages whose record is sent with them: the course page and the lesson page (spec route table). */
 const RECORD_PAGES = [
-  { name: "course", path: /^\/([a-z0-9-]+)\/courses\/([1-9][0-9]{0,9})$/, procedure: "courses.get" },
-  { name: "lesson", path: /^\/([a-z0-9-]+)\/lessons\/([1-9][0-9]{0,9})$/, procedure: "lessons.get" },
+  {
+    name: "course",
+    path: /^\/([a-z0-9-]+)\/courses\/([1-9][0-9]{0,9})$/,
+    procedure: "courses.get",
+    following: courseFollowingCalls,
+  },
+  {
+    name: "lesson",
+    path: /^\/([a-z0-9-]+)\/lessons\/([1-9][0-9]{0,9})$/,
+    procedure: "lessons.get",
+    following: lessonFollowingCalls,
+  },
 ] as const;
 
 type PageName = (typeof RECORD_PAGES)[number]["name"];
@@ -35,7 +76,7 @@ interface PageWithAnswers {
 export interface PageAnswer {
   procedure: string;
   /** The call's input, as the app sends it before superjson (undefined: no input). */
-  input?: { id: number };
+  input?: CallInput;
   /** The organization the call names (ORGANIZATION_HEADER); null for the person's own reads. */
   organizationId: number | null;
   /** The batch item: `{ result: { data: { json, meta? } } }`, the wire format of every answer. */
@@ -56,7 +97,7 @@ async function answerOf(
   reply: FastifyReply,
   procedure: string,
   organizationId: number | null,
-  input?: { id: number },
+  input?: CallInput,
 ): Promise<PageAnswer> {
   const view = requestNaming(req, organizationId);
   const output = await procedureCall(appRouter, procedure)(createContext(services, view, reply), input);
@@ -91,17 +132,26 @@ export async function pageAnswersFor(
     try {
       const user = await answerOf(services, req, reply, "auth.me", null);
       const organizations = await answerOf(services, req, reply, "orgs.list", null);
-      const listed = (organizations.item.result.data as { json: { id: number; slug: string }[] }).json;
+      const listed = (organizations.item.result.data as { json: { id: number; slug: string; role: Role }[] }).json;
       const organization = listed.find((candidate) => candidate.slug === slug);
       const answers = [user, organizations];
       if (organization) {
-        const record = await answerOf(services, req, reply, page.procedure, organization.id, {
-          id: Number(id),
-        }).catch((error: unknown) => {
-          if (!publicError(error).expected) req.log.warn({ err: error }, "a page's record failed");
-          return null;
-        });
-        if (record) answers.push(record);
+        // A call the person may not make (a record they may not read) is left out: the page asks for it
+        // and shows the API's own refusal.
+        const answerOrNothing = (procedure: string, input?: CallInput) =>
+          answerOf(services, req, reply, procedure, organization.id, input).catch((error: unknown) => {
+            if (!publicError(error).expected) req.log.warn({ err: error, procedure }, "a page's first answer failed");
+            return null;
+          });
+        const record = await answerOrNothing(page.procedure, { id: Number(id) });
+        if (record) {
+          answers.push(record);
+          const json = (record.item.result.data as { json?: unknown }).json;
+          for (const call of page.following(Number(id), organization.role, json)) {
+            const answer = await answerOrNothing(call.procedure, call.input);
+            if (answer) answers.push(answer);
+          }
+        }
       }
       return { page: page.name, answers };
     } catch (error) {

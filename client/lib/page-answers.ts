@@ -45,14 +45,19 @@ function pageAnswers(): PageAnswer[] {
   return unused;
 }
 
+/** The calls (procedure and input) of the answers no call has used yet. */
+export function unusedPageCalls(): Array<{ procedure: string; input: unknown }> {
+  return pageAnswers().map(({ procedure, input }) => ({ procedure, input }));
+}
+
 /** Whether the page came with answers no call has used yet. */
 export function hasPageAnswers(): boolean {
   return pageAnswers().length > 0;
 }
 
 /**
- * The page's answers are for its first load only: once the first page has loaded, any later call (a
- * refresh, another page) asks the server.
+ * The page's answers are for that page only: once another page loads, any call its first render did not
+ * answer from them asks the server (main.tsx).
  */
 export function forgetPageAnswers(): void {
   unused = [];

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { type FetchQueryOptions, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
@@ -8,7 +8,7 @@ import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
 import type { AppRouter } from "#server/routers/index.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
-import { answeredFromPage } from "./page-answers.js";
+import { answeredFromPage, unusedPageCalls } from "./page-answers.js";
 
 /** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
 let organizationOfPage: () => number | undefined = () => undefined;
@@ -73,3 +73,21 @@ export const queryClient: QueryClient = new QueryClient({
  * `useMutation(trpc.tags.create.mutationOptions({ meta }))`, `trpc.courses.pathKey()` to invalidate an area.
  */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+/** The query options of the procedure at this path ("courses.get"), from the proxy above. */
+function queryOptionsAt(procedure: string, input: unknown): FetchQueryOptions {
+  let node: unknown = trpc;
+  for (const segment of procedure.split(".")) node = (node as Record<string, unknown>)[segment];
+  return (node as { queryOptions(input: unknown): FetchQueryOptions }).queryOptions(input);
+}
+
+/**
+ * Decision 0247: reads every answer the page came with into the query cache, through the API client (so
+ * the offline layer keeps them as usual), before the page's first render. That render then shows the
+ * page whole, instead of each part's loading state followed by a render per answer.
+ */
+export async function loadPageAnswers(): Promise<void> {
+  await Promise.all(
+    unusedPageCalls().map(({ procedure, input }) => queryClient.prefetchQuery(queryOptionsAt(procedure, input))),
+  );
+}

@@ -6,7 +6,7 @@ import { PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "../
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";
 import { createCourse, createLesson, createModule, staffedOrganization } from "./support/course-fixtures.js";
-import { orgWithMembers } from "./support/org-fixtures.js";
+import { ok, orgWithMembers } from "./support/org-fixtures.js";
 
 /**
  * Decision 0220: a signed-in course or lesson page's HTML carries its first answers, read with the
@@ -32,10 +32,13 @@ afterAll(async () => {
 
 interface Answer {
   procedure: string;
-  input?: { id: number };
+  input?: Record<string, number>;
   organizationId: number | null;
   item: { result: { data: { json: Record<string, unknown> } } };
 }
+
+/** What the course page renders with, for anyone who may read the course (decision 0247). */
+const COURSE_PAGE_CALLS = ["auth.me", "orgs.list", "courses.get", "tags.list", "training.mine", "signoffs.mine"];
 
 const BLOCK = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">(.*?)</script>`, "s");
 
@@ -53,7 +56,7 @@ describe("a signed-in course or lesson page", () => {
     const { org, admin } = await orgWithMembers(app, { label: "answers" });
     const course = await createCourse(admin.api, { title: "Forklift basics", status: "published" });
     const page = await pageOf(admin.api, `/${org.slug}/courses/${course.id}`);
-    expect(page.procedures).toEqual(["auth.me", "orgs.list", "courses.get"]);
+    expect(page.procedures).toEqual([...COURSE_PAGE_CALLS, "assignments.list"]);
     expect(page.json("auth.me")).toMatchObject({ id: admin.id, email: admin.email });
     expect(page.json("courses.get")).toMatchObject({ id: course.id, title: "Forklift basics" });
     expect(page.answers?.find((answer) => answer.procedure === "courses.get")).toMatchObject({
@@ -63,6 +66,43 @@ describe("a signed-in course or lesson page", () => {
     expect(page.response.headers.get("cache-control")).toBe("private, no-store");
     expect(page.response.headers.get("vary")).toMatch(/cookie/i);
     expect(page.response.text).toContain('<link rel="modulepreload" crossorigin href="/assets/course-page-abc.js">');
+  });
+
+  it("carries what the course page's first render reads, as the API answers it, by permission", async () => {
+    const { org, admin, learner } = await staffedOrganization(app, "following-answers");
+    const course = await createCourse(admin.api, { title: "Dock safety", status: "published" });
+    const tag = ok<{ id: number }>(
+      await admin.api.post("/_api/tags/create", { name: "Dock crew", type: "department" }),
+    );
+    ok(await admin.api.post("/_api/assignments/create", { courseId: course.id, userIds: [learner.id] }));
+
+    const adminPage = await pageOf(admin.api, `/${org.slug}/courses/${course.id}`);
+    const assignments = adminPage.answers?.find((answer) => answer.procedure === "assignments.list");
+    expect(assignments).toMatchObject({ input: { courseId: course.id }, organizationId: org.id });
+    expect(adminPage.json("assignments.list")).toMatchObject({ assignments: [{ userId: learner.id }] });
+    expect(adminPage.json("tags.list")).toEqual([expect.objectContaining({ id: tag.id, name: "Dock crew" })]);
+    expect(adminPage.answers?.find((answer) => answer.procedure === "signoffs.mine")?.input).toEqual({
+      courseId: course.id,
+    });
+
+    // A learner may not list who is assigned: the page carries only what the API gives them.
+    expect((await learner.api.get("/_api/assignments/list", { courseId: String(course.id) })).status).toBe(403);
+    const learnerPage = await pageOf(learner.api, `/${org.slug}/courses/${course.id}`);
+    expect(learnerPage.procedures).toEqual(COURSE_PAGE_CALLS);
+    const training = learnerPage.json("training.mine") as { assigned: unknown[]; optional: unknown[] } | undefined;
+    expect([...(training?.assigned ?? []), ...(training?.optional ?? [])]).toEqual([
+      expect.objectContaining({ courseId: course.id }),
+    ]);
+  });
+
+  it("carries a sign-off lesson's standing with the lesson", async () => {
+    const { org, admin } = await orgWithMembers(app, { label: "signoff-answers" });
+    const course = await createCourse(admin.api, { status: "published" });
+    const lesson = await createLesson(admin.api, (await createModule(admin.api, course.id)).id, { title: "Sign me" });
+    ok(await admin.api.post("/_api/lessons/update", { id: lesson.id, requiresSignoff: true }));
+    const page = await pageOf(admin.api, `/${org.slug}/lessons/${lesson.id}`);
+    expect(page.procedures).toEqual(["auth.me", "orgs.list", "lessons.get", "lessons.signoff"]);
+    expect(page.answers?.at(-1)?.input).toEqual({ lessonId: lesson.id });
   });
 
   it("carries the lesson on a lesson page, with the lesson page's scripts", async () => {
@@ -140,7 +180,7 @@ describe("a signed-in course or lesson page", () => {
     const spy = vi.spyOn(app.orm.config.getLogger(), "logQuery");
     try {
       const page = await pageOf(admin.api, `/${org.slug}/courses/${course.id}`);
-      expect(page.procedures).toEqual(["auth.me", "orgs.list", "courses.get"]);
+      expect(page.procedures).toEqual([...COURSE_PAGE_CALLS, "assignments.list"]);
       const lookups = spy.mock.calls.filter(([context]) => /from sessions s join users u/.test(String(context.query)));
       expect(lookups).toHaveLength(1);
     } finally {

@@ -85,12 +85,14 @@ describe("a page's data loads together", () => {
     });
 
     // Decision 0220: the session, the organizations and the page's record come with the page itself, so
-    // the pages open with every API call held back (the later calls, the admin's panels and the offline
-    // copies' refresh, wait until then).
+    // the pages open with every API call held back. Decision 0247: so do the reads of the course page's
+    // panels (the admin's assigned people, the caller's training and sign-offs, the tag colours).
     const held: Route[] = [];
     await page.route("**/_api/trpc/**", (route) => void held.push(route));
     await page.goto(`/${org.slug}/courses/${course.id}`);
     await visible(page.getByRole("heading", { name: "Forklift Safety", level: 1 }));
+    await visible(page.getByText("Nobody is assigned by name."));
+    await visible(page.getByRole("button", { name: "Make available offline" }));
     await page.goto(`/${org.slug}/lessons/${lesson.id}`);
     await visible(page.getByRole("heading", { name: "Checking the forks", level: 1 }));
     await page.unroute("**/_api/trpc/**");

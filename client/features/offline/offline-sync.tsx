@@ -24,15 +24,16 @@ export function OfflineSync() {
   const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
-    const catchUp = async () => {
+    const catchUp = async (currentSince?: number) => {
       const outcomes = await sendQueue().catch(() => []);
       if (cancelled) return;
       if (outcomes.length > 0) await invalidate();
-      await refreshOfflineCopies().catch(() => {});
+      await refreshOfflineCopies(currentSince).catch(() => {});
     };
     const invalidate = () => Promise.all(sentReaders().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     const onOnline = () => void catchUp();
-    void catchUp();
+    // At start, what the page kept while loading is current already.
+    void catchUp(performance.timeOrigin);
     window.addEventListener("online", onOnline);
     // Only what reached the server changes what progress pages show; local bookkeeping does not.
     const stop = onChange((change) => {

@@ -57,16 +57,24 @@ export function stopSavingCourse(orgId: number, courseId: number): Promise<void>
 /**
  * Reads saved courses and kept lessons again (app start, reconnection), so that offline they show what
  * the server had last. A course or lesson deleted meanwhile drops out (the offline layer sees the 404).
+ * A lesson kept at or after `currentSince` (at app start: the page's own lesson, kept as it loaded) is
+ * already current and is not read twice (decision 0247).
  */
-export async function refreshOfflineCopies(): Promise<void> {
+export async function refreshOfflineCopies(currentSince = Number.POSITIVE_INFINITY): Promise<void> {
   const pages = await ownerPages();
+  let read = false;
   for (const page of pages) {
     try {
-      if (page.kind === "course" && page.saved) await saveCourseForOffline(page.orgId, page.id);
-      else if (page.kind === "lesson") await readKept(page.orgId, "lessons.get", { id: page.id });
+      if (page.kind === "course" && page.saved) {
+        read = true;
+        await saveCourseForOffline(page.orgId, page.id);
+      } else if (page.kind === "lesson" && page.storedAt < currentSince) {
+        read = true;
+        await readKept(page.orgId, "lessons.get", { id: page.id });
+      }
     } catch {
       // Offline again, or gone: the next start or reconnection tries again.
     }
   }
-  announceChange();
+  if (read) announceChange();
 }

@@ -22,6 +22,7 @@ async function ownerResults(): Promise<SyncedCheckResult[]> {
 }
 const listeners = new Set<() => void>();
 let stopListening: (() => void) | undefined;
+let reading: Promise<void> = Promise.resolve();
 
 async function reload(): Promise<void> {
   try {
@@ -35,12 +36,24 @@ async function reload(): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+/** Reads the records and keeps them current from now on; resolves once they are read. */
+function listen(): Promise<void> {
   if (!stopListening) {
     stopListening = onChange(() => void reload());
-    void reload();
+    reading = reload();
   }
+  return reading;
+}
+
+/**
+ * Reads the records before the page's first render (main.tsx), which then shows what depends on them
+ * instead of a placeholder followed by a second render (decision 0247).
+ */
+export const readOfflineSnapshot = listen;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void listen();
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {

@@ -6,8 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#clie
 import { Label } from "#client/components/ui/label.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { Spinner } from "#client/components/ui/spinner.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import { useMembers } from "#client/features/team/queries.js";
+import { membersQuery } from "#client/features/team/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { assignmentsQuery, useAssignmentMutations } from "./queries.js";
 
@@ -17,13 +18,18 @@ import { assignmentsQuery, useAssignmentMutations } from "./queries.js";
  */
 export function AssignmentsCard({ courseId }: { courseId: number }) {
   const assignments = useQuery(assignmentsQuery(courseId));
-  const members = useMembers();
+  // The whole team is read when someone reaches for the picker, not with every view of the course page:
+  // a large organization's list would weigh on each page, and the page renders once without it (decision 0247).
+  const [membersWanted, setMembersWanted] = useState(false);
+  const members = useQuery({ ...membersQuery(), enabled: membersWanted });
+  const wantMembers = () => setMembersWanted(true);
   const { create, remove } = useAssignmentMutations();
   const [chosen, setChosen] = useState("");
   const selectId = useId();
 
   const assignedIds = new Set(assignments.data?.assignments.map((assignment) => assignment.userId));
   const candidates = (members.data ?? []).filter((member) => !assignedIds.has(member.id));
+  const everyoneAssigned = members.isSuccess && candidates.length === 0;
 
   return (
     <Card>
@@ -43,11 +49,21 @@ export function AssignmentsCard({ courseId }: { courseId: number }) {
         >
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <Label htmlFor={selectId}>Person</Label>
-            <Select value={chosen} onValueChange={setChosen} disabled={members.isPending || candidates.length === 0}>
-              <SelectTrigger id={selectId}>
-                <SelectValue placeholder={candidates.length === 0 ? "Everyone is assigned" : "Choose a member"} />
+            <Select value={chosen} onValueChange={setChosen} onOpenChange={wantMembers} disabled={everyoneAssigned}>
+              <SelectTrigger id={selectId} onFocus={wantMembers} onPointerEnter={wantMembers}>
+                <SelectValue placeholder={everyoneAssigned ? "Everyone is assigned" : "Choose a member"} />
               </SelectTrigger>
               <SelectContent>
+                {members.isError ? (
+                  <p role="alert" className="px-2 py-1.5 text-sm text-red-600">
+                    {errorMessage(members.error, "Could not load the members.")}
+                  </p>
+                ) : members.isPending ? (
+                  <p className="flex items-center gap-2 px-2 py-1.5 text-sm text-slate-600">
+                    <Spinner size="sm" decorative />
+                    Loading members…
+                  </p>
+                ) : null}
                 {candidates.map((member) => (
                   <SelectItem key={member.id} value={String(member.id)}>
                     {member.name} ({member.email})
