@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
+import { getLocationChangeInfo, handleHashScroll } from "@tanstack/router-core";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./app-router.js";
@@ -50,6 +51,26 @@ async function takeOverLandingShell(container: HTMLElement): Promise<void> {
   if (pressed?.isConnected) setTimeout(() => pressed.click());
 }
 
+/**
+ * Decision 0249: the router loads the page once more as it mounts (its Transitioner does, unless it hydrates
+ * server markup), and finishes a load by updating its store in the first commit. Right after the load
+ * before the first render, that second load would rebuild every route match, and either would render the
+ * whole page again, synchronously, inside the first commit. So the load done is finished here, before the
+ * render (announced as resolved, the router idle), and the mount's call, while the address is still the
+ * one loaded, only scrolls to a hash in the address, as the Transitioner does once the page is there.
+ */
+function finishFirstLoad(): void {
+  const change = getLocationChangeInfo(router.state);
+  router.emit({ type: "onResolved", ...change });
+  router.__store.setState((state) => ({ ...state, status: "idle", resolvedLocation: state.location }));
+  const load = router.load;
+  router.load = async (options) => {
+    router.load = load;
+    if (router.latestLocation.href !== router.state.location.href || router.state.isLoading) return load(options);
+    if (change.hrefChanged) handleHashScroll(router);
+  };
+}
+
 if (root.hasChildNodes()) void takeOverLandingShell(root);
 else {
   // A transition lets React render the first page in slices of a few milliseconds instead of one long
@@ -67,6 +88,9 @@ else {
     void router
       .load()
       .then(() => Promise.all([loadPageAnswers(), ready]))
-      .finally(render);
+      .finally(() => {
+        finishFirstLoad();
+        render();
+      });
   } else render();
 }

@@ -3,32 +3,21 @@ import { toasterWanted, wantToaster } from "#client/lib/toast.js";
 
 const LoadedToaster = lazy(() => import("./toaster-loaded.js"));
 
-/** How long after the page has loaded, at most, the toaster waits for an idle moment to load. */
-const IDLE_LOAD_TIMEOUT_MS = 3000;
+/** What the person does first, after which a toast may follow (a save, a sign-in, a completion). */
+const FIRST_ACTIONS = ["pointerdown", "keydown"] as const;
 
 /**
- * The one toaster, mounted in the root route. Sonner loads once the page has loaded and the browser is
- * idle, or at once when a toast is raised (client/lib/toast.ts), so it stays off the first render.
+ * The one toaster, mounted in the root route. Sonner loads when the person first acts on the page, so it
+ * is ready by the time their action's answer raises a toast, or at once when a toast is raised without
+ * one (client/lib/toast.ts). A page that is only read never loads it (decision 0248).
  */
 export function Toaster() {
   const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
   useEffect(() => {
     if (wanted) return;
-    // Safari has no requestIdleCallback: there it waits the timeout.
-    const idleSupported = typeof window.requestIdleCallback === "function";
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle = idleSupported
-        ? window.requestIdleCallback(wantToaster, { timeout: IDLE_LOAD_TIMEOUT_MS })
-        : window.setTimeout(wantToaster, IDLE_LOAD_TIMEOUT_MS);
-    };
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
+    for (const action of FIRST_ACTIONS) window.addEventListener(action, wantToaster, { once: true, passive: true });
     return () => {
-      window.removeEventListener("load", whenIdle);
-      if (idle === undefined) return;
-      if (idleSupported) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      for (const action of FIRST_ACTIONS) window.removeEventListener(action, wantToaster);
     };
   }, [wanted]);
   return wanted ? (
