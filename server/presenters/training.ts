@@ -3,8 +3,8 @@ import { readRows } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceCandidates } from "#server/read-models/training.js";
 import { dateFromRow } from "#server/sql-dialect.js";
-import { assignmentTimes, audienceMembers, placeholders } from "#server/training-data.js";
-import { coursesOfMember, loadAudienceRows } from "#server/training-due.js";
+import { courseAudiences, memberAudience, placeholders } from "#server/training-data.js";
+import { coursesOfMember } from "#server/training-due.js";
 import {
   type AudienceCourse,
   compareAssigned,
@@ -40,8 +40,8 @@ export interface MyTraining {
 }
 
 /**
- * What each course asks of the viewer: in their audience or not, and their own deadline. Two queries
- * (their tags, their named assignments) whatever the number of courses.
+ * What each course asks of the viewer: in their audience or not, and their own deadline. One query
+ * (their tags and named assignments, memberAudience) whatever the number of courses.
  */
 export async function viewerDeadlines(
   em: SqlEntityManager,
@@ -52,8 +52,7 @@ export async function viewerDeadlines(
   if (courses.length > 0) {
     const rows = {
       audiences: new Map(courses.map(({ id, audience }) => [id, audience])),
-      members: await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)]),
-      assigned: await assignmentTimes(em, { membership: viewer.id }),
+      ...(await memberAudience(em, viewer.organization.id, viewerRow(viewer))),
     };
     for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
       mine.set(course.id, { assignedToMe: true, dueAt });
@@ -93,7 +92,10 @@ export async function presentMyTraining(
 ): Promise<MyTraining> {
   const organizationId = viewer.organization.id;
   const candidates = await audienceCandidates(em, organizationId, viewer.id);
-  const rows = await loadAudienceRows(em, organizationId, [viewerRow(viewer)], candidates, viewer.id);
+  const rows = {
+    audiences: await courseAudiences(em, candidates),
+    ...(await memberAudience(em, organizationId, viewerRow(viewer))),
+  };
   const mineCourses = coursesOfMember(rows, viewer.id, candidates);
   const ids = mineCourses.map(({ course }) => course.id);
   const order = await lessonOrder(em, organizationId, ids);
