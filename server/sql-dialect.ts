@@ -82,25 +82,6 @@ export function epochMillisText(em: ManagerOfPlatform, column: string): string {
   return dialectOfManager(em) === "postgresql" ? `floor(extract(epoch from ${column}) * 1000)::bigint` : column;
 }
 
-/**
- * SQL aggregating rows into one JSON array of objects, `fields` naming each object's keys in order and
- * the SQL of their values (json_group_array / json_agg); an empty array when there are none. Read it with
- * jsonFromRow.
- */
-export function jsonObjectsOf(em: ManagerOfPlatform, fields: Readonly<Record<string, string>>): string {
-  const pairs = Object.entries(fields)
-    .map(([key, value]) => `'${key}', ${value}`)
-    .join(", ");
-  return dialectOfManager(em) === "postgresql"
-    ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)`
-    : `json_group_array(json_object(${pairs}))`;
-}
-
-/** What jsonObjectsOf returned: PostgreSQL's driver parses a json column itself, SQLite gives its text. */
-export function jsonFromRow<Value>(value: unknown): Value {
-  return (typeof value === "string" ? JSON.parse(value) : value) as Value;
-}
-
 /** SQL aggregating text values into one, `separator` between (group_concat / string_agg). */
 export function joinedText(em: ManagerOfPlatform, expression: string, separator: string): string {
   return dialectOfManager(em) === "postgresql"

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
-import { type CourseFields, outlineRows, type TaggedCourse } from "#server/read-models/courses.js";
+import { type CourseFields, outlineRows, type TaggedCourse, tagsWithIds } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
 import { audienceOf } from "#server/training-data.js";
@@ -52,20 +52,36 @@ export interface CourseView {
 }
 
 /**
- * Each course's tags in the order its card shows them. The tags the courses name are sorted once and
- * each course's by their rank: compareTags is a total order, so that is the order sorting each course's
- * own tags gives, with a collator's comparison per tag rather than per pair in every course. Each course
- * keeps its own objects (an answer holding one object twice is written differently by superjson,
- * server/superjson-fast.ts).
+ * Each course's tags in the order its card shows them, from one query for all the tags they name. Every
+ * course gets its own objects (an answer holding one object twice is written differently by superjson,
+ * server/superjson-fast.ts). The tags are sorted once and each course's by their rank: compareTags is a
+ * total order, so that is the order sorting each course's own tags gave.
  */
-function tagsInCardOrder(courses: readonly TaggedCourse[]): void {
-  const named = new Map<number, TagView>();
-  for (const course of courses) for (const tag of course.tags) if (!named.has(tag.id)) named.set(tag.id, tag);
+async function tagsOfCourses(
+  em: SqlEntityManager,
+  organizationId: number,
+  courses: readonly TaggedCourse[],
+): Promise<Map<number, TagView[]>> {
+  const named = new Set<number>();
+  for (const course of courses) for (const id of course.tagIds) named.add(id);
+  const tags = await tagsWithIds(em, organizationId, [...named]);
+  tags.sort(compareTags);
   const rankOf = new Map<number, number>();
-  for (const [rank, tag] of [...named.values()].sort(compareTags).entries()) rankOf.set(tag.id, rank);
+  for (const [rank, tag] of tags.entries()) rankOf.set(tag.id, rank);
+  const byCourse = new Map<number, TagView[]>();
   for (const course of courses) {
-    if (course.tags.length > 1) course.tags.sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
+    const ranks: number[] = [];
+    for (const id of course.tagIds) {
+      const rank = rankOf.get(id);
+      if (rank !== undefined) ranks.push(rank);
+    }
+    ranks.sort((a, b) => a - b);
+    byCourse.set(
+      course.id,
+      ranks.map((rank) => ({ ...(tags[rank] as TagView) })),
+    );
   }
+  return byCourse;
 }
 
 function courseView(
@@ -92,21 +108,21 @@ function courseView(
 }
 
 /**
- * Courses (plain rows of server/read-models/courses.ts, with their tags, read again after a write) and
- * what they ask of the viewer: one query however many.
+ * Courses (plain rows of server/read-models/courses.ts, read again after a write) with their tags and
+ * what they ask of the viewer: three queries however many.
  */
 export async function presentCourses(
   em: SqlEntityManager,
   courses: readonly TaggedCourse[],
   viewer: MembershipRecord,
 ): Promise<CourseView[]> {
-  tagsInCardOrder(courses);
+  const tags = await tagsOfCourses(em, viewer.organization.id, courses);
   const audiences = courses.map((course) => ({
     id: course.id,
-    audience: audienceOf(course, new Set(course.tags.map((tag) => tag.id))),
+    audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
   }));
   const mine = await viewerDeadlines(em, viewer, audiences);
-  return courses.map((course) => courseView(course, course.tags, mine(course.id)));
+  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
 }
 
 /** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
