@@ -129,48 +129,6 @@ export async function audienceMembers(
   );
 }
 
-/**
- * One member's side of the rules (the caller of a course view or of "My training"): their tags with since
- * when, and the courses they were named for, in one query. Read as two, each was a statement of its own on
- * every course view; under load a statement's fixed cost, not its rows, is most of what it costs.
- */
-export async function memberAudience(
-  em: SqlEntityManager,
-  organizationId: number,
-  member: { membershipId: number; joinedAt: Date },
-): Promise<{ members: Map<number, AudienceMember>; assigned: AssignmentTimes }> {
-  const rows = await readRows<{
-    kind: "tag" | "assignment";
-    id: number;
-    parent_id: number | null;
-    created_at: unknown;
-  }>(
-    em,
-    `select 'tag' as kind, mt.tag_id as id, t.parent_id, mt.created_at
-     from member_tags mt join tags t on t.id = mt.tag_id
-     where mt.organization_id = ? and mt.membership_id = ?
-     union all
-     select 'assignment', a.course_id, null, a.created_at
-     from assignments a where a.organization_id = ? and a.membership_id = ?`,
-    [organizationId, member.membershipId, organizationId, member.membershipId],
-  );
-  const tags: TagLink[] = [];
-  const assigned: AssignmentTimes = new Map();
-  for (const row of rows) {
-    if (row.kind === "tag") {
-      tags.push({
-        tagId: Number(row.id),
-        parentId: row.parent_id === null ? null : Number(row.parent_id),
-        // A link older than the column counts from the membership (decision 0040).
-        linkedAt: dateFromRow(row.created_at) ?? member.joinedAt,
-      });
-    } else {
-      assigned.set(Number(row.id), new Map([[member.membershipId, dateFromRow(row.created_at) ?? new Date(0)]]));
-    }
-  }
-  return { members: new Map([[member.membershipId, { joinedOrganizationAt: member.joinedAt, tags }]]), assigned };
-}
-
 /** Named assignments as "course id → membership id → assigned at". */
 export type AssignmentTimes = Map<number, Map<number, Date>>;
 
