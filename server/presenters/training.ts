@@ -77,7 +77,7 @@ async function lessonOrder(
 }
 
 /**
- * The caller's training: the published courses of their audience with their progress. Six plain-row
+ * The caller's training: the published courses of their audience with their progress. Five plain-row
  * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
  * member's tags and assignments), so a member of a large organization costs what one of a small one does.
  */
