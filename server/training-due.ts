@@ -32,18 +32,17 @@ export interface AudienceRows {
   assigned: AssignmentTimes;
 }
 
-/** Three queries, however many members and courses; `membershipId` reads one member's assignments only. */
+/** Three queries, however many members and courses (one member's own: memberAudience). */
 export async function loadAudienceRows(
   em: SqlEntityManager,
   organizationId: number,
   members: readonly { membershipId: number; joinedAt: Date }[],
   courses: readonly TrainingCourse[],
-  membershipId?: number,
 ): Promise<AudienceRows> {
   return {
     audiences: await courseAudiences(em, courses),
     members: await audienceMembers(em, organizationId, members),
-    assigned: await assignmentTimes(em, membershipId === undefined ? {} : { membership: membershipId }),
+    assigned: await assignmentTimes(em, {}),
   };
 }
 

@@ -1,11 +1,12 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { CourseStatus } from "#server/entities/course.js";
-import { type CourseFields, outlineRows, type TaggedCourse, tagsWithIds } from "#server/read-models/courses.js";
+import { type CourseFields, outlineRows, type TaggedCourse } from "#server/read-models/courses.js";
 import { scopedOrganizationId } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
+import { memberAudience } from "#server/read-models/training.js";
 import { audienceOf } from "#server/training-data.js";
 import { compareTags, type TagView } from "./tags.js";
-import { viewerDeadlines } from "./training.js";
+import { viewerDeadlines, viewerRow } from "./training.js";
 
 /**
  * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
@@ -52,20 +53,13 @@ export interface CourseView {
 }
 
 /**
- * Each course's tags in the order its card shows them, from one query for all the tags they name. Every
- * course gets its own objects (an answer holding one object twice is written differently by superjson,
- * server/superjson-fast.ts). The tags are sorted once and each course's by their rank: compareTags is a
- * total order, so that is the order sorting each course's own tags gave.
+ * Each course's tags in the order its card shows them, from the tags they name (read once for all of
+ * them). Every course gets its own objects (an answer holding one object twice is written differently by
+ * superjson, server/superjson-fast.ts). The tags are sorted once and each course's by their rank:
+ * compareTags is a total order, so that is the order sorting each course's own tags gave.
  */
-async function tagsOfCourses(
-  em: SqlEntityManager,
-  organizationId: number,
-  courses: readonly TaggedCourse[],
-): Promise<Map<number, TagView[]>> {
-  const named = new Set<number>();
-  for (const course of courses) for (const id of course.tagIds) named.add(id);
-  const tags = await tagsWithIds(em, organizationId, [...named]);
-  tags.sort(compareTags);
+function tagsOfCourses(courses: readonly TaggedCourse[], named: TagView[]): Map<number, TagView[]> {
+  const tags = [...named].sort(compareTags);
   const rankOf = new Map<number, number>();
   for (const [rank, tag] of tags.entries()) rankOf.set(tag.id, rank);
   const byCourse = new Map<number, TagView[]>();
@@ -109,19 +103,23 @@ function courseView(
 
 /**
  * Courses (plain rows of server/read-models/courses.ts, read again after a write) with their tags and
- * what they ask of the viewer: three queries however many.
+ * what they ask of the viewer: one query however many (the tags they name and the viewer's own rows).
  */
 export async function presentCourses(
   em: SqlEntityManager,
   courses: readonly TaggedCourse[],
   viewer: MembershipRecord,
 ): Promise<CourseView[]> {
-  const tags = await tagsOfCourses(em, viewer.organization.id, courses);
+  if (courses.length === 0) return [];
+  const named = new Set<number>();
+  for (const course of courses) for (const id of course.tagIds) named.add(id);
+  const viewerRows = await memberAudience(em, viewer.organization.id, viewerRow(viewer), [...named]);
+  const tags = tagsOfCourses(courses, viewerRows.tags);
   const audiences = courses.map((course) => ({
     id: course.id,
     audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
   }));
-  const mine = await viewerDeadlines(em, viewer, audiences);
+  const mine = viewerDeadlines(viewerRows, viewer, audiences);
   return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
 }
 

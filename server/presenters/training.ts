@@ -1,10 +1,10 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { readRows } from "#server/read-models/rows.js";
 import type { MembershipRecord } from "#server/read-models/sessions.js";
-import { audienceCandidates } from "#server/read-models/training.js";
+import { audienceCandidates, memberAudience } from "#server/read-models/training.js";
 import { dateFromRow } from "#server/sql-dialect.js";
-import { assignmentTimes, audienceMembers, placeholders } from "#server/training-data.js";
-import { coursesOfMember, loadAudienceRows } from "#server/training-due.js";
+import { courseAudiences, placeholders } from "#server/training-data.js";
+import { type AudienceRows, coursesOfMember } from "#server/training-due.js";
 import {
   type AudienceCourse,
   compareAssigned,
@@ -14,7 +14,8 @@ import {
 } from "#server/training-rules.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 
-const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
+/** The viewer as the rules see a member. */
+export const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
 
 /** One course of "My training" (training/mine, issue 11). */
 export interface TrainingItem {
@@ -40,24 +41,18 @@ export interface MyTraining {
 }
 
 /**
- * What each course asks of the viewer: in their audience or not, and their own deadline. Two queries
- * (their tags, their named assignments) whatever the number of courses.
+ * What each course asks of the viewer: in their audience or not, and their own deadline, from the
+ * viewer's rows (memberAudience) whatever the number of courses.
  */
-export async function viewerDeadlines(
-  em: SqlEntityManager,
+export function viewerDeadlines(
+  viewerRows: Pick<AudienceRows, "members" | "assigned">,
   viewer: MembershipRecord,
   courses: readonly { id: number; audience: AudienceCourse }[],
-): Promise<(courseId: number) => { assignedToMe: boolean; dueAt: Date | null }> {
+): (courseId: number) => { assignedToMe: boolean; dueAt: Date | null } {
   const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
-  if (courses.length > 0) {
-    const rows = {
-      audiences: new Map(courses.map(({ id, audience }) => [id, audience])),
-      members: await audienceMembers(em, viewer.organization.id, [viewerRow(viewer)]),
-      assigned: await assignmentTimes(em, { membership: viewer.id }),
-    };
-    for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
-      mine.set(course.id, { assignedToMe: true, dueAt });
-  }
+  const rows = { ...viewerRows, audiences: new Map(courses.map(({ id, audience }) => [id, audience])) };
+  for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
+    mine.set(course.id, { assignedToMe: true, dueAt });
   return (courseId) => mine.get(courseId) ?? { assignedToMe: false, dueAt: null };
 }
 
@@ -82,7 +77,7 @@ async function lessonOrder(
 }
 
 /**
- * The caller's training: the published courses of their audience with their progress. Six plain-row
+ * The caller's training: the published courses of their audience with their progress. Five plain-row
  * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
  * member's tags and assignments), so a member of a large organization costs what one of a small one does.
  */
@@ -93,7 +88,8 @@ export async function presentMyTraining(
 ): Promise<MyTraining> {
   const organizationId = viewer.organization.id;
   const candidates = await audienceCandidates(em, organizationId, viewer.id);
-  const rows = await loadAudienceRows(em, organizationId, [viewerRow(viewer)], candidates, viewer.id);
+  const { members, assigned } = await memberAudience(em, organizationId, viewerRow(viewer));
+  const rows = { audiences: await courseAudiences(em, candidates), members, assigned };
   const mineCourses = coursesOfMember(rows, viewer.id, candidates);
   const ids = mineCourses.map(({ course }) => course.id);
   const order = await lessonOrder(em, organizationId, ids);

@@ -1,7 +1,10 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { countFromRow } from "#server/sql-dialect.js";
-import { placeholders } from "#server/training-data.js";
-import { COURSE_COLUMNS, type CourseFields, type CourseRecord, courseFromRecord } from "./courses.js";
+import type { TagView } from "#server/presenters/tags.js";
+import { countFromRow, dateFromRow } from "#server/sql-dialect.js";
+import { type AssignmentTimes, placeholders } from "#server/training-data.js";
+import type { AudienceMember, TagLink } from "#server/training-rules.js";
+import type { TagType } from "#shared/schemas/tags.js";
+import { COURSE_COLUMNS, type CourseFields, type CourseRecord, courseFromRecord, tagFromRecord } from "./courses.js";
 import { readRow, readRows } from "./rows.js";
 
 /**
@@ -84,4 +87,83 @@ export async function countOwnTags(
     [organizationId, ...tagIds],
   );
   return countFromRow(row?.total);
+}
+
+/** One member's rows for the training rules, and the tags a course view asked for with them. */
+export interface MemberAudience {
+  /** The member alone, by membership id: when they joined, their tags and since when. */
+  members: Map<number, AudienceMember>;
+  /** The courses they were named for: course id → their membership id → since when. */
+  assigned: AssignmentTimes;
+  /** Those of `tagIds` that are the organization's, unordered. */
+  tags: TagView[];
+}
+
+type MemberAudienceRow = {
+  kind: "tag" | "member_tag" | "assignment";
+  id: number;
+  name: string | null;
+  type: TagType | null;
+  parent_id: number | null;
+  color: string | null;
+  created_at: unknown;
+};
+
+/**
+ * One member's side of the rules (the caller of a course view or of "My training"): their tags with since
+ * when and the courses they were named for, and with `tagIds` those tags of the organization (the ones a
+ * course view shows), in one query. Read as three, each was a statement of its own on every course view,
+ * and under load a statement's fixed cost, not its few rows, is most of what it costs (decision 0243).
+ */
+export async function memberAudience(
+  em: EntityManager,
+  organizationId: number,
+  member: { membershipId: number; joinedAt: Date },
+  tagIds: readonly number[] = [],
+): Promise<MemberAudience> {
+  const namedTags =
+    tagIds.length === 0
+      ? ""
+      : `select 'tag' as kind, t.id, t.name, t.type, t.parent_id, t.color, null as created_at
+         from tags t where t.organization_id = ? and t.id in (${placeholders(tagIds)})
+         union all `;
+  const rows = await readRows<MemberAudienceRow>(
+    em,
+    `${namedTags}select 'member_tag' as kind, mt.tag_id as id, null as name, null as type, t.parent_id, null as color,
+       mt.created_at
+     from member_tags mt join tags t on t.id = mt.tag_id
+     where mt.organization_id = ? and mt.membership_id = ?
+     union all
+     select 'assignment', a.course_id, null, null, null, null, a.created_at
+     from assignments a where a.organization_id = ? and a.membership_id = ?`,
+    [
+      ...(tagIds.length === 0 ? [] : [organizationId, ...tagIds]),
+      organizationId,
+      member.membershipId,
+      organizationId,
+      member.membershipId,
+    ],
+  );
+  const links: TagLink[] = [];
+  const assigned: AssignmentTimes = new Map();
+  const tags: TagView[] = [];
+  for (const row of rows) {
+    if (row.kind === "tag") {
+      tags.push(tagFromRecord({ ...row, name: row.name ?? "", type: row.type ?? "role" }));
+    } else if (row.kind === "member_tag") {
+      links.push({
+        tagId: Number(row.id),
+        parentId: row.parent_id === null ? null : Number(row.parent_id),
+        // A link older than the column counts from the membership (decision 0040).
+        linkedAt: dateFromRow(row.created_at) ?? member.joinedAt,
+      });
+    } else {
+      assigned.set(Number(row.id), new Map([[member.membershipId, dateFromRow(row.created_at) ?? new Date(0)]]));
+    }
+  }
+  return {
+    members: new Map([[member.membershipId, { joinedOrganizationAt: member.joinedAt, tags: links }]]),
+    assigned,
+    tags,
+  };
 }

@@ -97,7 +97,7 @@ async function replaceCourseTags(scope: OrganizationScope, course: Course, tagId
 export const coursesRouter = router({
   /**
    * Newest first; a course matches the tag filter when it has any of the tags. Three queries at most
-   * (tagged course ids, the courses with their tags, the caller's audience), as plain rows (decision
+   * (tagged course ids, the courses with their tag ids, the tags with the caller's audience), as plain rows (decision
    * 0150). With `limit`, one page; `cursor` (shared/course-cursor.ts) continues after a page's last course.
    */
   list: memberProcedure

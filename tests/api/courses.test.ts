@@ -368,4 +368,15 @@ describe("query counts stay constant however much there is (issue 5)", () => {
       expect(await selectsDuring(largeRun)).toBe(smallCount);
     }
   });
+
+  it("a course view reads the tags it names with the caller's tags and named assignments, in one statement", async () => {
+    const org = await orgWithMembers(app, { label: "q-views", roles: ["learner"] });
+    const tag = await newTag(org.admin.api, { name: "Dept", type: "department" });
+    const course = await createCourse(org.admin.api, { title: "Viewed", status: "published", tagIds: [tag.id] });
+    // The session, the course(s) with their tag ids, the tags with the caller's tags and assignments; get's outline.
+    for (const api of [org.admin.api, org.members.learner.api]) {
+      expect(await selectsDuring(() => api.get("/_api/courses/list"))).toBe(3);
+      expect(await selectsDuring(() => api.get("/_api/courses/get", { id: String(course.id) }))).toBe(4);
+    }
+  });
 });
