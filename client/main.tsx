@@ -4,7 +4,6 @@ import { getLocationChangeInfo, handleHashScroll } from "@tanstack/router-core";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./app-router.js";
-import { preloadOrgSwitcher } from "./components/layout/app-header.js";
 import { loadCurrentUser } from "./features/auth/current-user.js";
 import { readOfflineSnapshot } from "./features/offline/use-offline.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
@@ -80,11 +79,10 @@ else {
   // A page that came with its first answers (decision 0220) needs no network to load its route: loaded
   // before React renders, the page mounts in that one sliced render, instead of in the synchronous
   // re-renders that the router's and the queries' store updates cause while it loads (decision 0223).
-  // Its other answers, the header's organization menu and the device's offline records are ready before that
-  // render too (decision 0247); the answers are read once the route names the page's organization, which the
-  // API client sends with each call.
+  // Its other answers and the device's offline records are ready before that render too (decision 0247); the
+  // answers are read once the route names the page's organization, which the API client sends with each call.
   if (hasPageAnswers()) {
-    const ready = Promise.all([preloadOrgSwitcher(), readOfflineSnapshot()]).catch(() => undefined);
+    const ready = readOfflineSnapshot().catch(() => undefined);
     void router
       .load()
       .then(() => Promise.all([loadPageAnswers(), ready]))

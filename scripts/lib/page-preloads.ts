@@ -14,12 +14,6 @@ const PAGE_ROUTES = {
   lesson: "client/routes/$orgSlug/_org/lessons/$lessonId.tsx",
 } as const;
 
-/**
- * Lazily loaded parts of the layout that every organization page shows at once: loaded with the page, the
- * first render finds them ready instead of committing a placeholder and rendering again (decision 0247).
- */
-const SHELL_MODULES = ["client/components/layout/org-switcher.tsx"] as const;
-
 export type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
 
 function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
@@ -52,12 +46,8 @@ export function pagePreloads(): Plugin {
           chunk.moduleIds.some((id) => id.includes(routeFile) && id.includes("tsr-split")),
         );
         if (routeChunks.length === 0) this.error(`No chunk holds the ${page} page's route (${routeFile}).`);
-        const shellChunks = [...chunks.values()].filter((chunk) =>
-          chunk.moduleIds.some((id) => SHELL_MODULES.some((shellModule) => id.endsWith(shellModule))),
-        );
-        if (shellChunks.length < SHELL_MODULES.length) this.error(`No chunk holds one of ${SHELL_MODULES.join(", ")}.`);
         const files = new Set<string>();
-        for (const chunk of [...routeChunks, ...shellChunks]) withStaticImports(chunks, chunk.fileName, files);
+        for (const chunk of routeChunks) withStaticImports(chunks, chunk.fileName, files);
         preloads[page] = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
       }
       this.emitFile({ type: "asset", fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });

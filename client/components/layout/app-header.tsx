@@ -1,13 +1,12 @@
 import { useRouterState } from "@tanstack/react-router";
 import { Building2, Menu, X } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { SyncStatus } from "#client/features/offline/sync-status.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
 import { SearchPalette } from "#client/features/search/search-palette.js";
-import { preloadableLazy } from "#client/lib/preloadable-lazy.js";
 import { Logo } from "./logo.js";
 import { navItemsFor } from "./nav-items.js";
 import { SiteNav } from "./site-nav.js";
@@ -15,11 +14,7 @@ import { SiteNav } from "./site-nav.js";
 const MOBILE_MENU_ID = "mobile-menu";
 
 // Inside an organization only: its menus (Radix popover and select) stay out of the first page's script.
-const orgSwitcher = preloadableLazy(() => import("./org-switcher.js").then((module) => module.OrgSwitcher));
-const OrgSwitcher = orgSwitcher.Component;
-
-/** Loads the organization menu's chunk, so that a page rendered after it shows the menu in its first render. */
-export const preloadOrgSwitcher = orgSwitcher.preload;
+const OrgSwitcher = lazy(() => import("./org-switcher.js").then((module) => ({ default: module.OrgSwitcher })));
 
 export function AppHeader() {
   const { data: user, isPending } = useCurrentUser();
