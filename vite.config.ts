@@ -13,6 +13,15 @@ const routerOptions = {
   autoCodeSplitting: true,
   routesDirectory: path.resolve("client/routes"),
   generatedRouteTree: path.resolve("client/routeTree.gen.ts"),
+  // The course and lesson pages' components come with the entry instead of as about twenty route chunks:
+  // on a phone's slow link each extra request took its share of the line, and the entry arrived last
+  // (decision 0250).
+  codeSplittingOptions: {
+    splitBehavior: ({ routeId }: { routeId: string }) =>
+      routeId === "/$orgSlug/_org/courses/$courseId/" || routeId === "/$orgSlug/_org/lessons/$lessonId"
+        ? []
+        : undefined,
+  },
 } as const;
 
 export default defineConfig({

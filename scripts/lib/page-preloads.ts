@@ -45,7 +45,11 @@ export function pagePreloads(): Plugin {
         const routeChunks = [...chunks.values()].filter((chunk) =>
           chunk.moduleIds.some((id) => id.includes(routeFile) && id.includes("tsr-split")),
         );
-        if (routeChunks.length === 0) this.error(`No chunk holds the ${page} page's route (${routeFile}).`);
+        if (routeChunks.length === 0) {
+          // Not split (decision 0250): the route's component came with the entry, which the page loads anyway.
+          const inEntry = entries.some((entry) => entry.moduleIds.some((id) => id.endsWith(routeFile)));
+          if (!inEntry) this.error(`No chunk holds the ${page} page's route (${routeFile}).`);
+        }
         const files = new Set<string>();
         for (const chunk of routeChunks) withStaticImports(chunks, chunk.fileName, files);
         preloads[page] = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);

@@ -9,32 +9,44 @@ import { VIDEO_FRAME_SOURCES } from "#shared/video-embed.js";
  * DOMPurify drops `target` by default: links are allowed to open beside the lesson, always with
  * rel="noopener noreferrer" so the opened page gets no handle on this one.
  */
-DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A" && node.hasAttribute("href")) {
-    node.setAttribute("target", "_blank");
-    node.setAttribute("rel", "noopener noreferrer");
-  }
-  // A checklist's boxes show what the author ticked; a learner cannot change them.
-  if (node.tagName === "INPUT") {
-    node.setAttribute("type", "checkbox");
-    node.setAttribute("disabled", "");
-  }
-  if (node.tagName === "IFRAME") {
-    node.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
-    node.setAttribute("loading", "lazy");
-    node.setAttribute("title", "Video");
-  }
-});
+function addSanitizerHooks(): void {
+  DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName === "A" && node.hasAttribute("href")) {
+      node.setAttribute("target", "_blank");
+      node.setAttribute("rel", "noopener noreferrer");
+    }
+    // A checklist's boxes show what the author ticked; a learner cannot change them.
+    if (node.tagName === "INPUT") {
+      node.setAttribute("type", "checkbox");
+      node.setAttribute("disabled", "");
+    }
+    if (node.tagName === "IFRAME") {
+      node.setAttribute("referrerpolicy", "strict-origin-when-cross-origin");
+      node.setAttribute("loading", "lazy");
+      node.setAttribute("title", "Video");
+    }
+  });
 
-/** A video player in the text (the editor's video embeds) only from a known host's player address. */
-DOMPurify.addHook("uponSanitizeElement", (node, data) => {
-  if (data.tagName !== "iframe" || !(node instanceof Element)) return;
-  const src = node.getAttribute("src") ?? "";
-  const known = (VIDEO_FRAME_SOURCES as readonly string[]).some((origin) => src.startsWith(`${origin}/`));
-  if (!known) node.parentNode?.removeChild(node);
-});
+  /** A video player in the text (the editor's video embeds) only from a known host's player address. */
+  DOMPurify.addHook("uponSanitizeElement", (node, data) => {
+    if (data.tagName !== "iframe" || !(node instanceof Element)) return;
+    const src = node.getAttribute("src") ?? "";
+    const known = (VIDEO_FRAME_SOURCES as readonly string[]).some((origin) => src.startsWith(`${origin}/`));
+    if (!known) node.parentNode?.removeChild(node);
+  });
+}
+
+/**
+ * The hooks are added on first use, not when the module loads: the build renders the app's route tree
+ * without a DOM (client/landing/render.tsx), where DOMPurify has no hooks to add.
+ */
+let hooksAdded = false;
 
 export function sanitizeLessonHtml(html: string): string {
+  if (!hooksAdded) {
+    addSanitizerHooks();
+    hooksAdded = true;
+  }
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     ADD_TAGS: ["iframe"],
