@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { entryCompileHint } from "./scripts/lib/compile-hint.js";
 import { landingShell } from "./scripts/lib/landing-shell.js";
 import { pagePreloads } from "./scripts/lib/page-preloads.js";
 import { PRERENDERED_PAGES, SERVICE_WORKER_FILE } from "./shared/constants.js";
@@ -57,6 +58,7 @@ export default defineConfig({
     // dist/client/page-preloads.json: the course and lesson pages' route scripts, which the server names in
     // those pages' HTML (decision 0222).
     pagePreloads(),
+    entryCompileHint(),
   ],
   build: {
     outDir: "../dist/client",
