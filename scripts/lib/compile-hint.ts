@@ -10,9 +10,26 @@
  * moved down a line to match. The file name's hash does not change with it, but the hint is the same
  * in every build, so a name still stands for one content.
  */
+import type { OutputBundle } from "rollup";
 import type { Plugin } from "vite";
 
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+
+/** Puts the hint at the top of every entry chunk of `bundle` and shifts each one's source map to match. */
+export function addCompileHint(bundle: OutputBundle): void {
+  for (const output of Object.values(bundle)) {
+    if (output.type !== "chunk" || !output.isEntry) continue;
+    const map = output.sourcemapFileName ? bundle[output.sourcemapFileName] : undefined;
+    if (map?.type !== "asset" || typeof map.source !== "string") {
+      throw new Error(`The source map of ${output.fileName} is not in the bundle.`);
+    }
+    output.code = COMPILE_HINT + output.code;
+    const parsed = JSON.parse(map.source) as { mappings: string };
+    // One empty generated line before the others: each `;` in `mappings` starts the next line.
+    parsed.mappings = `;${parsed.mappings}`;
+    map.source = JSON.stringify(parsed);
+  }
+}
 
 export function entryCompileHint(): Plugin {
   return {
@@ -21,16 +38,10 @@ export function entryCompileHint(): Plugin {
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        for (const output of Object.values(bundle)) {
-          if (output.type !== "chunk" || !output.isEntry) continue;
-          output.code = COMPILE_HINT + output.code;
-          const map = output.sourcemapFileName ? bundle[output.sourcemapFileName] : undefined;
-          if (map?.type !== "asset" || typeof map.source !== "string") {
-            this.error(`The source map of ${output.fileName} is not in the bundle.`);
-          }
-          const parsed = JSON.parse(map.source) as { mappings: string };
-          parsed.mappings = `;${parsed.mappings}`;
-          map.source = JSON.stringify(parsed);
+        try {
+          addCompileHint(bundle);
+        } catch (error) {
+          this.error(error instanceof Error ? error.message : String(error));
         }
       },
     },

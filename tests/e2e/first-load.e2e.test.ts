@@ -1,5 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { COMPILE_HINT } from "../../scripts/lib/compile-hint.js";
 import { landingPageScripts } from "../../scripts/lib/landing-scripts.js";
 import { adminWithOrg, apiPost } from "./support/api-setup.js";
 import { atPath, visible } from "./support/browser.js";
@@ -97,6 +98,42 @@ describe("a page's data loads together", () => {
     await visible(page.getByRole("heading", { name: "Checking the forks", level: 1 }));
     await page.unroute("**/_api/trpc/**");
     await Promise.all(held.map((route) => route.abort().catch(() => {})));
+  });
+
+  it("runs a course page and a lesson page on the entry script alone, compiled as it downloads", async () => {
+    const page = await session.open(1280);
+    const { org } = await adminWithOrg(page);
+    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", { title: "Dock Safety" });
+    const module = await apiPost<{ id: number }>(page, "/_api/modules/create", { courseId: course.id, title: "Yard" });
+    const lesson = await apiPost<{ id: number }>(page, "/_api/lessons/create", { moduleId: module.id, title: "Cones" });
+
+    // Decision 0250: the two routes' code comes with the entry (no route scripts named beside it), and the
+    // entry starts with V8's compile hint.
+    let entryPath = "";
+    for (const path of [`/${org.slug}/courses/${course.id}`, `/${org.slug}/lessons/${lesson.id}`]) {
+      const html = await (await page.request.get(path)).text();
+      const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map((match) => match[1]);
+      expect(entries, path).toHaveLength(1);
+      expect(html, path).not.toContain('rel="modulepreload"');
+      entryPath = entries[0] ?? "";
+      const entry = await (await page.request.get(entryPath)).text();
+      expect(entry.startsWith(COMPILE_HINT), path).toBe(true);
+    }
+
+    // With every other script held back, both pages still show their record: nothing else is needed for it.
+    const held: Route[] = [];
+    await page.route("**/assets/*.js", (route) => {
+      if (new URL(route.request().url()).pathname === entryPath) void route.continue();
+      else held.push(route);
+    });
+    // The held scripts may hold back the load event: wait for the page's content instead.
+    await page.goto(`/${org.slug}/courses/${course.id}`, { waitUntil: "commit" });
+    await visible(page.getByRole("heading", { name: "Dock Safety", level: 1 }));
+    await visible(page.getByRole("link", { name: "Cones" }));
+    await page.goto(`/${org.slug}/lessons/${lesson.id}`, { waitUntil: "commit" });
+    await visible(page.getByRole("heading", { name: "Cones", level: 1 }));
+    await page.unroute("**/assets/*.js");
+    await Promise.all(held.map((route) => route.continue().catch(() => {})));
   });
 
   it("scrolls to the module its address names when it opens from its answers (docs/SPEC.md §2)", async () => {
