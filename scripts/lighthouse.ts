@@ -4,10 +4,13 @@
  * seeded organization, signed in. Runs the system Chromium; never downloads a browser.
  *
  *   npm run bench:lighthouse              (builds first; also the last step of `npm run bench`)
- *   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse   each page's median of several runs
+ *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse   each page's median of that many runs (default 3: one
+ *                                         run of the same build can differ from the next by two points)
  *   LIGHTHOUSE_PAGES=course,lesson …      only these pages (landing, login, course, lesson)
  *   LIGHTHOUSE_REPORTS=DIR …              keeps each run's full report as DIR/PAGE-RUN.json, whose
- *                                         opportunities and diagnostics say where a score goes
+ *                                         opportunities and diagnostics say where a score goes, and
+ *                                         DIR/PAGE-RUN-lantern.txt, what each metric's simulation waited
+ *                                         for (scripts/lib/lantern-graphs.ts)
  *   LIGHTHOUSE_DIST=DIR …                 audits another build (DIR/server, DIR/client; a copy of an
  *                                         earlier dist/), so a change and its base alternate in one session
  *
@@ -17,10 +20,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { lanternGraphs } from "./lib/lantern-graphs.js";
 import { type ProductionServer, startProductionServer } from "./lib/production-server.js";
 
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MINIMUM = Number(process.env.LIGHTHOUSE_MIN ?? 95);
 const CATEGORIES = ["performance", "accessibility"] as const;
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",");
@@ -114,6 +118,7 @@ async function audit(
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr, null, 1));
+    writeFileSync(path.join(REPORTS, `${reportName}-lantern.txt`), await lanternGraphs(result));
   }
   const scores: Record<string, number> = {};
   for (const category of CATEGORIES) {
