@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { entryCompileHint } from "./scripts/lib/compile-hint.js";
 import { landingShell } from "./scripts/lib/landing-shell.js";
-import { pagePreloads } from "./scripts/lib/page-preloads.js";
+import { PAGE_ROUTE_IDS, pagePreloads } from "./scripts/lib/page-preloads.js";
 import { PRERENDERED_PAGES, SERVICE_WORKER_FILE } from "./shared/constants.js";
 
 const routerOptions = {
@@ -18,10 +18,7 @@ const routerOptions = {
   // on a phone's slow link each extra request took its share of the line, and the entry arrived last
   // (decision 0250).
   codeSplittingOptions: {
-    splitBehavior: ({ routeId }: { routeId: string }) =>
-      routeId === "/$orgSlug/_org/courses/$courseId/" || routeId === "/$orgSlug/_org/lessons/$lessonId"
-        ? []
-        : undefined,
+    splitBehavior: ({ routeId }: { routeId: string }) => (PAGE_ROUTE_IDS.has(routeId) ? [] : undefined),
   },
 } as const;
 

@@ -18,9 +18,14 @@ interface SimulatedNode {
   childEvents?: TraceEvent[];
 }
 
+interface NodeTiming {
+  startTime: number;
+  endTime: number;
+}
+
 interface Estimate {
   timeInMs: number;
-  nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }>;
+  nodeTimings: Map<SimulatedNode, NodeTiming>;
 }
 
 interface LanternMetric {
@@ -49,13 +54,15 @@ function describeNode(node: SimulatedNode, duration: number): string {
   return `task ${Math.round(duration)} ms${work.length > 0 ? ` (observed: ${work.join(", ")})` : ""}`;
 }
 
+function timedLine(node: SimulatedNode, timing: NodeTiming): string {
+  const { startTime, endTime } = timing;
+  return `    ${Math.round(startTime)}–${Math.round(endTime)} ms  ${describeNode(node, endTime - startTime)}`;
+}
+
 function graphLines(estimate: Estimate): string[] {
   return [...estimate.nodeTimings.entries()]
     .sort((a, b) => a[1].startTime - b[1].startTime)
-    .map(
-      ([node, t]) =>
-        `    ${Math.round(t.startTime)}–${Math.round(t.endTime)} ms  ${describeNode(node, t.endTime - t.startTime)}`,
-    );
+    .map(([node, timing]) => timedLine(node, timing));
 }
 
 /** The simulated graphs of one run, as text. */
@@ -91,12 +98,8 @@ export async function lanternGraphs(result: RunnerResult): Promise<string> {
     context,
   );
   lines.push(`total blocking time: ${Math.round(blocking.timing)} ms; simulated tasks over 50 ms:`);
-  for (const [node, t] of blocking.pessimisticEstimate.nodeTimings) {
-    if (node.type === "cpu" && t.endTime - t.startTime > 50) {
-      lines.push(
-        `    ${Math.round(t.startTime)}–${Math.round(t.endTime)} ms  ${describeNode(node, t.endTime - t.startTime)}`,
-      );
-    }
+  for (const [node, timing] of blocking.pessimisticEstimate.nodeTimings) {
+    if (node.type === "cpu" && timing.endTime - timing.startTime > 50) lines.push(timedLine(node, timing));
   }
   return `${lines.join("\n")}\n`;
 }

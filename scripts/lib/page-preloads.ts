@@ -16,6 +16,14 @@ const PAGE_ROUTES = {
 
 export type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
 
+/**
+ * The router's ids of those routes (a file's path under client/routes without `.tsx`, `index` as a trailing
+ * slash): vite.config.ts keeps their components in the entry instead of splitting them off (decision 0250).
+ */
+export const PAGE_ROUTE_IDS: ReadonlySet<string> = new Set(
+  Object.values(PAGE_ROUTES).map((file) => file.replace(/^client\/routes/, "").replace(/(index)?\.tsx$/, "")),
+);
+
 function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
   const chunks = new Map<string, OutputChunk>();
   for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
