@@ -72,6 +72,33 @@ export function countRequests(server: FastifyInstance): RequestCounter {
 }
 
 const DRAIN_LIMIT_MS = 60_000;
+/**
+ * A request whose client went away at the end of a run never reaches onResponse (Fastify sends it nowhere),
+ * so once no request has finished for this long the rest are taken to be those.
+ */
+const DRAIN_STALL_MS = 250;
+
+/**
+ * Waits until the server has finished every request it began, at most `limitMs`, and no longer than
+ * `stallMs` after the last one finished: the rest are requests whose client went away.
+ */
+export async function requestsDrained(
+  counter: RequestCounter,
+  { limitMs, stallMs } = { limitMs: DRAIN_LIMIT_MS, stallMs: DRAIN_STALL_MS },
+): Promise<void> {
+  const started = Date.now();
+  let lastFinished = counter.finished;
+  let lastProgress = started;
+  while (counter.started > counter.finished && Date.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (counter.finished !== lastFinished) {
+      lastFinished = counter.finished;
+      lastProgress = Date.now();
+    } else if (Date.now() - lastProgress >= stallMs) {
+      return;
+    }
+  }
+}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,10 +121,7 @@ export async function measureLoad(
   const { stdout } = await run(process.execPath, ["--import", "tsx", CHILD, JSON.stringify(load)], {
     maxBuffer: 1 << 20,
   });
-  const drainStarted = Date.now();
-  while (counter.started > counter.finished && Date.now() - drainStarted < DRAIN_LIMIT_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await requestsDrained(counter);
   const used = process.cpuUsage(before);
   return {
     ...(JSON.parse(stdout) as LoadResult),
