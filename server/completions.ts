@@ -3,10 +3,11 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
-import { type CountedCompletion, completionCountStatements } from "./course-progress.js";
+import { totalCountFrom } from "./course-completion-totals.js";
+import { type CountedCompletion, completionCountStatements, progressCountFrom } from "./course-progress.js";
 import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
-import { writePrepared } from "./read-models/prepared.js";
+import { writePrepared, writePreparedReturning } from "./read-models/prepared.js";
 import { readRow } from "./read-models/rows.js";
 import { dateFromRow } from "./sql-dialect.js";
 import type { SyncStatements } from "./sqlite-group-commit.js";
@@ -112,6 +113,32 @@ export async function recordCompletion(
   );
   if (inserted === 0) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
   for (const [sql, params] of completionCountStatements(key)) await writePrepared(scope.em, sql, params);
+  return { lessonId, completedAt };
+}
+
+/**
+ * recordCompletion as one statement, for PostgreSQL outside a transaction (decision 0252): the INSERT and,
+ * from the row it returned, its two counts, which commit together. A lesson whose completion is being
+ * written stays key-share locked until then, so a recount (server/course-progress.ts) still waits for it.
+ */
+const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
+    returning organization_id, user_id, lesson_id, completed_at),
+  progress as (${progressCountFrom("inserted c")}),
+  total as (${totalCountFrom("inserted c")})
+  select lesson_id from inserted`;
+
+export async function recordCompletionCounted(
+  scope: CompletionScope,
+  lessonId: number,
+  completedAt: Date,
+): Promise<RecordedCompletion> {
+  const key = keyOf(scope, lessonId);
+  const inserted = await writePreparedReturning(scope.em, INSERT_AND_COUNT_COMPLETION, [
+    ...keyParams(key),
+    completedAt,
+  ]).catch(missingLessonAsNotFound);
+  if (inserted.length === 0)
+    return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
   return { lessonId, completedAt };
 }
 

@@ -25,14 +25,22 @@ const recountStatement = (where: string) =>
    ${where}
    group by c.organization_id, c.user_id, m.course_id`;
 
-const COUNT_IN_PROGRESS = `insert into course_progress (${COUNT_COLUMNS})
+/**
+ * Counts the completion that `completion` (rows of completions' columns, as `c`) holds in its course's
+ * progress row: the table itself, filtered to the one just inserted, or (on PostgreSQL) what the INSERT
+ * returned, in the same statement (server/completions.ts).
+ */
+export const progressCountFrom = (completion: string) => `insert into course_progress (${COUNT_COLUMNS})
   select c.organization_id, c.user_id, m.course_id, 1, c.completed_at
-  from completions c join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
-  where c.organization_id = ? and c.user_id = ? and c.lesson_id = ?
+  from ${completion} join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
   on conflict (course_id, user_id) do update set
     completed_lessons = course_progress.completed_lessons + 1,
     last_completed_at = case when excluded.last_completed_at > course_progress.last_completed_at
       then excluded.last_completed_at else course_progress.last_completed_at end`;
+
+const COUNT_IN_PROGRESS = progressCountFrom(
+  "(select * from completions where organization_id = ? and user_id = ? and lesson_id = ?) c",
+);
 
 /** A completion as its counts name it. */
 export interface CountedCompletion {

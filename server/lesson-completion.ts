@@ -2,9 +2,15 @@ import type { z } from "zod";
 import type { Role } from "#shared/roles.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { COURSE_MESSAGES, type completeLessonInput } from "#shared/schemas/courses.js";
+import { dialectOf } from "../mikro-orm.config.js";
 import { actionTime } from "./action-time.js";
 import { rememberAnswer, replayedAnswer } from "./client-actions.js";
-import { assertCompletableByMarking, recordCompletion, recordCompletionNow } from "./completions.js";
+import {
+  assertCompletableByMarking,
+  recordCompletion,
+  recordCompletionCounted,
+  recordCompletionNow,
+} from "./completions.js";
 import { assertCourseVisible } from "./course-access.js";
 import { fail } from "./errors.js";
 import type { CompletionView } from "./presenters/lessons.js";
@@ -15,11 +21,10 @@ import { scopeToOrganization } from "./trpc-org.js";
 
 /**
  * "Mark as Complete" (lessons/complete): the visibility check, then the completion's INSERT and its counts,
- * atomically. On SQLite the pipeline opens no transaction around it (`commitsItselfOnSqlite`): a plain
- * completion commits together with the other writes of its turn of the event loop
- * (server/sqlite-group-commit.ts, decision 0241), and one sent from the offline queue (a `clientId`, whose
- * answer is remembered for replays) runs in a transaction of its own. On PostgreSQL it runs in the
- * pipeline's transaction, as every mutation does.
+ * atomically. The pipeline opens no transaction around it (`commitsItself`). A plain completion commits
+ * on SQLite together with the other writes of its turn of the event loop (server/sqlite-group-commit.ts,
+ * decision 0241), and on PostgreSQL as one statement with its counts (decision 0252). One sent from the
+ * offline queue (a `clientId`, whose answer is remembered for replays) runs in a transaction of its own.
  */
 
 type CompleteInput = z.infer<typeof completeLessonInput>;
@@ -60,6 +65,11 @@ async function completeInTransaction(ctx: CompletionContext, input: CompleteInpu
 export async function completeByMarking(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
   if (ctx.em.isInTransaction()) return completeInTransaction(ctx, input);
   const { organization, user } = ctx;
+  if (input.clientId === undefined && dialectOf(ctx.config) === "postgresql") {
+    const verdict = judged(ctx, input, await lessonCompletionRow(ctx.em, organization.id, input.lessonId, user.id));
+    if ("done" in verdict) return verdict.done;
+    return recordCompletionCounted(ctx, input.lessonId, verdict.doneAt);
+  }
   if (input.clientId === undefined) {
     return commitTogether(ctx.em, (statements) => {
       const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));

@@ -2,7 +2,6 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
 import type { CsvExport } from "./csv.js";
 import { fail, publicError } from "./errors.js";
@@ -85,10 +84,10 @@ export interface RestEndpoint {
 export interface ProcedureMeta {
   rest: RestEndpoint | false;
   /**
-   * A mutation that makes its writes atomic itself on SQLite, where the pipeline then opens no transaction
-   * around it: only lessons/complete, whose completions commit together there (decision 0241).
+   * A mutation that makes its writes atomic itself, so the pipeline opens no transaction around it: only
+   * lessons/complete (decisions 0241, 0252).
    */
-  commitsItselfOnSqlite?: true;
+  commitsItself?: true;
 }
 
 const t = initTRPC
@@ -116,8 +115,7 @@ export const router = t.router;
  */
 function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
   return t.middleware(async ({ ctx, type, meta, next }) => {
-    const commitsItself = meta?.commitsItselfOnSqlite && dialectOf(ctx.config) === "sqlite";
-    if (type !== "mutation" || commitsItself) return next({ ctx: await scope(ctx) });
+    if (type !== "mutation" || meta?.commitsItself) return next({ ctx: await scope(ctx) });
     let failure: Awaited<ReturnType<typeof next>> | undefined;
     try {
       return await ctx.em.transactional(async (em) => {

@@ -211,3 +211,12 @@ export async function readPrepared<Row>(em: EntityManager, sql: string, params: 
 export async function writePrepared(em: EntityManager, sql: string, params: readonly unknown[]): Promise<number> {
   return (await runPrepared(em, sql, params, false)).changed;
 }
+
+/** A write with RETURNING as a prepared statement, like writePrepared: answers the rows it returned. */
+export async function writePreparedReturning<Row>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+): Promise<Row[]> {
+  return (await runPrepared(em, sql, params, true)).rows as Row[];
+}

@@ -60,7 +60,7 @@ export const lessonsRouter = router({
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
   complete: memberProcedure
-    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItselfOnSqlite: true })
+    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItself: true })
     .input(completeLessonInput)
     .mutation(({ ctx, input }) => completeByMarking(ctx, input)),
 
