@@ -14,23 +14,15 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 const LANES = 8;
 
 /**
- * Adds the completion that `completion` (rows with a `lesson_id` and a `user_id`, as `c`) holds to its
- * course's total, in the lane of its user: a lesson id alone, or (on PostgreSQL) what the completion's
- * INSERT returned, in the same statement (server/completions.ts).
+ * Adds the completion that `completion` (rows of completions' columns, as `c`) holds to its course's
+ * total, in the lane of its user (server/course-progress.ts gives it the row just inserted, or on
+ * PostgreSQL what the INSERT returned, in the same statement).
  */
 export const totalCountFrom = (completion: string) => `insert into course_completion_totals
   (organization_id, course_id, lane, completions)
-  select l.organization_id, m.course_id, c.user_id % ${LANES}, 1
+  select c.organization_id, m.course_id, c.user_id % ${LANES}, 1
   from ${completion} join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
   on conflict (course_id, lane) do update set completions = course_completion_totals.completions + 1`;
-
-// Typed, so that PostgreSQL knows what the parameters are.
-const COUNT_IN_TOTAL = totalCountFrom("(select cast(? as bigint) as user_id, cast(? as bigint) as lesson_id) c");
-
-/** The statement that adds the completion of `lessonId`, just counted in the progress table, to its total. */
-export function totalCountStatement(completion: { userId: number; lessonId: number }): [string, unknown[]] {
-  return [COUNT_IN_TOTAL, [completion.userId, completion.lessonId]];
-}
 
 /** The totals of the progress rows `where` keeps, summed afresh (the migration's backfill is this, unfiltered). */
 export const recountTotalsStatement = (where: string) =>

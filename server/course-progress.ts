@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { dialectOf } from "../mikro-orm.config.js";
 import type { Config } from "./config.js";
-import { recountAllTotals, recountCourseTotals, totalCountStatement } from "./course-completion-totals.js";
+import { recountAllTotals, recountCourseTotals, totalCountFrom } from "./course-completion-totals.js";
 
 /**
  * The progress table (decision 0172): per user and course, how many of the course's current lessons the
@@ -38,9 +38,10 @@ export const progressCountFrom = (completion: string) => `insert into course_pro
     last_completed_at = case when excluded.last_completed_at > course_progress.last_completed_at
       then excluded.last_completed_at else course_progress.last_completed_at end`;
 
-const COUNT_IN_PROGRESS = progressCountFrom(
-  "(select * from completions where organization_id = ? and user_id = ? and lesson_id = ?) c",
-);
+/** The completion just inserted, by its key (SQLite's planner reads it by the unique index). */
+const COMPLETION_BY_KEY = "(select * from completions where organization_id = ? and user_id = ? and lesson_id = ?) c";
+const COUNT_IN_PROGRESS = progressCountFrom(COMPLETION_BY_KEY);
+const COUNT_IN_TOTAL = totalCountFrom(COMPLETION_BY_KEY);
 
 /** A completion as its counts name it. */
 export interface CountedCompletion {
@@ -56,9 +57,10 @@ export interface CountedCompletion {
  * on PostgreSQL each add theirs, where a recount would see only its own.
  */
 export function completionCountStatements(completion: CountedCompletion): [string, unknown[]][] {
+  const key = [completion.organizationId, completion.userId, completion.lessonId];
   return [
-    [COUNT_IN_PROGRESS, [completion.organizationId, completion.userId, completion.lessonId]],
-    totalCountStatement(completion),
+    [COUNT_IN_PROGRESS, key],
+    [COUNT_IN_TOTAL, key],
   ];
 }
 
