@@ -116,17 +116,18 @@ export async function recordCompletion(
   return { lessonId, completedAt };
 }
 
-/**
- * recordCompletion as one statement, for PostgreSQL outside a transaction (decision 0252): the INSERT and,
- * from the row it returned, its two counts, which commit together. A lesson whose completion is being
- * written stays key-share locked until then, so a recount (server/course-progress.ts) still waits for it.
- */
+/** The INSERT and, from the row it returned (none for a repeat), its two counts. */
 const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
     returning organization_id, user_id, lesson_id, completed_at),
   progress as (${progressCountFrom("inserted c")}),
   total as (${totalCountFrom("inserted c")})
   select lesson_id from inserted`;
 
+/**
+ * recordCompletion as one statement, for PostgreSQL outside a transaction (decision 0252): the completion
+ * and its counts commit together. The lesson stays key-share locked until then, so a recount
+ * (server/course-progress.ts) still waits for it.
+ */
 export async function recordCompletionCounted(
   scope: CompletionScope,
   lessonId: number,

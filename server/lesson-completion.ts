@@ -65,12 +65,12 @@ async function completeInTransaction(ctx: CompletionContext, input: CompleteInpu
 export async function completeByMarking(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
   if (ctx.em.isInTransaction()) return completeInTransaction(ctx, input);
   const { organization, user } = ctx;
-  if (input.clientId === undefined && dialectOf(ctx.config) === "postgresql") {
-    const verdict = judged(ctx, input, await lessonCompletionRow(ctx.em, organization.id, input.lessonId, user.id));
-    if ("done" in verdict) return verdict.done;
-    return recordCompletionCounted(ctx, input.lessonId, verdict.doneAt);
-  }
   if (input.clientId === undefined) {
+    if (dialectOf(ctx.config) === "postgresql") {
+      const verdict = judged(ctx, input, await lessonCompletionRow(ctx.em, organization.id, input.lessonId, user.id));
+      if ("done" in verdict) return verdict.done;
+      return recordCompletionCounted(ctx, input.lessonId, verdict.doneAt);
+    }
     return commitTogether(ctx.em, (statements) => {
       const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));
       if ("done" in verdict) return verdict.done;
