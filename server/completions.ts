@@ -9,7 +9,7 @@ import type { Organization } from "./entities/index.js";
 import { fail } from "./errors.js";
 import { writePrepared, writePreparedReturning } from "./read-models/prepared.js";
 import { readRow } from "./read-models/rows.js";
-import { dateFromRow } from "./sql-dialect.js";
+import { dateFromRow, dialectOfManager } from "./sql-dialect.js";
 import type { SyncStatements } from "./sqlite-group-commit.js";
 
 /**
@@ -96,7 +96,29 @@ function firstCompletion(lessonId: number, row: { completed_at: unknown } | unde
 }
 
 /**
- * One INSERT (a prepared statement, decision 0209), and its counts (server/course-progress.ts) when it
+ * PostgreSQL's completion (decision 0252): the INSERT and, from the row it returned (none for a repeat),
+ * its two counts, as one statement. Outside a transaction they commit together; the lesson stays
+ * key-share locked until then, so a recount (server/course-progress.ts) still waits for it.
+ */
+const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
+    returning organization_id, user_id, lesson_id, completed_at),
+  progress as (${progressCountFrom("inserted c")}),
+  total as (${totalCountFrom("inserted c")})
+  select lesson_id from inserted`;
+
+/** Whether the completion was inserted: on PostgreSQL one statement with its counts, on SQLite the INSERT and then its counts. */
+async function insertCounted(scope: CompletionScope, key: CountedCompletion, completedAt: Date): Promise<boolean> {
+  const params = [...keyParams(key), completedAt];
+  if (dialectOfManager(scope.em) === "postgresql") {
+    return (await writePreparedReturning(scope.em, INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+  }
+  if ((await writePrepared(scope.em, INSERT_COMPLETION, params)) === 0) return false;
+  for (const [sql, countParams] of completionCountStatements(key)) await writePrepared(scope.em, sql, countParams);
+  return true;
+}
+
+/**
+ * The INSERT (a prepared statement, decision 0209) and its counts (server/course-progress.ts) when it
  * inserted; the completion time is the one it wrote, so nothing is read back unless another request
  * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
  * was done, for work sent later from a device (server/action-time.ts); now by default.
@@ -108,38 +130,8 @@ export async function recordCompletion(
 ): Promise<RecordedCompletion> {
   const key = keyOf(scope, lessonId);
   // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-  const inserted = await writePrepared(scope.em, INSERT_COMPLETION, [...keyParams(key), completedAt]).catch(
-    missingLessonAsNotFound,
-  );
-  if (inserted === 0) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
-  for (const [sql, params] of completionCountStatements(key)) await writePrepared(scope.em, sql, params);
-  return { lessonId, completedAt };
-}
-
-/** The INSERT and, from the row it returned (none for a repeat), its two counts. */
-const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
-    returning organization_id, user_id, lesson_id, completed_at),
-  progress as (${progressCountFrom("inserted c")}),
-  total as (${totalCountFrom("inserted c")})
-  select lesson_id from inserted`;
-
-/**
- * recordCompletion as one statement, for PostgreSQL outside a transaction (decision 0252): the completion
- * and its counts commit together. The lesson stays key-share locked until then, so a recount
- * (server/course-progress.ts) still waits for it.
- */
-export async function recordCompletionCounted(
-  scope: CompletionScope,
-  lessonId: number,
-  completedAt: Date,
-): Promise<RecordedCompletion> {
-  const key = keyOf(scope, lessonId);
-  const inserted = await writePreparedReturning(scope.em, INSERT_AND_COUNT_COMPLETION, [
-    ...keyParams(key),
-    completedAt,
-  ]).catch(missingLessonAsNotFound);
-  if (inserted.length === 0)
-    return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
+  const inserted = await insertCounted(scope, key, completedAt).catch(missingLessonAsNotFound);
+  if (!inserted) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
   return { lessonId, completedAt };
 }
 

@@ -5,12 +5,7 @@ import { COURSE_MESSAGES, type completeLessonInput } from "#shared/schemas/cours
 import { dialectOf } from "../mikro-orm.config.js";
 import { actionTime } from "./action-time.js";
 import { rememberAnswer, replayedAnswer } from "./client-actions.js";
-import {
-  assertCompletableByMarking,
-  recordCompletion,
-  recordCompletionCounted,
-  recordCompletionNow,
-} from "./completions.js";
+import { assertCompletableByMarking, recordCompletion, recordCompletionNow } from "./completions.js";
 import { assertCourseVisible } from "./course-access.js";
 import { fail } from "./errors.js";
 import type { CompletionView } from "./presenters/lessons.js";
@@ -48,8 +43,11 @@ function judged(
   return { doneAt: actionTime(input.doneAt, [ctx.membership.createdAt, lesson.courseCreatedAt]) };
 }
 
-/** The read, the rules, the replay, the write and the remembered answer, in the transaction `ctx.em` is in. */
-async function completeInTransaction(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
+/**
+ * The read, the rules, the replay, the write and the remembered answer, in the transaction `ctx.em` is in;
+ * or in none for a plain completion on PostgreSQL, whose write is one statement (decision 0252).
+ */
+async function completeWithRules(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
   const verdict = judged(
     ctx,
     input,
@@ -63,14 +61,10 @@ async function completeInTransaction(ctx: CompletionContext, input: CompleteInpu
 
 /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
 export async function completeByMarking(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
-  if (ctx.em.isInTransaction()) return completeInTransaction(ctx, input);
+  if (ctx.em.isInTransaction()) return completeWithRules(ctx, input);
   const { organization, user } = ctx;
   if (input.clientId === undefined) {
-    if (dialectOf(ctx.config) === "postgresql") {
-      const verdict = judged(ctx, input, await lessonCompletionRow(ctx.em, organization.id, input.lessonId, user.id));
-      if ("done" in verdict) return verdict.done;
-      return recordCompletionCounted(ctx, input.lessonId, verdict.doneAt);
-    }
+    if (dialectOf(ctx.config) === "postgresql") return completeWithRules(ctx, input);
     return commitTogether(ctx.em, (statements) => {
       const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));
       if ("done" in verdict) return verdict.done;
@@ -79,6 +73,6 @@ export async function completeByMarking(ctx: CompletionContext, input: CompleteI
   }
   return ctx.em.transactional((em) => {
     scopeToOrganization(em, organization.id);
-    return completeInTransaction({ ...ctx, em }, input);
+    return completeWithRules({ ...ctx, em }, input);
   });
 }
