@@ -1,7 +1,7 @@
 /**
- * The MikroORM configuration, the one source of it: the server (server/db.ts), the scripts and the
+ * The MikroORM configuration, the one source of it: the server (server/platform/db/database.ts), the scripts and the
  * MikroORM CLI (`npx mikro-orm …`, which loads this file's default export) all build their options here.
- * The settings of server/config.ts pick the driver: DATABASE_URL=postgres://… means PostgreSQL, else the
+ * The settings of server/platform/http/config.ts pick the driver: DATABASE_URL=postgres://… means PostgreSQL, else the
  * embedded SQLite file in DATA_DIR.
  */
 import path from "node:path";
@@ -10,9 +10,9 @@ import { BetterSqliteDriver } from "@mikro-orm/better-sqlite";
 import type { Options } from "@mikro-orm/core";
 import { Migrator } from "@mikro-orm/migrations";
 import { PostgreSqlDriver } from "@mikro-orm/postgresql";
-import { type Config, loadConfig } from "./server/config.js";
-import { ENTITIES, TENANT_ENTITIES } from "./server/entities/index.js";
-import { SEARCH_INDEX_TABLES } from "./server/search-dialect.js";
+import { ENTITIES, TENANT_ENTITIES } from "./server/entities.js";
+import { SEARCH_INDEX_TABLES } from "./server/modules/search/search-dialect.js";
+import { type Config, loadConfig } from "./server/platform/http/config.js";
 
 export const TENANT_FILTER = "tenant";
 
@@ -48,7 +48,7 @@ export function ormOptions(settings: DatabaseSettings): Options {
     entities: ENTITIES,
     extensions: [Migrator],
     forceUtcTimezone: true,
-    // A missing database is an operator's mistake to report (server/db.ts), never something to create
+    // A missing database is an operator's mistake to report (server/platform/db/database.ts), never something to create
     // silently and empty: `npm run db:create` makes it on purpose.
     ensureDatabase: false,
     allowGlobalContext: false,

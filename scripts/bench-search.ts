@@ -6,9 +6,9 @@
  */
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Config } from "#server/config.js";
-import { courseIdsMatching, searchContent } from "#server/search.js";
-import { rebuildSearchIndex } from "#server/search-index.js";
+import { courseIdsMatching, searchContent } from "#server/modules/search/search.data.js";
+import { rebuildSearchIndex } from "#server/modules/search/search-index.js";
+import type { Config } from "#server/platform/http/config.js";
 import { LIMITS } from "#shared/constants.js";
 import { timingColumns } from "./lib/timings.js";
 

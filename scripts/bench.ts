@@ -22,17 +22,8 @@
 import { performance } from "node:perf_hooks";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
-import {
-  Course,
-  CourseModule,
-  CourseTag,
-  Lesson,
-  Membership,
-  MemberTag,
-  Organization,
-  Tag,
-} from "#server/entities/index.js";
-import { hashPassword } from "#server/passwords.js";
+import { Course, CourseModule, CourseTag, Lesson, Membership, MemberTag, Organization, Tag } from "#server/entities.js";
+import { hashPassword } from "#server/modules/identity/passwords.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { benchSearch } from "./bench-search.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";

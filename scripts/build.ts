@@ -22,13 +22,22 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
     .filter(keep);
 }
 
-/** Entry points: the server, its worker threads, its migrations (found by folder at run time) and the tools. */
-export function serverEntryPoints(): string[] {
+/**
+ * Entry points: the server, its worker threads, its migrations (found by folder at run time) and the tools.
+ * A worker is found next to the bundled main.js (siblingWorkerUrl), so each one is written to dist/server/
+ * itself, whichever module folder its source lives in.
+ */
+export function serverEntryPoints(): { in: string; out: string }[] {
+  const entry = (file: string, out: string) => ({ in: file, out });
   return [
-    "server/main.ts",
-    "server/tools.ts",
-    ...filesUnder("server", (file) => file.endsWith("-worker.ts")),
-    ...filesUnder("server/migrations", (file) => file.endsWith(".ts") && !file.endsWith(".d.ts")),
+    entry("server/main.ts", "main"),
+    entry("server/tools.ts", "tools"),
+    ...filesUnder("server", (file) => file.endsWith("-worker.ts")).map((file) =>
+      entry(file, path.basename(file, ".ts")),
+    ),
+    ...filesUnder("server/migrations", (file) => file.endsWith(".ts") && !file.endsWith(".d.ts")).map((file) =>
+      entry(file, path.relative("server", file).replace(/\.ts$/, "")),
+    ),
   ];
 }
 

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Organization } from "#server/entities/index.js";
+import { Organization } from "#server/entities.js";
 import { registerUser, startBenchApp } from "./lib/bench-app.js";
 import { signInCompleters } from "./lib/bench-completions.js";
 import { seedCourses } from "./lib/bench-training.js";

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDatabase } from "#server/database-admin.js";
+import { createDatabase } from "#server/platform/db/database-admin.js";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

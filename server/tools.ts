@@ -5,8 +5,14 @@
  *   npm run restore -- FILE      replace the database with a backup (stop the server first)
  * The same settings as the server (DATABASE_URL, DATA_DIR); one line of outcome, exit code 1 on failure.
  */
-import { ConfigError, loadConfig } from "./config.js";
-import { backupDatabase, createDatabase, DatabaseAdminError, restoreDatabase } from "./database-admin.js";
+
+import {
+  backupDatabase,
+  createDatabase,
+  DatabaseAdminError,
+  restoreDatabase,
+} from "#server/platform/db/database-admin.js";
+import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 
 async function run(command: string | undefined, file: string | undefined): Promise<string> {
   const config = loadConfig();

@@ -4,7 +4,7 @@ import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID } from "#shared/constants.
 
 /**
  * Decision 0220: a signed-in course or lesson page arrives with the answers to its first API calls in a
- * JSON block (server/page-answers.ts). Under the API client, each call the app makes is answered from
+ * JSON block (server/platform/pages/page-answers.ts). Under the API client, each call the app makes is answered from
  * there once, when the block holds every procedure of the batch with the same input and organization;
  * everything above (the offline layer's copies, tRPC, the query cache) sees an ordinary answer.
  */

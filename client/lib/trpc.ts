@@ -5,7 +5,7 @@ import superjson from "superjson";
 // Registers the matrix cells' superjson type (decision 0070).
 import "#shared/matrix-cells.js";
 import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
 import { answeredFromPage, unusedPageCalls } from "./page-answers.js";

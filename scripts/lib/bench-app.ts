@@ -12,9 +12,9 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app.js";
-import { type Config, loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
-import { RateLimiter } from "#server/rate-limit.js";
+import { openDatabase } from "#server/platform/db/database.js";
+import { type Config, loadConfig } from "#server/platform/http/config.js";
+import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { countRequests, type RequestCounter } from "./paired-load.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./postgres.js";
 

@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Config } from "#server/config.js";
-import { recountCourseProgress } from "#server/course-progress.js";
-import { Membership, User } from "#server/entities/index.js";
-import { sortNameOf } from "#server/entities/organization.js";
+import { Membership, User } from "#server/entities.js";
+import { sortNameOf } from "#server/modules/organizations/organization.entity.js";
+import { recountCourseProgress } from "#server/modules/progress/course-progress.js";
+import type { Config } from "#server/platform/http/config.js";
 import { registerUser } from "./bench-app.js";
 
 /**

@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { organizationCounts } from "#server/read-models/organizations.js";
+import { organizationCounts } from "#server/modules/organizations/organizations.data.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type EndpointTimings, type TimedEndpoint, timeEndpoint } from "./endpoint-timings.js";
 import { percentile } from "./timings.js";

@@ -13,7 +13,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { recountAllProgress } from "#server/course-progress.js";
+import { recountAllProgress } from "#server/modules/progress/course-progress.js";
 import { bulkTransaction } from "./bulk-transaction.js";
 
 /** The tables that take millions of rows: their indexes are built after the load (decision 0125). */

@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { recountAllProgress } from "#server/course-progress.js";
 import {
   Course,
   CourseModule,
@@ -10,8 +9,9 @@ import {
   type Organization,
   Tag,
   User,
-} from "#server/entities/index.js";
-import { sortNameOf } from "#server/entities/organization.js";
+} from "#server/entities.js";
+import { sortNameOf } from "#server/modules/organizations/organization.entity.js";
+import { recountAllProgress } from "#server/modules/progress/course-progress.js";
 
 /**
  * The training side of `npm run bench` (issue 11): an organization of BENCH_MEMBERS members, each with

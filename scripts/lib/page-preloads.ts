@@ -8,7 +8,7 @@ import type { OutputBundle, OutputChunk } from "rollup";
 import type { Plugin } from "vite";
 import { PAGE_PRELOADS_FILE } from "../../shared/constants.js";
 
-/** The route files of the pages whose HTML the server builds (server/page-answers.ts), by page name. */
+/** The route files of the pages whose HTML the server builds (server/platform/pages/page-answers.ts), by page name. */
 const PAGE_ROUTES = {
   course: "client/routes/$orgSlug/_org/courses/$courseId/index.tsx",
   lesson: "client/routes/$orgSlug/_org/lessons/$lessonId.tsx",

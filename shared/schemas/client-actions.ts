@@ -17,7 +17,7 @@ export const clientIdField = z.uuid({ error: CLIENT_ACTION_MESSAGES.clientIdInva
 
 /**
  * When the member did it, by the device's clock (ISO 8601 with a time zone). The server believes it only
- * within bounds (server/action-time.ts, decision 0142).
+ * within bounds (server/platform/api/action-time.ts, decision 0142).
  */
 export const doneAtField = z.iso
   .datetime({ offset: true, error: CLIENT_ACTION_MESSAGES.doneAtInvalid })

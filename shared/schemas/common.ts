@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A positive integer id. (The REST adapter turns a query string's text into numbers: server/rest-query.ts.) */
+/** A positive integer id. (The REST adapter turns a query string's text into numbers: server/platform/http/rest-query.ts.) */
 export function positiveId(message = "Must be a positive number.") {
   return z.number({ error: message }).int(message).positive(message);
 }

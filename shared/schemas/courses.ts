@@ -23,7 +23,7 @@ export const courseIdField = positiveId(M.courseIdInvalid);
 export const moduleIdField = positiveId(M.moduleIdInvalid);
 export const lessonIdField = positiveId(M.lessonIdInvalid);
 const tagIdField = positiveId(M.tagIdInvalid);
-/** The version an edit started from (server/versions.ts); without it, the save applies as it always did. */
+/** The version an edit started from (server/modules/courses/versions.rules.ts); without it, the save applies as it always did. */
 const versionField = positiveId(M.versionInvalid).optional();
 
 /** Blank optional text (a cleared form field) is stored as "none". */

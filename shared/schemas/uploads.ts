@@ -42,7 +42,7 @@ const M = UPLOAD_MESSAGES;
 
 /**
  * What the upload procedure takes. The REST adapter builds it from the query string (courseId), the
- * Content-Type header and the raw body (server/rest.ts, `body: "bytes"`).
+ * Content-Type header and the raw body (server/platform/http/rest.ts, `body: "bytes"`).
  */
 export const uploadImageInput = z.object(
   {

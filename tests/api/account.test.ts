@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Session } from "#server/entities/index.js";
+import { Session } from "#server/entities.js";
 import { LAST_SEEN_STEP_MS } from "#shared/constants.js";
 import { ACCOUNT_MESSAGES as A } from "#shared/schemas/account.js";
 import { startTestApp, type TestApp } from "./support/app.js";

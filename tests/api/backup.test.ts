@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { backupDatabase, restoreDatabase } from "#server/database-admin.js";
+import { backupDatabase, restoreDatabase } from "#server/platform/db/database-admin.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 
 const PASSWORD = "a long enough password";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LessonView } from "#server/presenters/lessons.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import { LIMITS } from "#shared/constants.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import { startTestApp, type TestApp } from "./support/app.js";

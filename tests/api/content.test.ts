@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ModuleOutlineView } from "#server/presenters/courses.js";
-import type { LessonView } from "#server/presenters/lessons.js";
-import type { ModuleView } from "#server/presenters/modules.js";
+import type { ModuleOutlineView } from "#server/modules/courses/courses.presenter.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
+import type { ModuleView } from "#server/modules/courses/modules.presenter.js";
 import { DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE } from "#shared/constants.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Course, CourseImage } from "#server/entities/index.js";
-import type { CourseView } from "#server/presenters/courses.js";
-import type { LessonPageView } from "#server/presenters/lessons.js";
-import type { EditorQuizView } from "#server/presenters/quizzes.js";
+import { Course, CourseImage } from "#server/entities.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import type { LessonPageView } from "#server/modules/courses/lessons.presenter.js";
+import type { EditorQuizView } from "#server/modules/quizzes/quizzes.presenter.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
 import {

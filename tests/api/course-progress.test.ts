@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CourseView } from "#server/presenters/courses.js";
-import { dateFromRow } from "#server/sql-dialect.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { ApiClient } from "./support/client.js";
 import { createLesson, positions, sampleCourse, staffedOrganization, structureOf } from "./support/course-fixtures.js";
 import { invite, joinOrg, ok, refusal } from "./support/org-fixtures.js";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { CourseView } from "#server/presenters/courses.js";
-import type { TagView as TagResult } from "#server/presenters/tags.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import type { TagView as TagResult } from "#server/modules/tags/tags.presenter.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";
 import {

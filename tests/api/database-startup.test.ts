@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createDatabase } from "#server/database-admin.js";
+import { createDatabase } from "#server/platform/db/database-admin.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";
 

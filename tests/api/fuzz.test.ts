@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restRoutesOf } from "#server/rest.js";
-import { appRouter } from "#server/routers/index.js";
+import { restRoutesOf } from "#server/platform/http/rest.js";
+import { appRouter } from "#server/router.js";
 import { API_PREFIX } from "#shared/constants.js";
 import { TEXT_MESSAGES } from "#shared/schemas/common.js";
 import { startTestApp, type TestApp } from "./support/app.js";

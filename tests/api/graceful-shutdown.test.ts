@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.js";
-import { openDatabase } from "#server/db.js";
-import { drain } from "#server/lifecycle.js";
-import { RateLimiter } from "#server/rate-limit.js";
+import { openDatabase } from "#server/platform/db/database.js";
+import { drain } from "#server/platform/http/lifecycle.js";
+import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { testConfig } from "./support/app.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { PROCESS_TEST_TIMEOUT_MS, type ServerProcess, startServerProcess } from "./support/server-process.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberView as MemberRow } from "#server/presenters/team.js";
+import type { MemberView as MemberRow } from "#server/modules/team/team.presenter.js";
 import { TEAM_MESSAGES as M } from "#shared/schemas/team.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import type { ApiClient } from "./support/client.js";

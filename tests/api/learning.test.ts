@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CourseView, ModuleOutlineView } from "#server/presenters/courses.js";
-import type { LessonPageView as LessonPage } from "#server/presenters/lessons.js";
+import type { CourseView, ModuleOutlineView } from "#server/modules/courses/courses.presenter.js";
+import type { LessonPageView as LessonPage } from "#server/modules/courses/lessons.presenter.js";
 import { progressPercent } from "#shared/progress.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./support/client.js";

@@ -1,6 +1,6 @@
 import superjson from "superjson";
 import { describe, expect, it, vi } from "vitest";
-import type { CompletionView, LessonPageView } from "#server/presenters/lessons.js";
+import type { CompletionView, LessonPageView } from "#server/modules/courses/lessons.presenter.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import type { ApiClient } from "./support/client.js";
 import { sampleCourse, staffedOrganization } from "./support/course-fixtures.js";

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { User } from "#server/entities/index.js";
+import { User } from "#server/entities.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { newCredentials, registerUser } from "./support/fixtures.js";
 import { createOrg, invite, ok, type Person, signUp } from "./support/org-fixtures.js";

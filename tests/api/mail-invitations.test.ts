@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OutboxMail } from "#server/entities/index.js";
+import { OutboxMail } from "#server/entities.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
 import { mailSettingsFor, startSmtpServer } from "../support/smtp.js";
 import { startTestApp } from "./support/app.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DATABASE_UNAVAILABLE } from "#server/errors.js";
+import { DATABASE_UNAVAILABLE } from "#server/platform/http/errors.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { errorOf } from "./support/fixtures.js";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ClientAction, Completion, Course, Membership, QuizAttempt, Signature } from "#server/entities/index.js";
-import type { LessonView } from "#server/presenters/lessons.js";
-import type { SubmitResultView } from "#server/presenters/quizzes.js";
-import type { SignatureView } from "#server/presenters/signoffs.js";
+import { ClientAction, Completion, Course, Membership, QuizAttempt, Signature } from "#server/entities.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
+import type { SubmitResultView } from "#server/modules/quizzes/quizzes.presenter.js";
+import type { SignatureView } from "#server/modules/signoff/signoff.presenter.js";
 import { DAY_MS } from "#shared/constants.js";
 import { CLIENT_ACTION_MESSAGES } from "#shared/schemas/client-actions.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";

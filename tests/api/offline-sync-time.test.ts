@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Completion, Course, Membership } from "#server/entities/index.js";
-import type { CompletionView, LessonView } from "#server/presenters/lessons.js";
+import { Completion, Course, Membership } from "#server/entities.js";
+import type { CompletionView, LessonView } from "#server/modules/courses/lessons.presenter.js";
 import { DAY_MS, HOUR_MS, MINUTE_MS, OFFLINE_ACTION_MAX_AGE_MS, OFFLINE_CLOCK_SKEW_MS } from "#shared/constants.js";
 import { CLIENT_ACTION_MESSAGES } from "#shared/schemas/client-actions.js";
 import { staffedOrganization } from "./support/course-fixtures.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ClientAction, Completion } from "#server/entities/index.js";
-import type { CompletionView } from "#server/presenters/lessons.js";
+import { ClientAction, Completion } from "#server/entities.js";
+import type { CompletionView } from "#server/modules/courses/lessons.presenter.js";
 import { CLIENT_ACTION_MESSAGES } from "#shared/schemas/client-actions.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import { sampleCourse, staffedOrganization } from "./support/course-fixtures.js";

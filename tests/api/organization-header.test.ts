@@ -1,7 +1,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CourseView } from "#server/presenters/courses.js";
-import type { DepartmentView } from "#server/presenters/tags.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import type { DepartmentView } from "#server/modules/tags/tags.presenter.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrganizationView } from "#server/presenters/orgs.js";
+import type { OrganizationView } from "#server/modules/organizations/orgs.presenter.js";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import {

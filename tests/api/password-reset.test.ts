@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { OutboxMail, PasswordReset, User } from "#server/entities/index.js";
-import { hashResetToken, PASSWORD_RESET_MS } from "#server/mail/password-reset.js";
+import { OutboxMail, PasswordReset, User } from "#server/entities.js";
+import { hashResetToken, PASSWORD_RESET_MS } from "#server/modules/identity/password-reset.mail.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
 import { mailSettingsFor, startSmtpServer, type TestSmtpServer } from "../support/smtp.js";
 import { startTestApp, type TestApp } from "./support/app.js";

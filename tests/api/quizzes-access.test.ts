@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CourseReport, MemberReportCourse } from "#server/presenters/reports.js";
+import type { CourseReport, MemberReportCourse } from "#server/modules/reports/reports.presenter.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import type { ApiResponse } from "./support/client.js";
 import { staffedOrganization } from "./support/course-fixtures.js";

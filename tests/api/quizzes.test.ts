@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EditorQuizView, QuizStatsView } from "#server/presenters/quizzes.js";
+import type { EditorQuizView, QuizStatsView } from "#server/modules/quizzes/quizzes.presenter.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES as Q, questionMessage } from "#shared/schemas/quizzes.js";
 import type { ApiClient } from "./support/client.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Organization } from "#server/entities/index.js";
-import type { CourseView } from "#server/presenters/courses.js";
-import { readRows } from "#server/read-models/rows.js";
+import { Organization } from "#server/entities.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import { readRows } from "#server/platform/db/rows.js";
 import { SESSION_COOKIE } from "#shared/constants.js";
 import { courseCursorOf } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";

@@ -1,8 +1,8 @@
 import { EntityManager } from "@mikro-orm/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { User } from "#server/entities/index.js";
-import { readRows, scopedOrganizationId } from "#server/read-models/rows.js";
-import { requestEntityManager } from "#server/request-entity-manager.js";
+import { User } from "#server/entities.js";
+import { readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import { TENANT_FILTER } from "../../mikro-orm.config.js";
 import { startTestApp, type TestApp } from "./support/app.js";
 import { signUp } from "./support/org-fixtures.js";
@@ -29,7 +29,7 @@ function countRequestForks(): () => number {
     stacks.push(new Error().stack ?? "");
     return fork(options);
   });
-  return () => stacks.filter((stack) => stack.includes("server/request-entity-manager")).length;
+  return () => stacks.filter((stack) => stack.includes("server/platform/fast/request-entity-manager")).length;
 }
 
 describe("a request's entity manager", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_SHARDS } from "#server/search-dialect.js";
+import { SEARCH_SHARDS } from "#server/modules/search/search-dialect.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createCourse, createLesson, createModule, positions, staffedOrganization } from "./support/course-fixtures.js";
 import { createOrg, ok, orgWithMembers, signUp } from "./support/org-fixtures.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CourseView } from "#server/presenters/courses.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { hasControlCharacter } from "#shared/schemas/common.js";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";

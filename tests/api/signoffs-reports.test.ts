@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { LessonView } from "#server/presenters/lessons.js";
-import type { LessonVersionSummaryView, SignoffReport } from "#server/presenters/signoffs.js";
-import type { MatrixSignoffs, MemberSignoffView } from "#server/signoff-standings.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
+import type { MatrixSignoffs, MemberSignoffView } from "#server/modules/reports/signoff-standings.data.js";
+import type { LessonVersionSummaryView, SignoffReport } from "#server/modules/signoff/signoff.presenter.js";
 import type { ApiClient } from "./support/client.js";
 import {
   createCourse,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Signature } from "#server/entities/index.js";
-import type { LessonView } from "#server/presenters/lessons.js";
+import { Signature } from "#server/entities.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import type {
   LessonSignoffView,
   LessonVersionSummaryView,
@@ -8,8 +8,8 @@ import type {
   MySignoffView,
   SignatureView,
   SignoffReport,
-} from "#server/presenters/signoffs.js";
-import type { MyTraining } from "#server/presenters/training.js";
+} from "#server/modules/signoff/signoff.presenter.js";
+import type { MyTraining } from "#server/modules/training/training.presenter.js";
 import { SIGNOFF_MESSAGES as S } from "#shared/schemas/signoffs.js";
 import type { ApiClient } from "./support/client.js";
 import { createCourse, createLesson, createModule, staffedOrganization } from "./support/course-fixtures.js";

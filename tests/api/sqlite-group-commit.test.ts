@@ -1,5 +1,5 @@
 import { describe, expect, inject, it, vi } from "vitest";
-import { commitTogether } from "#server/sqlite-group-commit.js";
+import { commitTogether } from "#server/platform/fast/sqlite-group-commit.js";
 import { suiteApp } from "./support/suite.js";
 
 /**

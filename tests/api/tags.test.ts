@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DepartmentView as Department, TagView as Tag } from "#server/presenters/tags.js";
-import type { MemberView as MemberRow } from "#server/presenters/team.js";
-import { NO_CURRENT_ORG } from "#server/trpc-org.js";
+import type { DepartmentView as Department, TagView as Tag } from "#server/modules/tags/tags.presenter.js";
+import type { MemberView as MemberRow } from "#server/modules/team/team.presenter.js";
+import { NO_CURRENT_ORG } from "#server/platform/api/trpc-org.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
 import { TAG_MESSAGES as M } from "#shared/schemas/tags.js";
 import { startTestApp, type TestApp } from "./support/app.js";

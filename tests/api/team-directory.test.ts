@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemberView } from "#server/presenters/team.js";
+import type { MemberView } from "#server/modules/team/team.presenter.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { TEAM_ADMIN_MESSAGES as M } from "#shared/schemas/team-admin.js";
 import { departmentWithRoles } from "../support/people.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PendingInvitationView } from "#server/presenters/invitations.js";
+import type { PendingInvitationView } from "#server/modules/team/invitations.presenter.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { BULK_INVITE_MAX, TEAM_ADMIN_MESSAGES as M } from "#shared/schemas/team-admin.js";
 import { departmentWithRoles } from "../support/people.js";

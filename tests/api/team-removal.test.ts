@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MatrixReport } from "#server/presenters/reports.js";
-import type { MemberView } from "#server/presenters/team.js";
+import type { MatrixReport } from "#server/modules/reports/reports.presenter.js";
+import type { MemberView } from "#server/modules/team/team.presenter.js";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { TEAM_ADMIN_MESSAGES as M } from "#shared/schemas/team-admin.js";

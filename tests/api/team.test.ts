@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TagView as MemberTag } from "#server/presenters/tags.js";
-import type { MemberView as MemberRow } from "#server/presenters/team.js";
-import { NO_CURRENT_ORG } from "#server/trpc-org.js";
+import type { TagView as MemberTag } from "#server/modules/tags/tags.presenter.js";
+import type { MemberView as MemberRow } from "#server/modules/team/team.presenter.js";
+import { NO_CURRENT_ORG } from "#server/platform/api/trpc-org.js";
 import { TEAM_MESSAGES as M } from "#shared/schemas/team.js";
 import type { ApiClient } from "./support/client.js";
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { CourseView } from "#server/presenters/courses.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
 import { DAY_MS } from "#shared/constants.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
 import { departmentWithRoles } from "../support/people.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CourseImage } from "#server/entities/index.js";
-import type { LessonView } from "#server/presenters/lessons.js";
+import { CourseImage } from "#server/entities.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES as M } from "#shared/schemas/uploads.js";
 import type { TestApp } from "./support/app.js";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { EditorQuizView as EditorCheck } from "#server/presenters/quizzes.js";
+import type { EditorQuizView as EditorCheck } from "#server/modules/quizzes/quizzes.presenter.js";
 import { QUIZ_MESSAGES, questionMessage } from "#shared/schemas/quizzes.js";
 import { THREE_QUESTIONS } from "../support/quiz-questions.js";
 import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";

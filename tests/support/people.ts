@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { OrganizationRef } from "#server/presenters/orgs.js";
+import type { OrganizationRef } from "#server/modules/organizations/orgs.presenter.js";
 import type { Role } from "#shared/roles.js";
 import { type Agent, ok } from "./agent.js";
 

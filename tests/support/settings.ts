@@ -1,5 +1,5 @@
 /**
- * Settings (the environment variables of server/config.ts) that every test server starts with, API and
+ * Settings (the environment variables of server/platform/http/config.ts) that every test server starts with, API and
  * browser alike. Every request comes from 127.0.0.1, so the rate limits are set out of ordinary reach (the
  * tests of the limits set low ones), and passwords are hashed at argon2's least cost: a test run signs up
  * thousands of people, and the cost of production's hash proves nothing about the product.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionTime } from "#server/action-time.js";
+import { actionTime } from "#server/platform/api/action-time.js";
 import { DAY_MS, MINUTE_MS, OFFLINE_ACTION_MAX_AGE_MS, OFFLINE_CLOCK_SKEW_MS } from "#shared/constants.js";
 
 /** Decision 0142: the device's time of an action is believed within bounds, else the arrival counts. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#server/config.js";
+import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 
 /** The error loadConfig throws for this environment; fails the test when it throws none. */
 function configError(env: Record<string, string>): ConfigError {

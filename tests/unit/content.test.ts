@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
-import { VIDEO_FRAME_SOURCES } from "#server/security-headers.js";
+import { looksLikeHtml, prepareLessonContent, sanitizeLessonHtml } from "#server/modules/courses/content.rules.js";
+import { VIDEO_FRAME_SOURCES } from "#server/platform/http/security-headers.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import { XSS_PAYLOADS as PAYLOADS } from "../support/xss-payloads.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvFilename, toCsv } from "#server/csv.js";
+import { csvField, csvFilename, toCsv } from "#server/platform/http/csv.js";
 
 describe("CSV (RFC 4180, UTF-8 with BOM, formula injection defused)", () => {
   it("starts with the byte-order mark and ends every row with CRLF", () => {

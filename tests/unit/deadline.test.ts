@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deadlineInput, deadlineValuesOf, dueText, formatDueDay } from "#client/features/training/deadline.js";
-import { endOfDayUtc } from "#server/training-rules.js";
+import { endOfDayUtc } from "#server/modules/training/training.rules.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 
 /** The course form's training fields (issue 11): what it sends for each choice, and how a deadline reads. */

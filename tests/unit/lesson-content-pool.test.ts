@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLessonContentPool, type LessonContentPool } from "#server/lesson-content.js";
-import { WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError } from "#server/worker-pool.js";
+import { createLessonContentPool, type LessonContentPool } from "#server/modules/courses/lesson-content.js";
+import {
+  WorkerPool,
+  WorkerPoolBusyError,
+  WorkerTaskError,
+  WorkerTimeoutError,
+} from "#server/platform/workers/worker-pool.js";
 
 /** Issue 18: lesson content converts in worker threads with a time budget; hostile input fails only itself. */
 
@@ -43,7 +48,7 @@ describe("the lesson content pool", { timeout: 60_000 }, () => {
   });
 
   it("refuses work beyond its queue instead of holding it for minutes", async () => {
-    const workerUrl = new URL("../../server/lesson-content-worker.ts", import.meta.url);
+    const workerUrl = new URL("../../server/modules/courses/lesson-content-worker.ts", import.meta.url);
     const small = new WorkerPool<string, string | null>(workerUrl, { size: 1, timeLimitMs: 10_000, maxQueued: 1 });
     try {
       const first = small.run("one");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactText, redactUrl, serializeError } from "#server/logging.js";
+import { redactText, redactUrl, serializeError } from "#server/platform/http/logging.js";
 
 /** Issue 18, finding 4: what the log keeps of a failed query and of a request. */
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { procedureChain } from "#server/procedure-chain.js";
+import { procedureChain } from "#server/platform/fast/procedure-chain.js";
 
 /** Decision 0227: the REST paths' loop over a procedure's middlewares answers exactly as tRPC's does. */
 

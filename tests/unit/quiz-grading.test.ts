@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { attemptsLeftOf, type GradedQuestion, gradeAttempt, shuffled } from "#server/quiz-grading.js";
+import {
+  attemptsLeftOf,
+  type GradedQuestion,
+  gradeAttempt,
+  shuffled,
+} from "#server/modules/quizzes/quiz-grading.rules.js";
 
 /** Grading a knowledge check (issue 13), without a server. */
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { restRoutesOf } from "#server/rest.js";
-import { inputFromQuery } from "#server/rest-query.js";
-import { appRouter } from "#server/routers/index.js";
-import { publicProcedure, router } from "#server/trpc.js";
+import { publicProcedure, router } from "#server/platform/api/trpc.js";
+import { restRoutesOf } from "#server/platform/http/rest.js";
+import { inputFromQuery } from "#server/platform/http/rest-query.js";
+import { appRouter } from "#server/router.js";
 
 /** One declaration per endpoint (issue 9): each procedure names its REST path in its own meta. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareLessonContent, sanitizeLessonHtml } from "#server/content.js";
+import { prepareLessonContent, sanitizeLessonHtml } from "#server/modules/courses/content.rules.js";
 
 /**
  * Issue 10 (CONTRACTS.md "Lesson HTML"): what the rich editor writes is stored unchanged, so that a lesson

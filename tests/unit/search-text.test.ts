@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MATCH_END, MATCH_START, parseSearchQuery, plainTextOf, snippetSegments } from "#server/search-text.js";
+import {
+  MATCH_END,
+  MATCH_START,
+  parseSearchQuery,
+  plainTextOf,
+  snippetSegments,
+} from "#server/modules/search/search-text.rules.js";
 
 /** Issue 14: what the search index stores of a lesson, and what a member's query asks for. */
 

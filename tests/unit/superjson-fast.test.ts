@@ -1,6 +1,6 @@
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { serializeLikeSuperjson } from "#server/superjson-fast.js";
+import { serializeLikeSuperjson } from "#server/platform/fast/superjson-fast.js";
 import { MatrixCells } from "#shared/matrix-cells.js";
 
 /** The same object and the same bytes as superjson (key order included, which toEqual ignores). */

@@ -9,7 +9,7 @@ import {
   hasAnyTag,
   joinedAudienceAt,
   trainingStatus,
-} from "#server/training-rules.js";
+} from "#server/modules/training/training.rules.js";
 import { DAY_MS } from "#shared/constants.js";
 
 const DEPARTMENT = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceOf } from "#server/user-agent.js";
+import { deviceOf } from "#server/modules/identity/user-agent.js";
 
 describe("deviceOf", () => {
   it.each([

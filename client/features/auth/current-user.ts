@@ -3,7 +3,7 @@ import { redirect } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { isUnauthorized } from "#client/lib/errors.js";
 import { trpc, trpcClient } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import { FRESHNESS } from "#shared/constants.js";
 
 export type CurrentUser = inferRouterOutputs<AppRouter>["auth"]["me"];

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { type CurrentUser, currentUserQueryOptions } from "#client/features/auth/current-user.js";
 import { trpc } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import { FRESHNESS } from "#shared/constants.js";
 
 /** One of the signed-in user's organizations, with their role in it (docs/SPEC.md §3). */

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 
 type CheckScore = inferRouterOutputs<AppRouter>["reports"]["course"]["members"][number]["checks"][number];
 

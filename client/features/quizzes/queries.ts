@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { courseReaders } from "#client/features/courses/queries.js";
 import { trpc } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 

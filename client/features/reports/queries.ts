@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { trpc } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import type { TrainingStatus } from "#shared/training-statuses.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;

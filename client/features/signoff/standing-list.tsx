@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { formatDate } from "#client/features/courses/course-tags.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import { signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { SignoffStatus } from "#shared/signoff-texts.js";
 

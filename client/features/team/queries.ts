@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 
 export type Member = inferRouterOutputs<AppRouter>["team"]["members"][number];
 

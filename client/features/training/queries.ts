@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { trpc } from "#client/lib/trpc.js";
-import type { AppRouter } from "#server/routers/index.js";
+import type { AppRouter } from "#server/router.js";
 import { FRESHNESS } from "#shared/constants.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { rebuildSearchIndex } from '../../search-index.js';
+import { rebuildSearchIndex } from '../../modules/search/search-index.js';
 
 /**
  * Written by hand (docs/decisions/0060-full-text-search.md): the search index is no entity. Its rows,

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { buildApp } from "#server/app.js";
-import { type Config, loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
-import { RateLimiter } from "#server/rate-limit.js";
+import { openDatabase } from "#server/platform/db/database.js";
+import { type Config, loadConfig } from "#server/platform/http/config.js";
+import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 import { ApiClient, newTranscript, type Transcript } from "./client.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
-/** The settings a test may change, spelled as the environment variables of `server/config.ts`. */
+/** The settings a test may change, spelled as the environment variables of `server/platform/http/config.ts`. */
 export type ConfigOverrides = Partial<
   Record<
     | "SECURE_COOKIES"

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { CourseView, ModuleOutlineView } from "#server/presenters/courses.js";
-import type { LessonView } from "#server/presenters/lessons.js";
-import type { ModuleView } from "#server/presenters/modules.js";
+import type { CourseView, ModuleOutlineView } from "#server/modules/courses/courses.presenter.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
+import type { ModuleView } from "#server/modules/courses/modules.presenter.js";
 import type { CreateCourseInput } from "#shared/schemas/courses.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient, ApiResponse } from "./client.js";

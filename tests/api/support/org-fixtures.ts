@@ -1,7 +1,7 @@
 import type { FilterQuery } from "@mikro-orm/core";
 import { expect } from "vitest";
-import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "#server/entities/index.js";
-import type { UserView } from "#server/presenters/auth.js";
+import { Invitation, Membership, Organization, TENANT_ENTITIES, User } from "#server/entities.js";
+import type { UserView } from "#server/modules/identity/auth.presenter.js";
 import type { Role } from "#shared/roles.js";
 import { ok } from "../../support/agent.js";
 import {

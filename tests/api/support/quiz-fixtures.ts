@@ -1,5 +1,5 @@
-import type { LessonPageView } from "#server/presenters/lessons.js";
-import type { EditorQuizView, SubmitResultView } from "#server/presenters/quizzes.js";
+import type { LessonPageView } from "#server/modules/courses/lessons.presenter.js";
+import type { EditorQuizView, SubmitResultView } from "#server/modules/quizzes/quizzes.presenter.js";
 import type { SaveQuizInput } from "#shared/schemas/quizzes.js";
 import type { ApiClient, ApiResponse } from "./client.js";
 import { createCourse, createLesson, createModule } from "./course-fixtures.js";

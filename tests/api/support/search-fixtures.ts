@@ -1,4 +1,4 @@
-import { searchShardTable } from "#server/search-dialect.js";
+import { searchShardTable } from "#server/modules/search/search-dialect.js";
 import type { SearchResponse, SearchResult } from "#shared/schemas/search.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient } from "./client.js";

@@ -1,6 +1,6 @@
-import type { CourseView } from "#server/presenters/courses.js";
-import type { LessonView } from "#server/presenters/lessons.js";
-import type { MyTraining, TrainingItem } from "#server/presenters/training.js";
+import type { CourseView } from "#server/modules/courses/courses.presenter.js";
+import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
+import type { MyTraining, TrainingItem } from "#server/modules/training/training.presenter.js";
 import type { CreateCourseInput } from "#shared/schemas/courses.js";
 import type { ApiClient } from "./client.js";
 import { createCourse, createLesson, createModule } from "./course-fixtures.js";

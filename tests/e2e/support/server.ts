@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "#server/app.js";
-import { loadConfig } from "#server/config.js";
-import { openDatabase } from "#server/db.js";
-import { RateLimiter } from "#server/rate-limit.js";
+import { openDatabase } from "#server/platform/db/database.js";
+import { loadConfig } from "#server/platform/http/config.js";
+import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -1,0 +1,124 @@
+import {
+  AssignmentSchema,
+  CompletionSchema,
+  CourseModuleSchema,
+  CourseSchema,
+  CourseTagSchema,
+  LessonSchema,
+} from "#server/modules/courses/course.entity.js";
+import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "#server/modules/identity/session.entity.js";
+import { UserSchema } from "#server/modules/identity/user.entity.js";
+import {
+  MailBatchSchema,
+  OutboxMailSchema,
+  PasswordResetSchema,
+  ReminderOptOutSchema,
+  ServerSecretSchema,
+} from "#server/modules/mail/mail.entity.js";
+import { MembershipSchema, OrganizationSchema } from "#server/modules/organizations/organization.entity.js";
+import { CourseCompletionTotalSchema } from "#server/modules/progress/course-completion-total.entity.js";
+import { CourseProgressSchema } from "#server/modules/progress/course-progress.entity.js";
+import {
+  QuizAttemptSchema,
+  QuizOptionSchema,
+  QuizQuestionSchema,
+  QuizSchema,
+} from "#server/modules/quizzes/quiz.entity.js";
+import { LessonVersionSchema, SignatureSchema } from "#server/modules/signoff/signoff.entity.js";
+import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
+import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
+import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
+import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
+
+export {
+  Assignment,
+  Completion,
+  Course,
+  CourseModule,
+  CourseTag,
+  Lesson,
+} from "#server/modules/courses/course.entity.js";
+export { CourseImage } from "#server/modules/courses/upload.entity.js";
+export { KnownDevice, RateLimitBucket, Session } from "#server/modules/identity/session.entity.js";
+export { emailKeyOf, User } from "#server/modules/identity/user.entity.js";
+export {
+  MailBatch,
+  type MailKind,
+  OutboxMail,
+  PasswordReset,
+  ReminderOptOut,
+  ServerSecret,
+} from "#server/modules/mail/mail.entity.js";
+export { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
+export { CourseCompletionTotal } from "#server/modules/progress/course-completion-total.entity.js";
+export { CourseProgress } from "#server/modules/progress/course-progress.entity.js";
+export {
+  type AttemptAnswer,
+  Quiz,
+  QuizAttempt,
+  QuizOption,
+  QuizQuestion,
+} from "#server/modules/quizzes/quiz.entity.js";
+export { LessonVersion, Signature } from "#server/modules/signoff/signoff.entity.js";
+export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
+export { FormerMember } from "#server/modules/team/former-member.entity.js";
+export { Invitation } from "#server/modules/team/invitation.entity.js";
+export { ClientAction } from "#server/platform/api/client-action.entity.js";
+
+export const ENTITIES = [
+  UserSchema,
+  OrganizationSchema,
+  MembershipSchema,
+  SessionSchema,
+  RateLimitBucketSchema,
+  KnownDeviceSchema,
+  TagSchema,
+  MemberTagSchema,
+  CourseSchema,
+  CourseTagSchema,
+  CourseModuleSchema,
+  LessonSchema,
+  CompletionSchema,
+  InvitationSchema,
+  AssignmentSchema,
+  CourseImageSchema,
+  FormerMemberSchema,
+  OutboxMailSchema,
+  MailBatchSchema,
+  ReminderOptOutSchema,
+  PasswordResetSchema,
+  ServerSecretSchema,
+  ClientActionSchema,
+  LessonVersionSchema,
+  SignatureSchema,
+  QuizSchema,
+  QuizQuestionSchema,
+  QuizOptionSchema,
+  QuizAttemptSchema,
+  CourseProgressSchema,
+  CourseCompletionTotalSchema,
+];
+
+/** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
+export const TENANT_ENTITIES = [
+  "Tag",
+  "MemberTag",
+  "Course",
+  "CourseTag",
+  "CourseModule",
+  "Lesson",
+  "Completion",
+  "Invitation",
+  "Assignment",
+  "CourseImage",
+  "FormerMember",
+  "LessonVersion",
+  "Signature",
+  "Quiz",
+  "QuizQuestion",
+  "QuizOption",
+  "QuizAttempt",
+  "CourseProgress",
+  "CourseCompletionTotal",
+];

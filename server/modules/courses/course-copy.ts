@@ -1,0 +1,116 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { Course, CourseImage, CourseModule, CourseTag, Lesson } from "#server/entities.js";
+import { copyKnowledgeChecks } from "#server/modules/quizzes/quiz-copy.js";
+import { recordCopiedSignoffVersions } from "#server/modules/signoff/signoff-copy.js";
+import type { SignoffScope } from "#server/modules/signoff/signoffs.js";
+import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { LIMITS } from "#shared/constants.js";
+import { imageUrlOf } from "#shared/schemas/uploads.js";
+import { newImageKey } from "./images.rules.js";
+
+/**
+ * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons,
+ * knowledge checks, sign-off requirements (with a first version of their own) and images, made inside the mutation's one transaction, so a copy is whole or not
+ * there. Lesson content points at the copies of the images, so deleting the original later leaves the
+ * copy intact.
+ */
+
+const COPY_SUFFIX = " (copy)";
+
+export function copyTitleOf(title: string): string {
+  return `${title.slice(0, LIMITS.courseTitleMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+}
+
+/** Copies the course's images under new keys; answers each old address with its copy's. */
+async function copyImages(
+  scope: OrganizationScope & { em: SqlEntityManager },
+  source: Course,
+  copy: Course,
+): Promise<Map<string, string>> {
+  const images = await scope.em.find(
+    CourseImage,
+    { course: source.id },
+    { populate: ["bytes"], orderBy: { id: "asc" } },
+  );
+  const addresses = new Map<string, string>();
+  for (const image of images) {
+    const key = newImageKey();
+    createOwned(scope, CourseImage, {
+      course: copy,
+      key,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      uploadedBy: image.uploadedBy,
+    });
+    addresses.set(imageUrlOf(image.key), imageUrlOf(key));
+  }
+  return addresses;
+}
+
+/** Keys are 43 random characters: an address never occurs inside another, so plain replacement is exact. */
+function withImageAddresses(content: string | null, addresses: Map<string, string>): string | null {
+  if (content === null) return null;
+  let rewritten = content;
+  for (const [from, to] of addresses) rewritten = rewritten.replaceAll(from, to);
+  return rewritten;
+}
+
+/** The copy, flushed (it has its id). The caller has locked the source (lockCourse). */
+export async function duplicateCourse(scope: SignoffScope, source: Course): Promise<Course> {
+  const copy = createOwned(scope, Course, {
+    title: copyTitleOf(source.title),
+    description: source.description,
+    status: "draft",
+    // Who it is for and by when travel with the tags; named people do not (the copy is a new course).
+    required: source.required,
+    dueDate: source.dueDate,
+    dueDays: source.dueDays,
+  });
+  const links = await scope.em.find(CourseTag, { course: source.id }, { orderBy: { id: "asc" } });
+  for (const link of links) createOwned(scope, CourseTag, { course: copy, tag: link.tag });
+
+  const addresses = await copyImages(scope, source, copy);
+  const modules = await scope.em.find(
+    CourseModule,
+    { course: source.id },
+    { orderBy: { orderIndex: "asc", id: "asc" } },
+  );
+  const moduleCopies = new Map<number, CourseModule>();
+  for (const module of modules) {
+    moduleCopies.set(
+      module.id,
+      createOwned(scope, CourseModule, {
+        course: copy,
+        title: module.title,
+        description: module.description,
+        orderIndex: module.orderIndex,
+      }),
+    );
+  }
+  const lessons =
+    modules.length === 0
+      ? []
+      : await scope.em.find(
+          Lesson,
+          { module: { $in: modules.map((module) => module.id) } },
+          { orderBy: { orderIndex: "asc", id: "asc" } },
+        );
+  const lessonCopies = new Map<number, Lesson>();
+  for (const lesson of lessons) {
+    const module = moduleCopies.get(lesson.module.id);
+    if (!module) continue;
+    const lessonCopy = createOwned(scope, Lesson, {
+      module,
+      title: lesson.title,
+      content: withImageAddresses(lesson.content, addresses),
+      videoUrl: lesson.videoUrl,
+      orderIndex: lesson.orderIndex,
+      requiresSignoff: lesson.requiresSignoff,
+    });
+    lessonCopies.set(lesson.id, lessonCopy);
+  }
+  await copyKnowledgeChecks(scope, lessonCopies);
+  recordCopiedSignoffVersions(scope, source, lessonCopies);
+  await scope.em.flush();
+  return copy;
+}

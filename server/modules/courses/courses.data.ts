@@ -1,0 +1,321 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { TagView } from "#server/modules/tags/tags.presenter.js";
+import { placeholders } from "#server/modules/training/training.data.js";
+import { readRow, readRows } from "#server/platform/db/rows.js";
+import { dateFromRow, joinedText } from "#server/platform/db/sql-dialect.js";
+import type { TagType } from "#shared/schemas/tags.js";
+import type { CourseStatus } from "./course.entity.js";
+
+/**
+ * Courses, their tags and outlines as plain rows (decision 0150): courses/list, get and structure,
+ * users/completions. Every query names the organization; the presenters map the rows.
+ */
+
+/** The fields of a course that its views show: a Course entity has them too. */
+export interface CourseFields {
+  id: number;
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  createdAt: Date;
+  required: boolean;
+  dueDate: string | null;
+  dueDays: number | null;
+  version: number;
+}
+
+export interface CourseRecord {
+  id: number;
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  created_at: unknown;
+  required: boolean | number;
+  due_date: string | null;
+  due_days: number | null;
+  version: number;
+}
+
+export const COURSE_COLUMNS =
+  "c.id, c.title, c.description, c.status, c.created_at, c.required, c.due_date, c.due_days, c.version";
+
+export function courseFromRecord(row: CourseRecord): CourseFields {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    createdAt: dateFromRow(row.created_at) ?? new Date(0),
+    // SQLite keeps booleans as 0 and 1.
+    required: Boolean(row.required),
+    dueDate: row.due_date,
+    dueDays: row.due_days === null ? null : Number(row.due_days),
+    version: Number(row.version),
+  };
+}
+
+/** One course of the organization, read with `columns` and named by `fromRecord`; undefined when there is none. */
+async function courseRowById<Row, Course>(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+  columns: string,
+  fromRecord: (row: Row) => Course,
+): Promise<Course | undefined> {
+  const row = await readRow<Row>(em, `select ${columns} from courses c where c.organization_id = ? and c.id = ?`, [
+    organizationId,
+    courseId,
+  ]);
+  return row && fromRecord(row);
+}
+
+export function courseById(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+): Promise<CourseFields | undefined> {
+  return courseRowById(em, organizationId, courseId, COURSE_COLUMNS, courseFromRecord);
+}
+
+/** A course with the ids of its tags, as the course views read it (courses/list, get, and a write's answer). */
+export interface TaggedCourse extends CourseFields {
+  /** Unordered; none for a course without tags. */
+  tagIds: number[];
+}
+
+/**
+ * The course's tag ids as one text per course, "3,10,17" (null without tags), by a correlated subquery
+ * on the links' unique index. Read as a row per link instead, the links of a 50-course list were 150
+ * rows and the second-dearest statement of courses/list (decision 0237).
+ */
+function taggedCourseColumns(em: EntityManager): string {
+  return `${COURSE_COLUMNS}, (select ${joinedText(em, "cast(ct.tag_id as text)", ",")} from course_tags ct
+    where ct.organization_id = c.organization_id and ct.course_id = c.id) as tag_ids`;
+}
+
+type TaggedCourseRecord = CourseRecord & { tag_ids: string | null };
+
+function taggedCourseFromRecord(row: TaggedCourseRecord): TaggedCourse {
+  const course = courseFromRecord(row) as TaggedCourse;
+  course.tagIds = row.tag_ids === null ? [] : row.tag_ids.split(",").map(Number);
+  return course;
+}
+
+/** courseById with the course's tag ids. */
+export function taggedCourseById(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+): Promise<TaggedCourse | undefined> {
+  return courseRowById(em, organizationId, courseId, taggedCourseColumns(em), taggedCourseFromRecord);
+}
+
+/** Where a page of the newest-first list continues: after this course. */
+export interface CourseListPosition {
+  createdAt: number | string;
+  id: number;
+}
+
+export interface CourseListQuery {
+  status?: CourseStatus;
+  /** Only these courses (a search's or a tag filter's matches). */
+  ids?: readonly number[];
+  /** At most this many; all when absent. */
+  limit?: number;
+  after?: CourseListPosition;
+}
+
+/** Newest first (then by id, so that courses created in the same millisecond keep one order), with their tag ids. */
+export async function courseList(
+  em: EntityManager,
+  organizationId: number,
+  query: CourseListQuery,
+): Promise<TaggedCourse[]> {
+  const where = ["c.organization_id = ?"];
+  const params: unknown[] = [organizationId];
+  if (query.status) {
+    where.push("c.status = ?");
+    params.push(query.status);
+  }
+  if (query.ids) {
+    if (query.ids.length === 0) return [];
+    where.push(`c.id in (${placeholders(query.ids)})`);
+    params.push(...query.ids);
+  }
+  if (query.after) {
+    where.push("(c.created_at < ? or (c.created_at = ? and c.id < ?))");
+    params.push(query.after.createdAt, query.after.createdAt, query.after.id);
+  }
+  const limit = query.limit === undefined ? "" : ` limit ${Math.trunc(query.limit)}`;
+  const rows = await readRows<TaggedCourseRecord>(
+    em,
+    `select ${taggedCourseColumns(em)} from courses c where ${where.join(" and ")} order by c.created_at desc, c.id desc${limit}`,
+    params,
+  );
+  return rows.map(taggedCourseFromRecord);
+}
+
+/** The courses with any of these tags. */
+export async function courseIdsTagged(
+  em: EntityManager,
+  organizationId: number,
+  tagIds: readonly number[],
+): Promise<number[]> {
+  const rows = await readRows<{ course_id: number }>(
+    em,
+    `select distinct course_id from course_tags where organization_id = ? and tag_id in (${placeholders(tagIds)})`,
+    [organizationId, ...tagIds],
+  );
+  return rows.map((row) => Number(row.course_id));
+}
+
+interface TagRecord {
+  id: number;
+  name: string;
+  type: TagType;
+  parent_id: number | null;
+  color: string | null;
+}
+
+export function tagFromRecord(row: TagRecord): TagView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    type: row.type,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    color: row.color,
+  };
+}
+
+/** Every tag of the organization (tags/list). */
+export async function organizationTags(em: EntityManager, organizationId: number): Promise<TagView[]> {
+  const rows = await readRows<TagRecord>(
+    em,
+    "select id, name, type, parent_id, color from tags where organization_id = ? order by id",
+    [organizationId],
+  );
+  return rows.map(tagFromRecord);
+}
+
+/** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
+export async function tagsWithIds(
+  em: EntityManager,
+  organizationId: number,
+  tagIds: readonly number[],
+): Promise<TagView[]> {
+  if (tagIds.length === 0) return [];
+  const rows = await readRows<TagRecord>(
+    em,
+    `select id, name, type, parent_id, color from tags where organization_id = ? and id in (${placeholders(tagIds)})`,
+    [organizationId, ...tagIds],
+  );
+  return rows.map(tagFromRecord);
+}
+
+/**
+ * The tags of these memberships, unsorted, by membership id; one without tags is not in the map. Two
+ * queries: the links, then each tag named by them once. Joined in one, every tag's texts came back once
+ * per link, and materializing those rows was most of the query's cost (issue 19). Each membership still
+ * gets its own objects: an answer that holds one object twice is written differently by superjson
+ * (server/platform/fast/superjson-fast.ts).
+ */
+export async function tagsOfMemberships(
+  em: EntityManager,
+  organizationId: number,
+  membershipIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
+  const byMembership = new Map<number, TagView[]>();
+  if (membershipIds.length === 0) return byMembership;
+  const links = await readRows<{ membership_id: number; tag_id: number }>(
+    em,
+    `select membership_id, tag_id from member_tags where organization_id = ? and membership_id in (${placeholders(membershipIds)})`,
+    [organizationId, ...membershipIds],
+  );
+  if (links.length === 0) return byMembership;
+  const tags = await tagsWithIds(em, organizationId, [...new Set(links.map((link) => Number(link.tag_id)))]);
+  const tagById = new Map(tags.map((tag) => [tag.id, tag]));
+  for (const link of links) {
+    const tag = tagById.get(Number(link.tag_id));
+    if (!tag) continue;
+    const membershipId = Number(link.membership_id);
+    const membershipTags = byMembership.get(membershipId) ?? [];
+    byMembership.set(membershipId, membershipTags);
+    membershipTags.push({ ...tag });
+  }
+  return byMembership;
+}
+
+export interface OutlineRow {
+  moduleId: number;
+  moduleTitle: string;
+  moduleDescription: string | null;
+  moduleOrder: number;
+  moduleVersion: number;
+  /** Null for a module without lessons. */
+  lessonId: number | null;
+  lessonTitle: string | null;
+  lessonOrder: number | null;
+  lessonVersion: number | null;
+  completed: boolean;
+}
+
+/**
+ * A course's modules and lessons in outline order, each lesson with whether the user completed it: one
+ * query (modules left-joined to their lessons and the user's completions).
+ */
+export async function outlineRows(
+  em: EntityManager,
+  organizationId: number,
+  courseId: number,
+  userId: number,
+): Promise<OutlineRow[]> {
+  const rows = await readRows<{
+    module_id: number;
+    module_title: string;
+    module_description: string | null;
+    module_order: number;
+    module_version: number;
+    lesson_id: number | null;
+    lesson_title: string | null;
+    lesson_order: number | null;
+    lesson_version: number | null;
+    completion_id: number | null;
+  }>(
+    em,
+    // Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
+    // lessons_org_module_order_idx, and without the organization it scanned every lesson (issue 19).
+    `select m.id as module_id, m.title as module_title, m.description as module_description,
+       m.order_index as module_order, m.version as module_version,
+       l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,
+       cp.id as completion_id
+     from modules m
+     left join lessons l on l.organization_id = m.organization_id and l.module_id = m.id
+     left join completions cp on cp.organization_id = m.organization_id and cp.user_id = ? and cp.lesson_id = l.id
+     where m.organization_id = ? and m.course_id = ?
+     order by m.order_index, m.id, l.order_index, l.id`,
+    [userId, organizationId, courseId],
+  );
+  const orNull = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    moduleId: Number(row.module_id),
+    moduleTitle: row.module_title,
+    moduleDescription: row.module_description,
+    moduleOrder: Number(row.module_order),
+    moduleVersion: Number(row.module_version),
+    lessonId: orNull(row.lesson_id),
+    lessonTitle: row.lesson_title,
+    lessonOrder: orNull(row.lesson_order),
+    lessonVersion: orNull(row.lesson_version),
+    completed: row.completion_id !== null,
+  }));
+}
+
+/** The lessons the user completed in the organization, by lesson id. */
+export async function completedLessonIds(em: EntityManager, organizationId: number, userId: number): Promise<number[]> {
+  const rows = await readRows<{ lesson_id: number }>(
+    em,
+    "select lesson_id from completions where organization_id = ? and user_id = ? order by lesson_id",
+    [organizationId, userId],
+  );
+  return rows.map((row) => Number(row.lesson_id));
+}

@@ -1,0 +1,178 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
+import { compareTags, type TagView } from "#server/modules/tags/tags.presenter.js";
+import { audienceOf } from "#server/modules/training/training.data.js";
+import { viewerDeadlines, viewerRow } from "#server/modules/training/training.presenter.js";
+import { memberAudience } from "#server/modules/training/training-reads.data.js";
+import { scopedOrganizationId } from "#server/platform/db/rows.js";
+import type { CourseStatus } from "./course.entity.js";
+import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.data.js";
+
+/**
+ * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
+ * and its structure (courses/structure, and the answer of every reorder). Each answers for any number
+ * of courses, modules or lessons in a fixed number of queries.
+ */
+
+export interface LessonOutlineView {
+  id: number;
+  title: string;
+  orderIndex: number;
+  /** What lessons/update takes to refuse a stale save (server/modules/courses/versions.rules.ts). */
+  version: number;
+  isCompleted: boolean;
+}
+
+export interface ModuleOutlineView {
+  id: number;
+  title: string;
+  description: string | null;
+  orderIndex: number;
+  version: number;
+  lessons: LessonOutlineView[];
+}
+
+export interface CourseView {
+  id: number;
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  tags: TagView[];
+  createdAt: Date;
+  /** Issue 11: required of its audience, and the deadline it sets (a date, or days after joining). */
+  required: boolean;
+  dueDate: string | null;
+  dueDays: number | null;
+  /** The caller is in the course's audience. */
+  assignedToMe: boolean;
+  /** The caller's own deadline: null when not required, none is set, or not assigned. */
+  dueAt: Date | null;
+  version: number;
+  /** Present where the caller needs the course's content too (courses/get). */
+  modules?: ModuleOutlineView[];
+}
+
+/**
+ * Each course's tags in the order its card shows them, from the tags they name (read once for all of
+ * them). Every course gets its own objects (an answer holding one object twice is written differently by
+ * superjson, server/platform/fast/superjson-fast.ts). The tags are sorted once and each course's by their rank:
+ * compareTags is a total order, so that is the order sorting each course's own tags gave.
+ */
+function tagsOfCourses(courses: readonly TaggedCourse[], named: TagView[]): Map<number, TagView[]> {
+  const tags = [...named].sort(compareTags);
+  const rankOf = new Map<number, number>();
+  for (const [rank, tag] of tags.entries()) rankOf.set(tag.id, rank);
+  const byCourse = new Map<number, TagView[]>();
+  for (const course of courses) {
+    const ranks: number[] = [];
+    for (const id of course.tagIds) {
+      const rank = rankOf.get(id);
+      if (rank !== undefined) ranks.push(rank);
+    }
+    ranks.sort((a, b) => a - b);
+    byCourse.set(
+      course.id,
+      ranks.map((rank) => ({ ...(tags[rank] as TagView) })),
+    );
+  }
+  return byCourse;
+}
+
+function courseView(
+  course: CourseFields,
+  tags: TagView[],
+  mine: { assignedToMe: boolean; dueAt: Date | null },
+  modules?: ModuleOutlineView[],
+): CourseView {
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    status: course.status,
+    tags,
+    createdAt: course.createdAt,
+    required: course.required,
+    dueDate: course.dueDate,
+    dueDays: course.dueDays,
+    assignedToMe: mine.assignedToMe,
+    dueAt: mine.dueAt,
+    version: course.version,
+    ...(modules ? { modules } : {}),
+  };
+}
+
+/**
+ * Courses (plain rows of server/modules/courses/courses.data.ts, read again after a write) with their tags and
+ * what they ask of the viewer: one query however many (the tags they name and the viewer's own rows).
+ */
+export async function presentCourses(
+  em: SqlEntityManager,
+  courses: readonly TaggedCourse[],
+  viewer: MembershipRecord,
+): Promise<CourseView[]> {
+  if (courses.length === 0) return [];
+  const named = new Set<number>();
+  for (const course of courses) for (const id of course.tagIds) named.add(id);
+  const viewerRows = await memberAudience(em, viewer.organization.id, viewerRow(viewer), [...named]);
+  const tags = tagsOfCourses(courses, viewerRows.tags);
+  const audiences = courses.map((course) => ({
+    id: course.id,
+    audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
+  }));
+  const mine = viewerDeadlines(viewerRows, viewer, audiences);
+  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
+}
+
+/** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
+export async function presentCourse(
+  em: SqlEntityManager,
+  course: TaggedCourse,
+  viewer: MembershipRecord,
+  options: { withStructure?: boolean } = {},
+): Promise<CourseView> {
+  const [view] = await presentCourses(em, [course], viewer);
+  if (!view) throw new Error("presentCourses returned no view for its course");
+  if (!options.withStructure) return view;
+  return {
+    ...view,
+    modules: await presentCourseStructure(em, course.id, viewer.user.id),
+  };
+}
+
+/**
+ * The modules and lessons of a course, each lesson marked if the user completed it: one query. After a
+ * write (`refresh`), the entity manager's pending changes are flushed first, so the rows read are them.
+ */
+export async function presentCourseStructure(
+  em: SqlEntityManager,
+  courseId: number,
+  userId: number,
+  options: { refresh?: boolean } = {},
+): Promise<ModuleOutlineView[]> {
+  if (options.refresh) await em.flush();
+  const modules: ModuleOutlineView[] = [];
+  for (const row of await outlineRows(em, scopedOrganizationId(em), courseId, userId)) {
+    let module = modules.at(-1);
+    if (module?.id !== row.moduleId) {
+      module = {
+        id: row.moduleId,
+        title: row.moduleTitle,
+        description: row.moduleDescription,
+        orderIndex: row.moduleOrder,
+        version: row.moduleVersion,
+        lessons: [],
+      };
+      modules.push(module);
+    }
+    if (row.lessonId !== null) {
+      module.lessons.push({
+        id: row.lessonId,
+        title: row.lessonTitle ?? "",
+        orderIndex: row.lessonOrder ?? 0,
+        version: row.lessonVersion ?? 1,
+        isCompleted: row.completed,
+      });
+    }
+  }
+  return modules;
+}

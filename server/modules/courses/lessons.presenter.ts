@@ -1,0 +1,82 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { Completion, Lesson } from "#server/entities.js";
+import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/quizzes.presenter.js";
+import { embedUrlFor } from "#shared/video-embed.js";
+import type { CourseStatus } from "./course.entity.js";
+import type { LessonPageRow } from "./lessons.data.js";
+
+/** A lesson as its writes answer (lessons/create, update). */
+export interface LessonView {
+  id: number;
+  moduleId: number;
+  title: string;
+  content: string | null;
+  videoUrl: string | null;
+  embedUrl: string | null;
+  orderIndex: number;
+  /** What lessons/update takes to refuse a stale save (server/modules/courses/versions.rules.ts). */
+  version: number;
+  /** Completed by signing (issue 12); lessons/signoff tells the caller's standing. */
+  requiresSignoff: boolean;
+}
+
+export interface LessonLinkView {
+  id: number;
+  title: string;
+}
+
+/** The lesson page (lessons/get): the lesson, where it sits, and its neighbours across module boundaries. */
+export interface LessonPageView extends Omit<LessonView, "moduleId"> {
+  isCompleted: boolean;
+  module: { id: number; title: string };
+  course: { id: number; title: string; status: CourseStatus };
+  prevLesson: LessonLinkView | null;
+  nextLesson: LessonLinkView | null;
+  /** The lesson's knowledge check without its answers (issue 13), or null. */
+  quiz: LearnerQuizView | null;
+}
+
+/** lessons/complete: when the caller first completed it. */
+export interface CompletionView {
+  lessonId: number;
+  completedAt: Date;
+}
+
+/** users/completions: every lesson the caller completed in the organization. */
+export interface CompletedLessonsView {
+  lessonIds: number[];
+}
+
+export function presentLesson(lesson: Lesson): LessonView {
+  return {
+    id: lesson.id,
+    moduleId: lesson.module.id,
+    title: lesson.title,
+    // Sanitized once, when saved (prepareLessonContent); the browser sanitizes again when it shows it.
+    content: lesson.content,
+    videoUrl: lesson.videoUrl,
+    embedUrl: embedUrlFor(lesson.videoUrl),
+    orderIndex: lesson.orderIndex,
+    version: lesson.version,
+    requiresSignoff: lesson.requiresSignoff,
+  };
+}
+
+/** The lesson page as `userId` sees it (plain rows, decision 0150): the page's one query, and the check's two if it has one. */
+export async function presentLessonPage(
+  em: EntityManager,
+  organizationId: number,
+  page: LessonPageRow,
+  userId: number,
+): Promise<LessonPageView> {
+  const { quiz, ...lesson } = page;
+  return {
+    ...lesson,
+    embedUrl: embedUrlFor(lesson.videoUrl),
+    quiz: await presentLearnerQuiz(em, organizationId, lesson.id, userId, quiz),
+  };
+}
+
+export function presentCompletedLessons(completions: readonly Pick<Completion, "lesson">[]): CompletedLessonsView {
+  return { lessonIds: completions.map((completion) => completion.lesson.id) };
+}

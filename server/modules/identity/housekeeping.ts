@@ -1,0 +1,41 @@
+import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import { Invitation, KnownDevice, OutboxMail, PasswordReset, RateLimitBucket, Session } from "#server/entities.js";
+import type { Config } from "#server/platform/http/config.js";
+import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
+import { KNOWN_DEVICE_DAYS } from "./known-devices.js";
+
+/** How long the outbox keeps a mail after it was sent or given up. */
+const MAIL_KEPT_DAYS = 30;
+
+/**
+ * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, invitations
+ * that expired a week ago, password reset links a day after they expired, mail a month after it was sent or given up, and browsers that have not signed in for KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
+ */
+export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config: Config): Promise<void> {
+  const em = orm.em.fork();
+  const now = new Date();
+  const currentWindow = Math.floor(now.getTime() / (config.rateLimit.windowSeconds * 1000));
+  await em.nativeDelete(Session, { expiresAt: { $lt: now } });
+  await em.nativeDelete(RateLimitBucket, { windowNumber: { $lt: currentWindow } });
+  await em.nativeDelete(KnownDevice, { lastSignInAt: { $lt: new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS) } });
+  await em.nativeDelete(PasswordReset, { expiresAt: { $lt: new Date(now.getTime() - DAY_MS) } });
+  // Sent and given-up mail stays a month (the admins' "E-mail problems" lists the failures meanwhile).
+  const monthAgo = new Date(now.getTime() - MAIL_KEPT_DAYS * DAY_MS);
+  await em.nativeDelete(OutboxMail, { $or: [{ sentAt: { $lt: monthAgo } }, { failedAt: { $lt: monthAgo } }] });
+  // Invitations belong to organizations; this sweep crosses all of them on purpose.
+  await em.nativeDelete(
+    Invitation,
+    { expiresAt: { $lt: new Date(now.getTime() - INVITATION_DAYS * DAY_MS) } },
+    { filters: false },
+  );
+}
+
+/** Runs the sweep at start-up and then hourly; the timer never keeps the process alive. */
+export function startHousekeeping(orm: MikroORM<AbstractSqlDriver>, config: Config, log: (error: unknown) => void) {
+  const run = () => removeExpiredRows(orm, config).catch(log);
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,39 @@
+import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import { Organization } from "#server/modules/organizations/organization.entity.js";
+
+export class User {
+  [OptionalProps]?: "createdAt" | "currentOrganization";
+  id!: number;
+  name!: string;
+  /** As the person typed it, trimmed. */
+  email!: string;
+  /** The lower-cased e-mail: the unique key that makes comparisons case-insensitive. */
+  emailKey!: string;
+  passwordHash!: string;
+  currentOrganization: Organization | null = null;
+  createdAt: Date = new Date();
+}
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: "users",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    name: { type: "string", length: 100 },
+    email: { type: "string", length: 254 },
+    emailKey: { type: "string", length: 254, unique: "users_email_key_unique" },
+    passwordHash: { type: "string", length: 255, lazy: true },
+    currentOrganization: {
+      kind: "m:1",
+      entity: () => Organization,
+      nullable: true,
+      deleteRule: "set null",
+      fieldName: "current_org_id",
+    },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+  },
+});
+
+export function emailKeyOf(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,136 @@
+import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import type { User } from "#server/modules/identity/user.entity.js";
+import type { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
+
+/** What a mail of the outbox is about (server/mail/): each kind has its own template. */
+export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
+
+/**
+ * One mail to send (decision 0130). Written in the same transaction as what caused it; a sender claims
+ * it with a lease (`claimToken`, `claimedUntil`), sends it, and marks it sent or schedules a retry. The
+ * bodies are emptied once it is sent or given up: a reset or invitation link is not kept in clear.
+ */
+export class OutboxMail {
+  [OptionalProps]?: "createdAt" | "attempts" | "claimToken" | "claimedUntil" | "sentAt" | "failedAt" | "lastError";
+  id!: number;
+  /** The organization the mail speaks for; null for mails about one's account (password reset). */
+  organization!: Organization | null;
+  kind!: MailKind;
+  recipient!: string;
+  subject!: string;
+  text!: string;
+  html!: string;
+  createdAt: Date = new Date();
+  attempts = 0;
+  /** Not sent before this moment: the backoff after a failure. */
+  nextAttemptAt!: Date;
+  claimToken: string | null = null;
+  claimedUntil: Date | null = null;
+  sentAt: Date | null = null;
+  /** Given up: the last attempt's error stays in lastError, for the admins' "E-mail problems". */
+  failedAt: Date | null = null;
+  lastError: string | null = null;
+}
+
+export const OutboxMailSchema = new EntitySchema<OutboxMail>({
+  class: OutboxMail,
+  tableName: "outbox_mails",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", nullable: true, deleteRule: "cascade" },
+    kind: { type: "string", length: 20 },
+    recipient: { type: "string", length: 254 },
+    subject: { type: "string", length: 300 },
+    text: { type: "text" },
+    html: { type: "text" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+    attempts: { type: "integer", default: 0 },
+    nextAttemptAt: { type: "datetime" },
+    claimToken: { type: "string", length: 64, nullable: true },
+    claimedUntil: { type: "datetime", nullable: true },
+    sentAt: { type: "datetime", nullable: true },
+    failedAt: { type: "datetime", nullable: true },
+    lastError: { type: "string", length: 500, nullable: true },
+  },
+  indexes: [
+    { name: "outbox_mails_due_idx", properties: ["sentAt", "failedAt", "nextAttemptAt"] },
+    { name: "outbox_mails_org_failed_idx", properties: ["organization", "failedAt"] },
+  ],
+});
+
+/**
+ * A scheduled batch (the daily reminders, the weekly summary) that has run: its primary key is the kind
+ * and the period, so the one instance whose insert succeeds runs it, in the same transaction.
+ */
+export class MailBatch {
+  [OptionalProps]?: "ranAt";
+  kind!: string;
+  /** "2026-11-23" for a day, "2026-W48" for a week. */
+  period!: string;
+  ranAt: Date = new Date();
+}
+
+export const MailBatchSchema = new EntitySchema<MailBatch>({
+  class: MailBatch,
+  tableName: "mail_batches",
+  properties: {
+    kind: { type: "string", length: 30, primary: true },
+    period: { type: "string", length: 20, primary: true },
+    ranAt: { type: "datetime", onCreate: () => new Date() },
+  },
+});
+
+/** A member who turned reminder mails off in one organization (the link in the mail, or the account page). */
+export class ReminderOptOut {
+  [OptionalProps]?: "createdAt";
+  membership!: Membership;
+  organization!: Organization;
+  createdAt: Date = new Date();
+}
+
+export const ReminderOptOutSchema = new EntitySchema<ReminderOptOut>({
+  class: ReminderOptOut,
+  tableName: "reminder_opt_outs",
+  properties: {
+    membership: { kind: "1:1", entity: "Membership", primary: true, owner: true, deleteRule: "cascade" },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade", index: "reminder_opt_outs_org_idx" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+  },
+});
+
+/** A "forgot password" link: only the SHA-256 of its secret; single use; valid one hour. */
+export class PasswordReset {
+  [OptionalProps]?: "createdAt" | "usedAt";
+  tokenHash!: string;
+  user!: User;
+  createdAt: Date = new Date();
+  expiresAt!: Date;
+  usedAt: Date | null = null;
+}
+
+export const PasswordResetSchema = new EntitySchema<PasswordReset>({
+  class: PasswordReset,
+  tableName: "password_resets",
+  properties: {
+    tokenHash: { type: "string", length: 64, primary: true },
+    user: { kind: "m:1", entity: "User", deleteRule: "cascade", index: "password_resets_user_idx" },
+    createdAt: { type: "datetime", onCreate: () => new Date() },
+    expiresAt: { type: "datetime", index: "password_resets_expires_idx" },
+    usedAt: { type: "datetime", nullable: true },
+  },
+});
+
+/** A random key the server made for itself (signing unsubscribe links), shared by every instance. */
+export class ServerSecret {
+  name!: string;
+  value!: string;
+}
+
+export const ServerSecretSchema = new EntitySchema<ServerSecret>({
+  class: ServerSecret,
+  tableName: "server_secrets",
+  properties: {
+    name: { type: "string", length: 50, primary: true },
+    value: { type: "string", length: 128 },
+  },
+});

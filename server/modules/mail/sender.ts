@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import { OutboxMail } from "#server/entities.js";
+import type { MailTransport } from "./transport.js";
+
+/**
+ * Sends the outbox (decision 0130). Any number of senders, in any number of instances, share it:
+ * - a sender claims a batch with one UPDATE that only touches rows whose claim has expired, so two
+ *   senders never hold the same row (on PostgreSQL the second UPDATE waits for the first, then finds the
+ *   rows claimed; SQLite runs one writer at a time);
+ * - a claim is a lease: a sender that dies mid-batch leaves its rows to whoever claims after the lease;
+ * - a failure is retried with exponential backoff, up to MAX_ATTEMPTS, then kept as failed for the admins.
+ * The one gap: a sender that dies after the mail server accepted a mail and before marking it sent has
+ * it sent again after the lease; it carries the same Message-ID, which mail systems use to drop a copy.
+ */
+
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+export const OUTBOX_BATCH_SIZE = 20;
+export const MAX_ATTEMPTS = 6;
+/** The wait after the first failure; each later one doubles it (1, 2, 4, 8, 16 minutes). */
+export const FIRST_RETRY_MS = 60_000;
+/** A mail is not started with less of its lease left than this: the SMTP time-outs fit in it. */
+const LEASE_MARGIN_MS = 2 * 60_000;
+
+export interface SenderOptions {
+  orm: MikroORM<AbstractSqlDriver>;
+  transport: MailTransport;
+  /** Milliseconds since the epoch (AppServices.clock). */
+  clock?: () => number;
+  /** Where the host part of Message-IDs comes from. */
+  messageIdDomain: string;
+}
+
+export interface SendReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** The SMTP reply code of a nodemailer error: 5xx is a permanent refusal, not worth retrying. */
+function smtpCode(error: unknown): number | null {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" ? code : null;
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
+}
+
+export function retryDelayMs(attempts: number): number {
+  return FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
+}
+
+export class OutboxSender {
+  private readonly clock: () => number;
+
+  constructor(private readonly options: SenderOptions) {
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Takes up to OUTBOX_BATCH_SIZE due mails that nobody holds; they are this sender's until the lease ends. */
+  async claim(): Promise<OutboxMail[]> {
+    const em = this.options.orm.em.fork();
+    const now = new Date(this.clock());
+    const unclaimed = { $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] };
+    const due = { sentAt: null, failedAt: null, nextAttemptAt: { $lte: now }, ...unclaimed };
+    const candidates = await em.find(OutboxMail, due, {
+      fields: ["id"],
+      orderBy: { id: "asc" },
+      limit: OUTBOX_BATCH_SIZE,
+    });
+    if (candidates.length === 0) return [];
+    const claimToken = randomBytes(16).toString("hex");
+    // The conditions are checked again by the UPDATE itself: a row another sender claimed meanwhile is skipped.
+    await em.nativeUpdate(
+      OutboxMail,
+      { id: { $in: candidates.map((mail) => mail.id) }, ...due },
+      { claimToken, claimedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS) },
+    );
+    return em.fork().find(OutboxMail, { claimToken }, { orderBy: { id: "asc" } });
+  }
+
+  /** Sends what `claim` returned, one by one, recording each outcome. */
+  async deliver(mails: readonly OutboxMail[]): Promise<SendReport> {
+    const report: SendReport = { sent: 0, retried: 0, failed: 0 };
+    const em = this.options.orm.em.fork();
+    for (const mail of mails) {
+      const { claimToken, claimedUntil } = mail;
+      // A mail whose lease runs short is left to the next claim rather than risk two senders at once.
+      if (!claimToken || !claimedUntil || this.clock() > claimedUntil.getTime() - LEASE_MARGIN_MS) break;
+      const mine = { id: mail.id, claimToken };
+      try {
+        await this.options.transport.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<outbox-${mail.id}.${mail.createdAt.getTime()}@${this.options.messageIdDomain}>`,
+        });
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const code = smtpCode(error);
+        const givingUp = attempts >= MAX_ATTEMPTS || (code !== null && code >= 500);
+        const now = this.clock();
+        await em.nativeUpdate(OutboxMail, mine, {
+          attempts,
+          lastError: describe(error),
+          claimToken: null,
+          claimedUntil: null,
+          ...(givingUp
+            ? { failedAt: new Date(now), text: "", html: "" }
+            : { nextAttemptAt: new Date(now + retryDelayMs(attempts)) }),
+        });
+        if (givingUp) report.failed += 1;
+        else report.retried += 1;
+        continue;
+      }
+      // Sent: the bodies (which may hold a one-time link) go; who, what and when stay.
+      await em.nativeUpdate(OutboxMail, mine, {
+        attempts: mail.attempts + 1,
+        sentAt: new Date(this.clock()),
+        claimToken: null,
+        claimedUntil: null,
+        text: "",
+        html: "",
+      });
+      report.sent += 1;
+    }
+    return report;
+  }
+
+  /** One claim and its delivery. */
+  async runOnce(): Promise<SendReport> {
+    return this.deliver(await this.claim());
+  }
+}

@@ -1,0 +1,156 @@
+import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { Organization } from "#server/entities.js";
+import { readRow } from "#server/platform/db/rows.js";
+import { dateFromRow, dialectOfManager } from "#server/platform/db/sql-dialect.js";
+import { writePrepared, writePreparedReturning } from "#server/platform/fast/prepared.js";
+import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
+import { fail } from "#server/platform/http/errors.js";
+import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
+import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
+import { totalCountFrom } from "./course-completion-totals.js";
+import { type CountedCompletion, completionCountStatements, progressCountFrom } from "./course-progress.js";
+
+/**
+ * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
+ * only by signing it (issue 12), a lesson with a knowledge check only by passing it (issue 13), any
+ * other by "Mark as Complete". Signing wins over a check: a signature is what a sign-off lesson's
+ * completion stands for.
+ */
+export type CompletionWay = "mark" | "pass" | "sign";
+
+export interface CompletionFacts {
+  requiresSignoff: boolean;
+  hasQuiz: boolean;
+}
+
+export function completionWayOf(lesson: CompletionFacts): CompletionWay {
+  if (lesson.requiresSignoff) return "sign";
+  return lesson.hasQuiz ? "pass" : "mark";
+}
+
+/** Refuses to complete a lesson by "Mark as Complete" when it has its own way, naming that way. */
+export function assertCompletableByMarking(lesson: CompletionFacts): void {
+  const way = completionWayOf(lesson);
+  if (way === "sign") throw fail.badRequest(SIGNOFF_MESSAGES.completeBySigning);
+  if (way === "pass") throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
+}
+
+/**
+ * Refuses to sign a lesson that is not completed by signing. Only the sign-off flag is asked: signing
+ * comes first in the rule, so a knowledge check beside it never changes the answer.
+ */
+export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requiresSignoff">): void {
+  if (completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false }) !== "sign")
+    throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
+}
+
+/**
+ * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing
+ * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
+ * Idempotent: the first completion stays (there is no undo).
+ */
+export interface CompletionKeyScope {
+  organization: Pick<Organization, "id">;
+  user: { id: number };
+}
+
+export interface CompletionScope extends CompletionKeyScope {
+  em: SqlEntityManager;
+}
+
+/** A lesson's completion as recorded: when the user first completed it. */
+export interface RecordedCompletion {
+  lessonId: number;
+  completedAt: Date;
+}
+
+/** The completions table's unique key ignores a second completion of the same lesson by the same user. */
+const INSERT_COMPLETION = `insert into completions (organization_id, user_id, lesson_id, completed_at) values (?, ?, ?, ?)
+  on conflict (organization_id, user_id, lesson_id) do nothing`;
+
+const FIRST_COMPLETION =
+  "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?";
+
+const keyOf = (scope: CompletionKeyScope, lessonId: number): CountedCompletion => ({
+  organizationId: scope.organization.id,
+  userId: scope.user.id,
+  lessonId,
+});
+
+const keyParams = (key: CountedCompletion) => [key.organizationId, key.userId, key.lessonId];
+
+/** The lesson was deleted between reading it and recording the completion. */
+function missingLessonAsNotFound(error: unknown): never {
+  if (error instanceof ForeignKeyConstraintViolationException) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  throw error;
+}
+
+/** The insert yielded to another request's completion of the same lesson: the first one's time is the answer. */
+function firstCompletion(lessonId: number, row: { completed_at: unknown } | undefined): RecordedCompletion {
+  // Yielded to a completion that is gone again: its lesson was deleted meanwhile.
+  const firstAt = dateFromRow(row?.completed_at);
+  if (!firstAt) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
+  return { lessonId, completedAt: firstAt };
+}
+
+/**
+ * PostgreSQL's completion (decision 0252): the INSERT and, from the row it returned (none for a repeat),
+ * its two counts, as one statement. Outside a transaction they commit together; the lesson stays
+ * key-share locked until then, so a recount (server/modules/progress/course-progress.ts) still waits for it.
+ */
+const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
+    returning organization_id, user_id, lesson_id, completed_at),
+  progress as (${progressCountFrom("inserted c")}),
+  total as (${totalCountFrom("inserted c")})
+  select lesson_id from inserted`;
+
+/** Whether the completion was inserted: on PostgreSQL one statement with its counts, on SQLite the INSERT and then its counts. */
+async function insertCounted(scope: CompletionScope, key: CountedCompletion, completedAt: Date): Promise<boolean> {
+  const params = [...keyParams(key), completedAt];
+  if (dialectOfManager(scope.em) === "postgresql") {
+    return (await writePreparedReturning(scope.em, INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+  }
+  if ((await writePrepared(scope.em, INSERT_COMPLETION, params)) === 0) return false;
+  for (const [sql, countParams] of completionCountStatements(key)) await writePrepared(scope.em, sql, countParams);
+  return true;
+}
+
+/**
+ * The INSERT (a prepared statement, decision 0209) and its counts (server/modules/progress/course-progress.ts) when it
+ * inserted; the completion time is the one it wrote, so nothing is read back unless another request
+ * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
+ * was done, for work sent later from a device (server/platform/api/action-time.ts); now by default.
+ */
+export async function recordCompletion(
+  scope: CompletionScope,
+  lessonId: number,
+  completedAt: Date = new Date(),
+): Promise<RecordedCompletion> {
+  const key = keyOf(scope, lessonId);
+  // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
+  const inserted = await insertCounted(scope, key, completedAt).catch(missingLessonAsNotFound);
+  if (!inserted) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
+  return { lessonId, completedAt };
+}
+
+/** recordCompletion's statements, run at once in a write that commits together (server/platform/fast/sqlite-group-commit.ts). */
+export function recordCompletionNow(
+  statements: SyncStatements,
+  scope: CompletionKeyScope,
+  lessonId: number,
+  completedAt: Date,
+): RecordedCompletion {
+  const key = keyOf(scope, lessonId);
+  let inserted: number;
+  try {
+    inserted = statements.write(INSERT_COMPLETION, [...keyParams(key), completedAt]);
+  } catch (error) {
+    missingLessonAsNotFound(error);
+  }
+  if (inserted === 0)
+    return firstCompletion(lessonId, statements.read<{ completed_at: unknown }>(FIRST_COMPLETION, keyParams(key))[0]);
+  for (const [sql, params] of completionCountStatements(key)) statements.write(sql, params);
+  return { lessonId, completedAt };
+}

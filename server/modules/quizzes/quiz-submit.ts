@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import { type Membership, Quiz, QuizAttempt } from "#server/entities.js";
+import { type CourseContext, findLesson, findVisibleCourse } from "#server/modules/courses/course-access.js";
+import { completionWayOf, recordCompletion } from "#server/modules/progress/completions.js";
+import { actionTime } from "#server/platform/api/action-time.js";
+import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
+import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
+import { fail } from "#server/platform/http/errors.js";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
+import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
+import { loadQuiz } from "./quiz.data.js";
+import { attemptsLeftOf, gradeAttempt } from "./quiz-grading.rules.js";
+import type { SubmitResultView } from "./quizzes.presenter.js";
+
+type SubmitInput = z.output<typeof submitQuizInput>;
+type SubmitContext = CourseContext &
+  OrganizationScope &
+  ClientActionScope & { membership: Pick<Membership, "createdAt"> };
+
+/** Every answer names a question of this check and options of that question; else the page is stale. */
+function assertAnswersFit(
+  questions: { question: { id: number }; options: { id: number }[] }[],
+  answers: SubmitInput["answers"],
+): void {
+  const optionsOf = new Map(questions.map(({ question, options }) => [question.id, new Set(options.map((o) => o.id))]));
+  for (const answer of answers) {
+    const options = optionsOf.get(answer.questionId);
+    if (!options || !answer.optionIds.every((id) => options.has(id))) throw fail.conflict(QUIZ_MESSAGES.checkChanged);
+  }
+}
+
+/**
+ * quizzes/submit: graded here, never in the browser. The check's row is locked (PostgreSQL) while the
+ * attempts are counted and the new one written, so two tabs cannot both take the last attempt. Passing
+ * records the lesson's completion, unless the lesson is completed by signing (completionWayOf); failing
+ * records only the attempt.
+ */
+export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
+  const lesson = await findLesson(ctx, input.lessonId);
+  const course = await findVisibleCourse(ctx, lesson.module.course.id);
+  const locked = await ctx.em.findOne(Quiz, { lesson: lesson.id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  // After the lock: a copy sent twice at once waits for the first and then answers its result (decision 0140).
+  // Before the attempts are counted: the answer to the last attempt, sent again, is not "no attempts left".
+  const replay = await replayedAnswer<SubmitResultView>(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit);
+  if (replay) return replay;
+  const loaded = locked ? await loadQuiz(ctx.em, lesson.id, { refresh: true }) : null;
+  if (!loaded || loaded.questions.length === 0) throw fail.notFound(QUIZ_MESSAGES.checkNotFound);
+  const { quiz } = loaded;
+  const used = await ctx.em.count(QuizAttempt, { lesson: lesson.id, user: ctx.user.id });
+  if (attemptsLeftOf(quiz.maxAttempts, used) === 0) throw fail.forbidden(QUIZ_MESSAGES.noAttemptsLeft);
+  assertAnswersFit(loaded.questions, input.answers);
+
+  const grade = gradeAttempt(
+    loaded.questions.map(({ question, options }) => ({ id: question.id, explanation: question.explanation, options })),
+    input.answers,
+    quiz.passPercent,
+  );
+  const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt]);
+  createOwned(ctx, QuizAttempt, {
+    user: ctx.user.id,
+    lesson,
+    answers: grade.results.map(({ questionId, optionIds, correct }) => ({ questionId, optionIds, correct })),
+    scorePercent: grade.scorePercent,
+    passed: grade.passed,
+    createdAt: doneAt,
+  });
+  await ctx.em.flush();
+  const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
+  if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id, doneAt);
+  return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit, {
+    scorePercent: grade.scorePercent,
+    passed: grade.passed,
+    attemptsLeft: attemptsLeftOf(quiz.maxAttempts, used + 1),
+    results: grade.results.map(({ optionIds: _chosen, ...result }) => result),
+  });
+}

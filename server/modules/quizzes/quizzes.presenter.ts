@@ -1,0 +1,127 @@
+import type { EntityManager } from "@mikro-orm/core";
+import { QuizAttempt } from "#server/entities.js";
+import {
+  attemptSummaryRow,
+  type LessonQuizSettings,
+  learnerQuestionRows,
+} from "#server/modules/courses/lessons.data.js";
+import type { QuestionKind } from "#shared/schemas/quizzes.js";
+import { type LoadedQuiz, loadQuiz } from "./quiz.data.js";
+import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
+
+/**
+ * Knowledge checks as each side sees them (issue 13). What a learner gets carries no option's
+ * correctness and no explanation: those come only with the result of a submitted attempt.
+ */
+
+export interface LearnerQuizView {
+  passPercent: number;
+  maxAttempts: number | null;
+  questions: { id: number; kind: QuestionKind; prompt: string; options: { id: number; text: string }[] }[];
+  attempts: number;
+  attemptsLeft: number | null;
+  bestScorePercent: number | null;
+  passed: boolean;
+}
+
+export interface EditorQuizView {
+  lessonId: number;
+  passPercent: number;
+  maxAttempts: number | null;
+  shuffle: boolean;
+  questions: {
+    id: number;
+    kind: QuestionKind;
+    prompt: string;
+    explanation: string | null;
+    options: { id: number; text: string; correct: boolean }[];
+  }[];
+}
+
+export interface SubmitResultView {
+  scorePercent: number;
+  passed: boolean;
+  attemptsLeft: number | null;
+  results: Omit<QuestionResult, "optionIds">[];
+}
+
+export interface QuizStatsView {
+  lessonId: number;
+  attempts: number;
+  members: number;
+  questions: { questionId: number; prompt: string; answered: number; wrong: number; wrongPercent: number }[];
+}
+
+/**
+ * lessons/get's `quiz` (plain rows, decision 0150): null for a lesson without a check or whose check has
+ * no question yet. With shuffle on, a new order on every load.
+ */
+export async function presentLearnerQuiz(
+  em: EntityManager,
+  organizationId: number,
+  lessonId: number,
+  userId: number,
+  settings: LessonQuizSettings | null,
+): Promise<LearnerQuizView | null> {
+  if (!settings) return null;
+  const questions = await learnerQuestionRows(em, organizationId, lessonId);
+  if (questions.length === 0) return null;
+  const order = <T>(items: T[]) => (settings.shuffle ? shuffled(items) : items);
+  const summary = await attemptSummaryRow(em, organizationId, lessonId, userId);
+  return {
+    passPercent: settings.passPercent,
+    maxAttempts: settings.maxAttempts,
+    questions: order(questions).map((question) => ({ ...question, options: order(question.options) })),
+    attempts: summary.attempts,
+    attemptsLeft: attemptsLeftOf(settings.maxAttempts, summary.attempts),
+    bestScorePercent: summary.bestScorePercent,
+    passed: summary.passed,
+  };
+}
+
+export function presentEditorQuiz(lessonId: number, loaded: LoadedQuiz | null): EditorQuizView | null {
+  if (!loaded) return null;
+  return {
+    lessonId,
+    passPercent: loaded.quiz.passPercent,
+    maxAttempts: loaded.quiz.maxAttempts,
+    shuffle: loaded.quiz.shuffle,
+    questions: loaded.questions.map(({ question, options }) => ({
+      id: question.id,
+      kind: question.kind,
+      prompt: question.prompt,
+      explanation: question.explanation,
+      options: options.map((option) => ({ id: option.id, text: option.text, correct: option.correct })),
+    })),
+  };
+}
+
+/** Per question of the check as it stands: of the attempts that answered it, how many got it wrong. */
+export async function presentQuizStats(em: EntityManager, lessonId: number): Promise<QuizStatsView> {
+  const loaded = await loadQuiz(em, lessonId);
+  const attempts = await em.find(QuizAttempt, { lesson: lessonId }, { fields: ["answers", "user"] });
+  const tally = new Map<number, { answered: number; wrong: number }>();
+  for (const attempt of attempts) {
+    for (const answer of attempt.answers) {
+      const counts = tally.get(answer.questionId) ?? { answered: 0, wrong: 0 };
+      counts.answered += 1;
+      if (!answer.correct) counts.wrong += 1;
+      tally.set(answer.questionId, counts);
+    }
+  }
+  return {
+    lessonId,
+    attempts: attempts.length,
+    members: new Set(attempts.map((attempt) => attempt.user.id)).size,
+    questions: (loaded?.questions ?? []).map(({ question }) => {
+      const { answered, wrong } = tally.get(question.id) ?? { answered: 0, wrong: 0 };
+      return {
+        questionId: question.id,
+        prompt: question.prompt,
+        answered,
+        wrong,
+        wrongPercent: answered === 0 ? 0 : Math.round((wrong * 100) / answered),
+      };
+    }),
+  };
+}

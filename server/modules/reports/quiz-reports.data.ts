@@ -1,0 +1,100 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { placeholders } from "#server/modules/training/training.data.js";
+import { readRows } from "#server/platform/db/rows.js";
+import { countFromRow } from "#server/platform/db/sql-dialect.js";
+
+/**
+ * Knowledge checks in the progress reports (issue 13): for each check of a course (in course order),
+ * each member's number of attempts and best score. Two queries for any number of members and courses.
+ */
+
+export interface CourseCheck {
+  lessonId: number;
+  title: string;
+}
+
+export interface CheckScore extends CourseCheck {
+  attempts: number;
+  /** Null until the member submits an attempt. */
+  bestScorePercent: number | null;
+  passed: boolean;
+}
+
+export interface CheckScores {
+  /** The course's checks, in course order (the report's columns). */
+  checksOf(courseId: number): CourseCheck[];
+  /** One entry per check of the course, attempted or not. */
+  scoresOf(courseId: number, userId: number): CheckScore[];
+}
+
+export async function loadCheckScores(
+  em: SqlEntityManager,
+  organizationId: number,
+  courseIds: readonly number[],
+  userId?: number,
+): Promise<CheckScores> {
+  const checks = new Map<number, CourseCheck[]>();
+  const scores = new Map<string, { attempts: number; best: number; passed: boolean }>();
+  if (courseIds.length > 0) {
+    const checkRows = await readRows<{ course_id: number; lesson_id: number; title: string }>(
+      em,
+      `select m.course_id, l.id as lesson_id, l.title
+       from quizzes q join lessons l on l.id = q.lesson_id join modules m on m.id = l.module_id
+       where q.organization_id = ? and m.course_id in (${placeholders(courseIds)})
+       order by m.course_id, m.order_index, l.order_index, l.id`,
+      [organizationId, ...courseIds],
+    );
+    for (const row of checkRows) {
+      const list = checks.get(Number(row.course_id)) ?? [];
+      list.push({ lessonId: Number(row.lesson_id), title: row.title });
+      checks.set(Number(row.course_id), list);
+    }
+    const lessonIds = checkRows.map((row) => Number(row.lesson_id));
+    if (lessonIds.length > 0) {
+      const scoreRows = await readRows<{
+        user_id: number;
+        lesson_id: number;
+        attempts: unknown;
+        best: unknown;
+        passed: unknown;
+      }>(
+        em,
+        `select a.user_id, a.lesson_id, count(a.id) as attempts, max(a.score_percent) as best,
+                max(case when a.passed then 1 else 0 end) as passed
+         from quiz_attempts a
+         where a.organization_id = ?${userId === undefined ? "" : " and a.user_id = ?"}
+           and a.lesson_id in (${placeholders(lessonIds)})
+         group by a.user_id, a.lesson_id`,
+        [organizationId, ...(userId === undefined ? [] : [userId]), ...lessonIds],
+      );
+      for (const row of scoreRows) {
+        scores.set(`${Number(row.user_id)}:${Number(row.lesson_id)}`, {
+          attempts: countFromRow(row.attempts),
+          best: countFromRow(row.best),
+          passed: countFromRow(row.passed) > 0,
+        });
+      }
+    }
+  }
+  return {
+    checksOf: (courseId) => checks.get(courseId) ?? [],
+    scoresOf: (courseId, memberId) =>
+      (checks.get(courseId) ?? []).map((check) => {
+        const score = scores.get(`${memberId}:${check.lessonId}`);
+        return {
+          ...check,
+          attempts: score?.attempts ?? 0,
+          bestScorePercent: score ? score.best : null,
+          passed: score?.passed ?? false,
+        };
+      }),
+  };
+}
+
+/** The CSV's text for a course's checks: one value per check, joined by "; " when a course has several. */
+export function checkScoresText(scores: readonly CheckScore[]): { best: string; attempts: string } {
+  return {
+    best: scores.map((score) => (score.bestScorePercent === null ? "" : `${score.bestScorePercent}%`)).join("; "),
+    attempts: scores.map((score) => String(score.attempts)).join("; "),
+  };
+}

@@ -1,0 +1,165 @@
+import { csvExport, csvFilename } from "#server/platform/http/csv.js";
+import type { MatrixCellTuple } from "#shared/matrix-cells.js";
+import { ROLE_LABELS } from "#shared/roles.js";
+import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
+import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
+import { checkScoresText } from "./quiz-reports.data.js";
+import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } from "./reports.presenter.js";
+import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "./signoff-standings.data.js";
+
+/**
+ * The reports as CSV files (`format=csv` on their REST paths): the same rows the screens show, with
+ * statuses in words, dates as ISO 8601 (UTC) and booleans as yes/no.
+ */
+
+const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
+
+/** Someone who was removed or left is named as such (issue 15). */
+const nameOf = (member: { name: string; former: boolean }) =>
+  member.former ? `${member.name} (former member)` : member.name;
+
+/** A matrix cell in one field: "Completed", "In progress (40%)" … and nothing where there is no cell. */
+function cellText(cell: MatrixCellTuple | undefined): string {
+  if (!cell) return "";
+  const [, , , cellStatus, percent] = cell;
+  return cellStatus === "completed" || cellStatus === "not_started"
+    ? status(cellStatus)
+    : `${status(cellStatus)} (${percent}%)`;
+}
+
+/**
+ * Entries by member and course in one array, as dense as the matrix: the CSV asks every member × course,
+ * and string keys for each of those hundreds of thousands cost more than the rest of the file (decision 0215).
+ * As a map would, the last entry of a member and course wins.
+ */
+function gridOf<Entry extends readonly [userId: number, courseId: number, ...rest: unknown[]]>(
+  report: MatrixReport,
+  entries: readonly Entry[],
+): (userId: number, courseId: number) => Entry | undefined {
+  const userSlots = new Map<number, number>();
+  for (const member of report.members) if (!userSlots.has(member.userId)) userSlots.set(member.userId, userSlots.size);
+  const courseSlots = new Map(report.courses.map((course, slot) => [course.courseId, slot]));
+  const width = courseSlots.size;
+  const grid: (Entry | undefined)[] = new Array(userSlots.size * width);
+  for (const entry of entries) {
+    const user = userSlots.get(entry[0]);
+    const course = courseSlots.get(entry[1]);
+    if (user !== undefined && course !== undefined) grid[user * width + course] = entry;
+  }
+  return (userId, courseId) => {
+    const user = userSlots.get(userId);
+    const course = courseSlots.get(courseId);
+    return user === undefined || course === undefined ? undefined : grid[user * width + course];
+  };
+}
+
+/** A cell of a course with sign-off lessons also says how many the member signed (issue 12). */
+function signoffCellText(report: MatrixSignoffs, signoff: MatrixSignoffTuple | undefined, courseId: number) {
+  const total = report.signoffLessons[courseId];
+  if (total === undefined) return "";
+  const [, , signed, outdated] = signoff ?? [0, 0, 0, 0];
+  return `; sign-off: ${signoffCountsText({ signed, outdated, total })}`;
+}
+
+/** One row per member, one column per course, as the matrix shows them. */
+export const matrixCsv = csvExport((report: MatrixReport & MatrixSignoffs) => {
+  const cellOf = gridOf(report, report.cells.tuples);
+  const signoffOf = gridOf(report, report.signoffs);
+  const cellWithSignoffs = (userId: number, courseId: number) => {
+    const cell = cellOf(userId, courseId);
+    return cell ? cellText(cell) + signoffCellText(report, signoffOf(userId, courseId), courseId) : "";
+  };
+  return {
+    filename: csvFilename("training-matrix"),
+    rows: [
+      ["Name", "Email", "Role", "Assigned", "Completed", ...report.courses.map((course) => course.title)],
+      ...report.members.map((member) => [
+        nameOf(member),
+        member.email,
+        ROLE_LABELS[member.role],
+        member.assignedCount,
+        member.completedCount,
+        ...report.courses.map((course) => cellWithSignoffs(member.userId, course.courseId)),
+      ]),
+    ],
+  };
+});
+
+const PROGRESS_HEADERS = ["Status", "Percent", "Completed lessons", "Total lessons", "Completed at", "Due at"];
+
+const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">) => [
+  status(row.status),
+  row.percent,
+  row.completedLessons,
+  row.totalLessons,
+  row.completedAt,
+  row.dueAt,
+];
+
+/** Two columns per knowledge check of the course (issue 13): the member's best score and attempts. */
+const checkHeaders = (report: CourseReport) =>
+  report.course.checks.flatMap((check) => [`${check.title}: best score`, `${check.title}: attempts`]);
+const checkFields = (member: CourseReport["members"][number]) =>
+  member.checks.flatMap((check) => [check.bestScorePercent, check.attempts]);
+
+/** Three columns per sign-off lesson of the course (issue 12): the member's standing, version signed, when. */
+const lessonSignoffHeaders = (lessons: readonly { title: string }[]) =>
+  lessons.flatMap(({ title }) => [`${title}: sign-off`, `${title}: signed version`, `${title}: signed at`]);
+const lessonSignoffFields = (signoffs: readonly MemberSignoffView[]) =>
+  signoffs.flatMap((lesson) => [signoffStandingLabel(lesson.status), lesson.signedVersion, lesson.signedAt]);
+
+interface CourseCsvReport {
+  course: CourseReport["course"] & { signoffLessons: { title: string }[] };
+  members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[] })[];
+}
+
+export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
+  filename: csvFilename("course", report.course.title),
+  rows: [
+    [
+      "Name",
+      "Email",
+      "Assigned",
+      ...PROGRESS_HEADERS,
+      ...checkHeaders(report),
+      ...lessonSignoffHeaders(report.course.signoffLessons),
+    ],
+    ...report.members.map((member) => [
+      nameOf(member),
+      member.email,
+      member.assigned,
+      ...progressFields(member),
+      ...checkFields(member),
+      ...lessonSignoffFields(member.signoffs),
+    ]),
+  ],
+}));
+
+/** Three columns for the course's sign-off lessons (issue 12), one entry per lesson, "; " between. */
+const SIGNOFF_HEADERS = ["Sign-off", "Signed versions", "Signed at"];
+const signoffFields = (signoffs: readonly MemberSignoffView[]) => [
+  signoffs.map((lesson) => `${lesson.lessonTitle}: ${signoffStandingLabel(lesson.status)}`).join("; "),
+  signoffs.map((lesson) => (lesson.signedVersion === null ? "" : String(lesson.signedVersion))).join("; "),
+  signoffs.map((lesson) => lesson.signedAt?.toISOString() ?? "").join("; "),
+];
+
+type MemberCsvCourse = MemberReportCourse & { signoffs: MemberSignoffView[] };
+
+export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberCsvCourse[] }) => ({
+  filename: csvFilename("member", report.member.name),
+  rows: [
+    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, ...SIGNOFF_HEADERS, "Best check score", "Check attempts"],
+    ...report.courses.map((course) => {
+      const checks = checkScoresText(course.checks);
+      return [
+        course.title,
+        course.required,
+        course.assigned,
+        ...progressFields(course),
+        ...signoffFields(course.signoffs),
+        checks.best,
+        checks.attempts,
+      ];
+    }),
+  ],
+}));

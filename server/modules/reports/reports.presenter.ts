@@ -1,0 +1,217 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { type MemberRow, progressFrom, type TrainingCourse } from "#server/modules/training/training.data.js";
+import { trainingStatus } from "#server/modules/training/training.rules.js";
+import { cellsOf, loadTrainingRows, type ProgressCell, visitCells } from "#server/modules/training/training-cells.js";
+import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
+import { progressPercent } from "#shared/progress.js";
+import type { Role } from "#shared/roles.js";
+import type { TrainingStatus } from "#shared/schemas/training.js";
+import { type CheckScore, type CourseCheck, loadCheckScores } from "./quiz-reports.data.js";
+
+/**
+ * The progress reports (issue 11): who of an organization stands where with which course. The cells come
+ * from server/modules/training/training-cells.ts (a fixed number of plain-row queries, the training rules in memory);
+ * these shape them into the matrix, the course report and the member report.
+ */
+
+export type { ProgressCell };
+
+// One collator for thousands of comparisons: the same order as localeCompare with these options.
+const collator = new Intl.Collator(undefined, { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
+const byTitle = (a: { title: string }, b: { title: string }) => collator.compare(a.title, b.title);
+
+export interface MatrixMember {
+  userId: number;
+  name: string;
+  email: string;
+  role: Role;
+  /** Removed or left (issue 15). */
+  former: boolean;
+  /** Cells of this row in the member's audience, and how many of those are completed. */
+  assignedCount: number;
+  completedCount: number;
+}
+
+export interface MatrixCourse {
+  courseId: number;
+  title: string;
+  required: boolean;
+  assignedCount: number;
+  completedCount: number;
+}
+
+export interface MatrixReport {
+  members: MatrixMember[];
+  courses: MatrixCourse[];
+  /** Compact cells (shared/matrix-cells.ts): a large matrix holds tens of thousands. */
+  cells: MatrixCells;
+}
+
+type Tally = Map<number, { assignedCount: number; completedCount: number }>;
+
+function count(tally: Tally, id: number, completed: boolean): void {
+  const counts = tally.get(id) ?? { assignedCount: 0, completedCount: 0 };
+  tally.set(id, counts);
+  counts.assignedCount += 1;
+  if (completed) counts.completedCount += 1;
+}
+
+/**
+ * Members (by name) × published courses (by title). With `status` (or `keep`), only cells of that status
+ * (that it keeps), and only the members and courses that keep one.
+ */
+export async function presentMatrix(
+  em: SqlEntityManager,
+  organizationId: number,
+  memberships: readonly MemberRow[],
+  courses: readonly TrainingCourse[],
+  options: {
+    status?: TrainingStatus;
+    /** A further filter of the cells (the sign-off filter, issue 12). */
+    keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
+    now: Date;
+  },
+): Promise<MatrixReport> {
+  const { status: wanted, keep } = options;
+  const filtered = wanted !== undefined || keep !== undefined;
+  const rows = await loadTrainingRows(em, organizationId, memberships, courses, {});
+  const cells: MatrixCellTuple[] = [];
+  // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
+  const keptMembers = new Set<number>();
+  const keptCourses = new Set<number>();
+  const byMember: Tally = new Map();
+  const byCourse: Tally = new Map();
+  visitCells(rows, memberships, courses, options.now, (cell) => {
+    const { userId, courseId, assigned, status, percent, completedAt, dueAt } = cell;
+    if ((wanted !== undefined && status !== wanted) || (keep && !keep(userId, courseId, assigned))) return;
+    cells.push([userId, courseId, assigned, status, percent, completedAt, dueAt]);
+    if (filtered) {
+      keptMembers.add(userId);
+      keptCourses.add(courseId);
+    }
+    if (assigned) {
+      count(byMember, userId, status === "completed");
+      count(byCourse, courseId, status === "completed");
+    }
+  });
+  const kept = (ids: Set<number>, id: number) => !filtered || ids.has(id);
+  const none = { assignedCount: 0, completedCount: 0 };
+  return {
+    members: memberships
+      .filter((membership) => kept(keptMembers, membership.userId))
+      .map(({ userId, name, email, role, former }) => ({
+        userId,
+        name,
+        email,
+        role,
+        former: former === true,
+        ...(byMember.get(userId) ?? none),
+      }))
+      .sort((a, b) => byName(a, b) || a.userId - b.userId),
+    courses: [...courses]
+      .filter((course) => kept(keptCourses, course.id))
+      .sort((a, b) => byTitle(a, b) || a.id - b.id)
+      .map((course) => ({
+        courseId: course.id,
+        title: course.title,
+        required: course.required,
+        ...(byCourse.get(course.id) ?? none),
+      })),
+    cells: new MatrixCells(cells),
+  };
+}
+
+export interface CourseReport {
+  course: {
+    id: number;
+    title: string;
+    required: boolean;
+    dueDate: string | null;
+    dueDays: number | null;
+    /** Its knowledge checks (issue 13), in course order. */
+    checks: CourseCheck[];
+  };
+  members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; former: boolean; checks: CheckScore[] })[];
+}
+
+/** Everyone of the course's audience, and anyone else who started it, by name. */
+export async function presentCourseReport(
+  em: SqlEntityManager,
+  organizationId: number,
+  memberships: readonly MemberRow[],
+  course: TrainingCourse,
+  now: Date,
+): Promise<CourseReport> {
+  const rows = await loadTrainingRows(em, organizationId, memberships, [course], { course: course.id });
+  const checks = await loadCheckScores(em, organizationId, [course.id]);
+  const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
+  const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
+    const membership = byUser.get(cell.userId);
+    const scores = checks.scoresOf(course.id, cell.userId);
+    return membership
+      ? [
+          {
+            ...cell,
+            name: membership.name,
+            email: membership.email,
+            former: membership.former === true,
+            checks: scores,
+          },
+        ]
+      : [];
+  });
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      required: course.required,
+      dueDate: course.dueDate,
+      dueDays: course.dueDays,
+      checks: checks.checksOf(course.id),
+    },
+    members: members.sort((a, b) => byName(a, b) || a.userId - b.userId),
+  };
+}
+
+export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
+  title: string;
+  required: boolean;
+  /** The member's attempts and best score at each of the course's knowledge checks (issue 13). */
+  checks: CheckScore[];
+}
+
+/** Every published course for one member: those of their audience first, then by title. */
+export async function presentMemberCourses(
+  em: SqlEntityManager,
+  organizationId: number,
+  membership: MemberRow,
+  courses: readonly TrainingCourse[],
+  now: Date,
+): Promise<MemberReportCourse[]> {
+  const rows = await loadTrainingRows(em, organizationId, [membership], courses, {
+    membership: membership.membershipId,
+  });
+  const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
+  const courseIds = courses.map((course) => course.id);
+  const checks = await loadCheckScores(em, organizationId, courseIds, membership.userId);
+  return [...courses]
+    .sort((a, b) => byTitle(a, b) || a.id - b.id)
+    .map((course) => {
+      const untouched = progressFrom(rows.totals, rows.counts, membership.userId, course.id);
+      const { userId: _user, ...cell } = cells.get(course.id) ?? {
+        userId: membership.userId,
+        courseId: course.id,
+        assigned: false,
+        status: trainingStatus(untouched, null, now),
+        percent: progressPercent(0, untouched.totalLessons),
+        completedLessons: 0,
+        totalLessons: untouched.totalLessons,
+        completedAt: null,
+        dueAt: null,
+      };
+      const scores = checks.scoresOf(course.id, membership.userId);
+      return { ...cell, title: course.title, required: course.required, checks: scores };
+    })
+    .sort((a, b) => Number(b.assigned) - Number(a.assigned));
+}

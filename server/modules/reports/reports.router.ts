@@ -1,0 +1,117 @@
+import { courseById, tagsOfMemberships } from "#server/modules/courses/courses.data.js";
+import { signoffReportProcedures } from "#server/modules/signoff/signoff.router.js";
+import { compareTags } from "#server/modules/tags/tags.presenter.js";
+import { reportRows } from "#server/modules/team/departures.js";
+import { audienceMembers } from "#server/modules/training/training.data.js";
+import { hasAnyTag } from "#server/modules/training/training.rules.js";
+import { countOwnTags, coursesByIds, publishedCourses } from "#server/modules/training/training-reads.data.js";
+import { nowOf, router } from "#server/platform/api/trpc.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { plainJsonBut } from "#server/platform/api/wire-format.js";
+import { fail } from "#server/platform/http/errors.js";
+import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { formerFilterInput } from "#shared/schemas/team-admin.js";
+import {
+  courseReportInput,
+  matrixReportInput,
+  memberReportInput,
+  TRAINING_MESSAGES,
+} from "#shared/schemas/training.js";
+import { courseReportCsv, matrixCsv, memberReportCsv } from "./report-csv.presenter.js";
+import { presentCourseReport, presentMatrix, presentMemberCourses } from "./reports.presenter.js";
+import {
+  loadSignoffCounts,
+  matrixSignoffsOf,
+  needsSigning,
+  withCourseSignoffs,
+  withMemberSignoffs,
+} from "./signoff-standings.data.js";
+
+/**
+ * Progress reports (issue 11) for "reports.view": each also answers CSV on its REST path (`format=csv`).
+ * Filters naming a course, tag or member of another organization are "not found".
+ */
+const reportProcedure = permittedProcedure("reports.view");
+
+export const reportsRouter = router({
+  ...signoffReportProcedures,
+  matrix: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
+    .input(matrixReportInput)
+    .input(formerFilterInput)
+    .query(async ({ ctx, input }) => {
+      const organizationId = ctx.organization.id;
+      const tagIds = input.tagIds ?? [];
+      if ((await countOwnTags(ctx.em, organizationId, tagIds)) !== tagIds.length)
+        throw fail.notFound(TRAINING_MESSAGES.tagNotFound);
+      const courseIds = input.courseIds ?? [];
+      const named = courseIds.length > 0 ? await coursesByIds(ctx.em, organizationId, courseIds) : null;
+      if (named && named.length !== courseIds.length) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
+      const courses = named
+        ? named.filter((course) => course.status === "published")
+        : await publishedCourses(ctx.em, organizationId);
+      let memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
+      if (tagIds.length > 0) {
+        const wanted = new Set(tagIds);
+        const members = await audienceMembers(ctx.em, ctx.organization.id, memberships);
+        memberships = memberships.filter((membership) => {
+          const member = members.get(membership.membershipId);
+          return member !== undefined && hasAnyTag(member, wanted);
+        });
+      }
+      const signoffCounts = await loadSignoffCounts(
+        ctx.em,
+        ctx.organization.id,
+        courses.map((course) => course.id),
+      );
+      const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
+        status: input.status,
+        keep:
+          input.signoff === "needed"
+            ? (userId, courseId, assigned) => assigned && needsSigning(signoffCounts, userId, courseId)
+            : undefined,
+        now: nowOf(ctx),
+      });
+      const courseIdsShown = matrix.courses.map((course) => course.courseId);
+      const signoffs = matrixSignoffsOf(signoffCounts, matrix.cells.tuples, courseIdsShown);
+      return plainJsonBut({ ...matrix, ...signoffs }, ["cells"]);
+    }),
+
+  course: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/course", csv: courseReportCsv } })
+    .input(courseReportInput)
+    .input(formerFilterInput)
+    .query(async ({ ctx, input }) => {
+      const course = await courseById(ctx.em, ctx.organization.id, input.courseId);
+      if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
+      const memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
+      const report = await presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
+      return withCourseSignoffs(ctx.em, ctx.organization.id, report);
+    }),
+
+  member: reportProcedure
+    .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
+    .input(memberReportInput)
+    .query(async ({ ctx, input }) => {
+      const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
+      if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
+      const tags = await tagsOfMemberships(ctx.em, ctx.organization.id, [membership.membershipId]);
+      const courses = await publishedCourses(ctx.em, ctx.organization.id);
+      return {
+        member: {
+          userId: membership.userId,
+          name: membership.name,
+          email: membership.email,
+          role: membership.role,
+          former: membership.former === true,
+          tags: (tags.get(membership.membershipId) ?? []).sort(compareTags),
+        },
+        courses: await withMemberSignoffs(
+          ctx.em,
+          ctx.organization.id,
+          membership.userId,
+          await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+        ),
+      };
+    }),
+});

@@ -1,0 +1,60 @@
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { Organization } from "#server/entities.js";
+import { canSeeDrafts } from "#server/modules/courses/course-access.js";
+import type { Config } from "#server/platform/http/config.js";
+import type { Role } from "#shared/roles.js";
+import type { SearchResult } from "#shared/schemas/search.js";
+import { dialectOf } from "../../../mikro-orm.config.js";
+import { type DocumentHit, type DocumentQuery, documentQuery } from "./search-dialect.js";
+import { parseSearchQuery, snippetSegments } from "./search-text.rules.js";
+
+/**
+ * Full-text search over the request's organization (docs/decisions/0060-full-text-search.md): the
+ * search endpoint and the course list's search box both come here. The index never holds another
+ * organization's rows for the query to find by mistake: every statement names the organization.
+ */
+export interface SearchScope {
+  em: SqlEntityManager;
+  config: Pick<Config, "databaseUrl">;
+  role: Role;
+  organization: Pick<Organization, "id">;
+}
+
+async function findDocuments(
+  scope: SearchScope,
+  text: string,
+  options: Pick<DocumentQuery, "kind" | "limit">,
+): Promise<DocumentHit[]> {
+  const terms = parseSearchQuery(text);
+  if (terms.length === 0) return [];
+  const { sql, params } = documentQuery(dialectOf(scope.config), {
+    organizationId: scope.organization.id,
+    terms,
+    includeDrafts: canSeeDrafts(scope.role),
+    ...options,
+  });
+  return scope.em.execute<DocumentHit[]>(sql, params);
+}
+
+/** The best `limit` courses, modules and lessons for what the member typed, with snippets. */
+export async function searchContent(scope: SearchScope, text: string, limit: number): Promise<SearchResult[]> {
+  const hits = await findDocuments(scope, text, { limit });
+  return hits.map((hit) => ({
+    type: hit.kind,
+    id: Number(hit.recordId),
+    courseId: Number(hit.courseId),
+    lessonId: hit.kind === "lesson" ? Number(hit.recordId) : null,
+    title: hit.title,
+    courseTitle: hit.courseTitle,
+    snippet: snippetSegments(hit.snippet),
+  }));
+}
+
+/** Not in the spec: the most courses the course list's search box narrows to. */
+const COURSE_LIST_MATCHES = 1000;
+
+/** The ids of the courses whose title and description together contain every word typed. */
+export async function courseIdsMatching(scope: SearchScope, text: string): Promise<number[]> {
+  const hits = await findDocuments(scope, text, { kind: "course", limit: COURSE_LIST_MATCHES });
+  return hits.map((hit) => Number(hit.courseId));
+}

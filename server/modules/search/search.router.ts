@@ -1,0 +1,17 @@
+import { router } from "#server/platform/api/trpc.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { type SearchResponse, searchInput } from "#shared/schemas/search.js";
+import { searchContent } from "./search.data.js";
+
+export const searchRouter = router({
+  /**
+   * Courses, modules and lessons of the caller's organization that contain every word of `q`, best
+   * first; drafts only for those who may see them. Every member may search ("org.view").
+   */
+  find: permittedProcedure("org.view")
+    .meta({ rest: { method: "GET", path: "/search" } })
+    .input(searchInput)
+    .query(async ({ ctx, input }): Promise<SearchResponse> => {
+      return { results: await searchContent(ctx, input.q, input.limit) };
+    }),
+});

@@ -1,0 +1,74 @@
+import type { Course, Lesson } from "#server/entities.js";
+import { Signature } from "#server/entities.js";
+import {
+  assignmentTimes,
+  audienceMembers,
+  courseAudiences,
+  memberRows,
+} from "#server/modules/training/training.data.js";
+import { joinedAudienceAt } from "#server/modules/training/training.rules.js";
+import { presentSignatureRecord, type SignoffMemberView, type SignoffReport } from "./signoff.presenter.js";
+import { materialVersions, type SignoffScope, signoffStatusOf } from "./signoffs.js";
+
+/**
+ * reports/signoffs (issue 12). For one lesson: its course audience's members and everyone who signed it,
+ * each signed (current version), outdated or not signed, and every signature. Without a lesson: every
+ * signature the organization holds, deleted lessons' included (decision 0100), for an audit in one file.
+ */
+export async function signoffReport(
+  scope: SignoffScope,
+  target: { lesson: Lesson; course: Course } | null,
+): Promise<SignoffReport> {
+  const signatures = await scope.em.find(Signature, target ? { lesson: target.lesson.id } : {}, {
+    populate: ["lessonVersion"],
+    orderBy: { signedAt: "desc", id: "desc" },
+  });
+  const lessonIds = [...new Set(signatures.flatMap((row) => (row.lesson ? [row.lesson.id] : [])))];
+  if (target) lessonIds.push(target.lesson.id);
+  const material = await materialVersions(scope.em, lessonIds);
+  const isCurrent = (row: Signature) => row.lesson !== null && row.version >= (material.get(row.lesson.id) ?? 0);
+  const records = signatures.map((row) => presentSignatureRecord(row, isCurrent(row)));
+  if (!target) return { lesson: null, members: [], signatures: records };
+
+  const { lesson, course } = target;
+  const members = await memberRows(scope.em, scope.organization.id);
+  const audience = (await courseAudiences(scope.em, [course])).get(course.id);
+  const people = await audienceMembers(scope.em, scope.organization.id, members);
+  const assigned = (await assignmentTimes(scope.em, { course: course.id })).get(course.id);
+  const latest = new Map<number, Signature>();
+  for (const row of signatures) {
+    const userId = row.user?.id;
+    if (userId !== undefined && !latest.has(userId)) latest.set(userId, row);
+  }
+  const lessonMaterial = material.get(lesson.id) ?? 0;
+  const rows: SignoffMemberView[] = [];
+  for (const member of members) {
+    const person = people.get(member.membershipId);
+    const inAudience =
+      audience !== undefined &&
+      person !== undefined &&
+      joinedAudienceAt(audience, person, assigned?.get(member.membershipId)) !== null;
+    const signature = latest.get(member.userId);
+    if (!inAudience && !signature) continue;
+    rows.push({
+      userId: member.userId,
+      name: member.name,
+      email: member.email,
+      status: signoffStatusOf(lessonMaterial, signature?.version ?? null),
+      signedVersion: signature?.version ?? null,
+      signedAt: signature?.signedAt ?? null,
+    });
+  }
+  rows.sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
+  return {
+    lesson: {
+      id: lesson.id,
+      title: lesson.title,
+      courseId: course.id,
+      courseTitle: course.title,
+      version: lesson.version,
+    },
+    members: rows,
+    signatures: records,
+  };
+}

@@ -1,0 +1,101 @@
+import type { EntityManager } from "@mikro-orm/core";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { FormerMember, type Membership, type User } from "#server/entities.js";
+import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
+import { lockedAdmins } from "#server/modules/organizations/membership.js";
+import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/training.data.js";
+import { readRows } from "#server/platform/db/rows.js";
+import { dateFromRow } from "#server/platform/db/sql-dialect.js";
+import type { Config } from "#server/platform/http/config.js";
+import { fail } from "#server/platform/http/errors.js";
+import type { FormerFilter } from "#shared/schemas/team-admin.js";
+import { TEAM_ADMIN_MESSAGES } from "#shared/schemas/team-admin.js";
+import { memberName } from "./team.presenter.js";
+
+/**
+ * People leaving an organization (issue 15, decision 0120): the membership row is deleted, so every access
+ * check, which reads memberships, refuses them from their very next request; their tags and named
+ * assignments go with it. Their completions (and whatever else they did there) are kept, by user, and a
+ * FormerMember row keeps how the organization knew them, for the team page and the reports.
+ */
+export async function depart(
+  em: EntityManager,
+  membership: Membership,
+  reason: FormerMember["reason"],
+  removedBy: User | null,
+): Promise<void> {
+  const { organization, user } = membership;
+  await em.nativeDelete(FormerMember, { organization: organization.id, user: user.id });
+  em.create(FormerMember, {
+    organization,
+    user,
+    name: memberName(membership),
+    role: membership.role,
+    reason,
+    removedBy,
+  });
+  em.remove(membership);
+  await em.flush();
+}
+
+/**
+ * Refuses a departure that would leave the organization without an admin, with `message`. `actor`, when
+ * someone else removes an admin, must still be one once the admin rows are locked (not stepped down meanwhile).
+ */
+export async function assertAnotherAdminRemains(
+  em: EntityManager,
+  config: Config,
+  leaving: MembershipRecord,
+  message: string,
+  actor?: MembershipRecord,
+): Promise<void> {
+  if (leaving.role !== "admin") return;
+  const admins = await lockedAdmins(em, config, leaving.organization.id);
+  if (actor && !admins.some((admin) => admin.id === actor.id)) throw fail.forbidden(TEAM_ADMIN_MESSAGES.removeAdmin);
+  if (!admins.some((admin) => admin.id === leaving.id)) return;
+  if (admins.length <= 1) throw fail.conflict(message);
+}
+
+/** A person joining again is a member, no longer a former one. */
+export async function forgetDeparture(em: EntityManager, organizationId: number, userId: number): Promise<void> {
+  await em.nativeDelete(FormerMember, { organization: organizationId, user: userId });
+}
+
+/**
+ * The organization's former members (`userId`: only that one) as the reports list their rows, in one query.
+ * Their membership ids are negative, so that no lookup by membership (tags, assignments) finds theirs.
+ */
+export async function formerMemberRows(
+  em: SqlEntityManager,
+  organizationId: number,
+  userId?: number,
+): Promise<MemberRow[]> {
+  const rows = await readRows<MemberRecord & { departed_at: unknown }>(
+    em,
+    `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at
+     from former_members fm join users u on u.id = fm.user_id
+     where fm.organization_id = ?${userId === undefined ? "" : " and fm.user_id = ?"}`,
+    userId === undefined ? [organizationId] : [organizationId, userId],
+  );
+  return rows.map((row) => ({
+    membershipId: -Number(row.id),
+    userId: Number(row.user_id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joinedAt: dateFromRow(row.departed_at) ?? new Date(0),
+    former: true,
+  }));
+}
+
+/** The report's rows for a `former` filter: the members, the former members, or both. */
+export async function reportRows(
+  em: SqlEntityManager,
+  organizationId: number,
+  former: FormerFilter,
+  userId?: number,
+): Promise<MemberRow[]> {
+  const current = former === "only" ? [] : await memberRows(em, organizationId, userId);
+  const gone = former === "exclude" ? [] : await formerMemberRows(em, organizationId, userId);
+  return [...current, ...gone];
+}

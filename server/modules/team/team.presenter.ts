@@ -1,0 +1,44 @@
+import type { Invitation, Membership, Organization } from "#server/entities.js";
+import type { TagView } from "#server/modules/tags/tags.presenter.js";
+import type { Role } from "#shared/roles.js";
+
+/** A row of the team page (team/members): the person, their role and their tags. */
+export interface MemberView {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  tags: TagView[];
+}
+
+/** What an invitation link tells whoever holds it (team/decode-invite). */
+export interface InvitationView {
+  email: string;
+  name: string;
+  role: Role;
+  orgName: string;
+  orgSlug: string;
+  inviterName: string;
+  userExists: boolean;
+}
+
+/** The name this organization shows for a member: its own (decision 0013), or else the one the person chose. */
+export function memberName(membership: Membership): string {
+  return membership.displayName ?? membership.user.name;
+}
+
+export function presentInvitation(
+  invitation: Invitation,
+  organization: Organization,
+  userExists: boolean,
+): InvitationView {
+  return {
+    email: invitation.email,
+    name: invitation.name,
+    role: invitation.role,
+    orgName: organization.name,
+    orgSlug: organization.slug,
+    inviterName: invitation.invitedBy?.name ?? organization.name,
+    userExists,
+  };
+}

@@ -1,0 +1,142 @@
+import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
+import type { FastifyRequest } from "fastify";
+import type { Organization } from "#server/entities.js";
+import {
+  type MembershipRecord,
+  managedOrganization,
+  type OrganizationRecord,
+  type SignedInUser,
+} from "#server/modules/identity/sessions.data.js";
+import { LARGEST_ID, membershipOf } from "#server/modules/organizations/membership.js";
+import { fail } from "#server/platform/http/errors.js";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { type Action, can } from "#shared/permissions.js";
+import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
+import { TENANT_FILTER } from "../../../mikro-orm.config.js";
+import { signedInProcedure, signedInProcedureWith, signedInRateLimitedProcedure } from "./trpc.js";
+
+export const NO_CURRENT_ORG = "Choose or create an organization first.";
+
+/** Every later query on this entity manager sees only this organization's rows. */
+export function scopeToOrganization(em: EntityManager, organizationId: number): void {
+  em.setFilterParams(TENANT_FILTER, { organizationId });
+}
+
+/**
+ * The scope an organization procedure's handler gets: its entity manager and the request's organization,
+ * a plain record (decision 0205).
+ */
+export interface OrganizationScope {
+  em: EntityManager;
+  organization: OrganizationRecord;
+}
+
+/**
+ * A new row of an organization-owned entity (TENANT_ENTITIES), in the request's organization: the
+ * organization comes from the scope, never from the handler, so a row cannot land in another one.
+ */
+export function createOwned<T extends { organization: Organization }>(
+  scope: OrganizationScope,
+  entity: EntityClass<T>,
+  data: Omit<RequiredEntityData<T>, "organization">,
+): T {
+  const organization = managedOrganization(scope.em, scope.organization);
+  return scope.em.create(entity, { ...data, organization } as RequiredEntityData<T>);
+}
+
+function requirePermission(membership: Pick<MembershipRecord, "role">, action: Action): void {
+  if (!can(membership.role, action)) throw fail.forbidden();
+}
+
+/**
+ * The organization a request names in its header, or undefined when it names none. A value that is not
+ * an id reads like an organization the caller is not in: "not found".
+ */
+function namedOrganizationId(req: FastifyRequest): number | undefined {
+  const value = req.headers[ORGANIZATION_HEADER];
+  if (value === undefined) return undefined;
+  const id = typeof value === "string" && /^\s*[1-9][0-9]{0,9}\s*$/.test(value) ? Number(value) : 0;
+  if (id < 1 || id > LARGEST_ID) throw fail.notFound(ORG_MESSAGES.noAccess);
+  return id;
+}
+
+/**
+ * The caller's membership of the organization this request acts on (see memberProcedure). The session
+ * lookup already brought the membership of the current organization: naming that one costs no query.
+ */
+export async function requestMembership(
+  em: EntityManager,
+  req: FastifyRequest,
+  user: SignedInUser,
+  currentMembership: MembershipRecord | null = null,
+): Promise<MembershipRecord> {
+  const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
+  if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  return membershipIn(em, user, organizationId, currentMembership);
+}
+
+/**
+ * The caller's membership of the organization as a plain record: the session's own when it is that one
+ * (no query), else one indexed read; "not found" for strangers and unknown ids alike.
+ */
+async function membershipIn(
+  em: EntityManager,
+  user: SignedInUser,
+  organizationId: number,
+  currentMembership: MembershipRecord | null,
+): Promise<MembershipRecord> {
+  if (currentMembership?.organization.id === organizationId) return currentMembership;
+  return membershipOf(em, user, organizationId);
+}
+
+/** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */
+async function joinRequestOrganization(ctx: {
+  em: EntityManager;
+  req: FastifyRequest;
+  user: SignedInUser;
+  currentMembership: MembershipRecord | null;
+}) {
+  const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership);
+  scopeToOrganization(ctx.em, membership.organization.id);
+  return { membership, organization: membership.organization, role: membership.role };
+}
+
+/**
+ * Acts on one organization per request (tags, team, courses …): the one the typed client names in the
+ * ORGANIZATION_HEADER (the page's organization), else the session's current one (the REST paths). The
+ * caller must be a member either way; naming an organization never changes the session's current one.
+ */
+export const memberProcedure = signedInProcedureWith(joinRequestOrganization);
+
+/** The request's organization (as memberProcedure finds it), and the caller's role there allows `action`. */
+export function permittedProcedure(action: Action) {
+  return signedInProcedureWith(async (ctx) => {
+    const scope = await joinRequestOrganization(ctx);
+    requirePermission(scope.membership, action);
+    return scope;
+  });
+}
+
+/**
+ * permittedProcedure's checks, made before any transaction begins, for a write that has slow work to do
+ * first (converting lesson content): only callers who may write spend that time, and the transaction,
+ * which on SQLite holds the only connection, does not wait for it. The procedure continues with
+ * `.input(…)`, its slow step, then `.use(inTransaction)` (server/platform/api/trpc.ts) before the handler.
+ */
+export function permittedBeforeTransaction(action: Action) {
+  return signedInRateLimitedProcedure.use(async ({ ctx, next }) => {
+    const scope = await joinRequestOrganization(ctx);
+    requirePermission(scope.membership, action);
+    return next({ ctx: scope });
+  });
+}
+
+/** Acts on the organization named by `orgId` in the input (the orgs endpoints of docs/SPEC.md §7). */
+export function organizationProcedure(action: Action) {
+  return signedInProcedure.input(orgIdInput).use(async ({ ctx, input, next }) => {
+    const membership = await membershipIn(ctx.em, ctx.user, input.orgId, ctx.currentMembership);
+    requirePermission(membership, action);
+    scopeToOrganization(ctx.em, input.orgId);
+    return next({ ctx: { membership, organization: membership.organization, role: membership.role } });
+  });
+}

@@ -1,0 +1,183 @@
+import type { MikroORM } from "@mikro-orm/core";
+import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
+import { initTRPC, type TRPCError } from "@trpc/server";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { resumeSession } from "#server/modules/identity/sessions.js";
+import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
+import type { Config } from "#server/platform/http/config.js";
+import type { CsvExport } from "#server/platform/http/csv.js";
+import { fail, publicError } from "#server/platform/http/errors.js";
+import { noteActor } from "#server/platform/http/metrics.js";
+import type { RateLimiter } from "#server/platform/http/rate-limit.js";
+import { wireFormat } from "./wire-format.js";
+
+/** What lives as long as the server: handed to every request's context. */
+export interface AppServices {
+  config: Config;
+  orm: MikroORM<AbstractSqlDriver>;
+  rateLimiter: RateLimiter;
+  /** Milliseconds since the epoch: what "now" is for deadlines. Tests move it instead of waiting. */
+  clock?: () => number;
+}
+
+/** The moment a request's rules (deadlines, overdue) are judged at. */
+export function nowOf(ctx: Pick<AppServices, "clock">): Date {
+  return new Date(ctx.clock?.() ?? Date.now());
+}
+
+export interface Context extends AppServices {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /**
+   * Request-scoped: a fork of the ORM's entity manager, made when first needed (decision 0226), replaced by
+   * a transactional one for writes.
+   */
+  em: SqlEntityManager;
+}
+
+export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {
+  return { ...services, req, reply, em: requestEntityManager(services.orm) };
+}
+
+/** A POST whose body is raw bytes of one of these types instead of JSON (an image upload). */
+export interface RawBodyRule {
+  types: readonly string[];
+  maxBytes: number;
+  /** The answer (400) to any other content type, JSON included. */
+  refused: string;
+  /** The answer (413) to a body over maxBytes. */
+  tooLarge: string;
+}
+
+/** What a procedure with `fileAnswer` returns: the REST adapter sends the bytes themselves. */
+export interface FileAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+  cacheControl: string;
+}
+
+/**
+ * A documented REST path (docs/SPEC.md §7): the method and the path under API_PREFIX, e.g. `/tags/list`;
+ * a `:name` segment is an input field. Bodies and answers are superjson, except with `rawBody` (the input
+ * is the query's fields plus `contentType` and `bytes`) or `fileAnswer` (the answer is a FileAnswer).
+ */
+export interface RestEndpoint {
+  method: "GET" | "POST";
+  path: `/${string}`;
+  /** A GET that also answers `format=csv`: how its result becomes the file (server/platform/http/csv.ts). */
+  csv?: CsvExport;
+  rawBody?: RawBodyRule;
+  fileAnswer?: true;
+}
+
+/**
+ * Declared by every procedure where it is defined, so that its URL leads to it in one search:
+ *
+ *   list: permittedProcedure("tags.view")
+ *     .meta({ rest: { method: "GET", path: "/tags/list" } })
+ *     .query(...)
+ *
+ * server/platform/http/rest.ts serves each procedure at its path; `rest: false` marks one that the typed client alone
+ * calls (none does today). A procedure without it, or two claiming one path, stop the server from
+ * starting (and fail tests/unit/rest-routes.test.ts).
+ */
+export interface ProcedureMeta {
+  rest: RestEndpoint | false;
+  /**
+   * A mutation that makes its writes atomic itself, so the pipeline opens no transaction around it: only
+   * lessons/complete (decisions 0241, 0252).
+   */
+  commitsItself?: true;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // superjson, with plain answers sent without its walk (server/platform/api/wire-format.ts).
+    transformer: wireFormat,
+    // Stack traces stay in the server log, never in a response.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      // The typed client shows the same sentence the REST adapter sends.
+      return { ...shape, message: publicError(error).message };
+    },
+  });
+
+export const router = t.router;
+
+/**
+ * Writes run in one transaction: all of a mutation's changes land, or none do; `scope` (the session, the
+ * organization …) is then read on the transaction's entity manager, and what it answers joins the
+ * context. Every builder below starts with it, except those that must do work before it (see
+ * permittedBeforeTransaction in trpc-org.ts). The transaction and the scope are one middleware because
+ * tRPC copies the whole context at every middleware (decision 0208).
+ */
+function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
+  return t.middleware(async ({ ctx, type, meta, next }) => {
+    if (type !== "mutation" || meta?.commitsItself) return next({ ctx: await scope(ctx) });
+    let failure: Awaited<ReturnType<typeof next>> | undefined;
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const result = await next({ ctx: { ...(await scope({ ...ctx, em })), em } });
+        if (!result.ok) {
+          failure = result;
+          throw result.error;
+        }
+        return result;
+      });
+    } catch (error) {
+      if (failure) return failure;
+      throw error;
+    }
+  });
+}
+
+const noScope = async () => ({});
+
+/** The transaction of a mutation, alone: for a builder that adds its slow step before it (trpc-org.ts). */
+export const inTransaction = transactionThen(noScope);
+
+/** Anyone may call it; validation and the transaction still apply. */
+export const publicProcedure = t.procedure.use(inTransaction);
+
+/**
+ * For sign-in and registration, whose attempts are counted (RateLimiter) even when they fail: a
+ * surrounding transaction would roll the count back, and on SQLite it would hold the one connection the
+ * counter needs. Their own writes are a single flush, which MikroORM commits atomically.
+ */
+export const rateLimitedProcedure = t.procedure;
+
+/** What a signed-in request's context adds: plain records (decision 0205). */
+async function signedInScope(ctx: Context) {
+  const resumed = await (ctx.req.sharedSession ?? resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
+  if (!resumed) throw fail.unauthorized();
+  noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
+  // A handler that changes one of these records registers its entity (managedUser …).
+  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership };
+}
+
+export type SignedInContext = Context & Awaited<ReturnType<typeof signedInScope>>;
+
+const requireSession = t.middleware(async ({ ctx, next }) => next({ ctx: await signedInScope(ctx) }));
+
+/**
+ * Signed in, in the transaction of a mutation, and what `scope` adds (the organization of
+ * memberProcedure …), read after the session, in one middleware.
+ */
+export function signedInProcedureWith<Scope extends object>(scope: (ctx: SignedInContext) => Promise<Scope>) {
+  return t.procedure.use(
+    transactionThen(async (ctx) => {
+      const signedIn = await signedInScope(ctx);
+      return { ...signedIn, ...(await scope({ ...ctx, ...signedIn })) };
+    }),
+  );
+}
+
+/** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
+export const signedInProcedure = t.procedure.use(transactionThen(signedInScope));
+
+/** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure. */
+export const signedInRateLimitedProcedure = rateLimitedProcedure.use(requireSession);
+
+export type { TRPCError };

@@ -1,0 +1,175 @@
+import type { AnyProcedure, AnyRouter } from "@trpc/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import superjson from "superjson";
+import {
+  type AppServices,
+  type Context,
+  createContext,
+  type FileAnswer,
+  type ProcedureMeta,
+  type RawBodyRule,
+  type RestEndpoint,
+} from "#server/platform/api/trpc.js";
+import { serializeAnswer } from "#server/platform/api/wire-format.js";
+import { procedureChain } from "#server/platform/fast/procedure-chain.js";
+import { appRouter } from "#server/router.js";
+import { API_PREFIX } from "#shared/constants.js";
+import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
+import { fail, publicError } from "./errors.js";
+import { inputFromQuery } from "./rest-query.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes raw bytes of these types as its body (server/app.ts lets them past the JSON rule). */
+    rawBody?: RawBodyRule;
+  }
+}
+
+/** One documented path of docs/SPEC.md §7 and the procedure that serves it. */
+export interface RestRoute extends RestEndpoint {
+  /** The procedure's dotted tRPC path, e.g. `tags.list`. */
+  procedurePath: string;
+  /** The procedure's input schemas: the adapter reads the field types of a GET's query string from them. */
+  inputSchemas: readonly unknown[];
+}
+
+function restMetaOf(procedure: AnyProcedure): ProcedureMeta["rest"] | undefined {
+  const meta = procedure._def.meta as Partial<ProcedureMeta> | undefined;
+  return meta?.rest;
+}
+
+/**
+ * Every procedure's REST path, as its `.meta({ rest })` declares it (server/platform/api/trpc.ts, ProcedureMeta).
+ * Refuses a router in which a procedure declares none, or two claim one method and path: the server
+ * then does not start.
+ */
+export function restRoutesOf(router: AnyRouter): RestRoute[] {
+  // tRPC keeps every procedure of the nested routers here, under its dotted path.
+  const procedures = Object.entries(router._def.procedures as Record<string, AnyProcedure>);
+  const routes: RestRoute[] = [];
+  const claimed = new Map<string, string>();
+  for (const [procedurePath, procedure] of procedures) {
+    const rest = restMetaOf(procedure);
+    if (rest === undefined) throw new Error(`${procedurePath} declares no REST path (.meta({ rest }))`);
+    if (rest === false) continue;
+    const key = `${rest.method} ${rest.path}`;
+    const other = claimed.get(key);
+    if (other) throw new Error(`${key} is claimed by both ${other} and ${procedurePath}`);
+    claimed.set(key, procedurePath);
+    routes.push({ ...rest, procedurePath, inputSchemas: procedure._def.inputs });
+  }
+  return routes;
+}
+
+type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
+
+/**
+ * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),
+ * without building the caller's proxy for every request (decision 0157), by tRPC's own loop with the
+ * language's spread (decision 0227).
+ */
+export function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
+  const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[dottedPath];
+  if (!procedure) throw new Error(`No procedure at ${dottedPath}`);
+  return procedureChain(procedure, dottedPath);
+}
+
+/** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
+export function decodeBody(body: unknown): unknown {
+  if (body !== null && typeof body === "object" && "json" in body) {
+    try {
+      return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+    } catch {
+      throw fail.badRequest("The request body is not valid superjson.");
+    }
+  }
+  return body;
+}
+
+export function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type("application/json")
+    .send(superjson.serialize({ error: message }));
+}
+
+/** The media type of the request's body, without parameters, lower case ("" when none is named). */
+export function mediaTypeOf(req: FastifyRequest): string {
+  return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** What the route's procedure is called with (see RestEndpoint in server/platform/api/trpc.ts). */
+function inputOf(route: RestRoute, req: FastifyRequest, query: unknown): unknown {
+  if (route.rawBody) {
+    const fromQuery = inputFromQuery(query, route.inputSchemas) as object | undefined;
+    return { ...fromQuery, contentType: mediaTypeOf(req), bytes: req.body };
+  }
+  if (route.method === "POST") return decodeBody(req.body);
+  const fromQuery = inputFromQuery(query, route.inputSchemas);
+  const fromPath = req.params as Record<string, string>;
+  return Object.keys(fromPath).length === 0 ? fromQuery : { ...(fromQuery as object | undefined), ...fromPath };
+}
+
+/** The bytes as they are, with the procedure's caching; never sniffed into another type (Helmet's nosniff). */
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return reply
+    .header("Cache-Control", file.cacheControl)
+    .header("X-Content-Type-Options", "nosniff")
+    .type(file.contentType)
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+}
+
+/** Raw bodies of these types arrive as a Buffer; the route's own bodyLimit bounds them. */
+function acceptRawBodies(app: FastifyInstance, rule: RawBodyRule): void {
+  const types = rule.types.filter((type) => !app.hasContentTypeParser(type));
+  if (types.length === 0) return;
+  app.addContentTypeParser(types, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+}
+
+/**
+ * A GET with a CSV export answers CSV for `format=csv` (and JSON for none or `format=json`); the
+ * procedure never sees the format. Null: answer JSON.
+ */
+function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvExport | null } {
+  if (!csv || query === null || typeof query !== "object" || !("format" in query)) return { query, csv: null };
+  const { format, ...rest } = query as Record<string, unknown>;
+  if (format === "csv") return { query: rest, csv };
+  if (format === "json" || format === "") return { query: rest, csv: null };
+  throw fail.badRequest(CSV_FORMAT_INVALID);
+}
+
+/**
+ * Serves each procedure at its documented path. The adapter adds nothing of its own beyond reading the
+ * request: the procedure's validation, permissions and result are the same as through tRPC.
+ */
+export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
+  for (const route of restRoutesOf(appRouter)) {
+    const { method, path, procedurePath, rawBody, csv } = route;
+    if (rawBody) acceptRawBodies(app, rawBody);
+    const call = procedureCall(appRouter, procedurePath);
+    app.route({
+      method,
+      url: `${API_PREFIX}${path}`,
+      ...(rawBody ? { bodyLimit: rawBody.maxBytes, config: { rawBody } } : {}),
+      handler: async (req, reply) => {
+        try {
+          const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };
+          const result = await call(createContext(services, req, reply), inputOf(route, req, asked.query));
+          if (route.fileAnswer) return sendFile(reply, result as FileAnswer);
+          if (asked.csv) {
+            const file = asked.csv(result);
+            return reply
+              .type(CSV_CONTENT_TYPE)
+              .header("content-disposition", `attachment; filename="${file.filename}"`)
+              .send(toCsv(file.rows));
+          }
+          return reply.type("application/json").send(serializeAnswer(result ?? null));
+        } catch (error) {
+          const { status, message, expected } = publicError(error);
+          if (!expected) req.log.error({ err: error }, `${method} ${path} failed`);
+          return sendError(reply, status, message);
+        }
+      },
+    });
+  }
+}
