@@ -1,7 +1,7 @@
 /**
  * Known XSS vectors (OWASP filter-evasion cheat sheet and friends), each with some text that must survive:
  * lesson content is sanitized against them (tests/unit/content.test.ts) and search snippets must stay
- * plain text with them (tests/api/search.test.ts).
+ * plain text with them (tests/api/search/search.test.ts).
  */
 export const XSS_PAYLOADS = [
   "<script>alert(1)</script>",

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KnownDevice, RateLimitBucket, Session } from "#server/entities.js";
+import { removeExpiredRows } from "#server/modules/identity/housekeeping.js";
+import { DAY_MS } from "#shared/constants.js";
+import { startTestApp, type TestApp } from "../support/app.js";
+import { registerUser } from "../support/fixtures.js";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe("housekeeping", () => {
+  it("removes expired sessions, past rate-limit windows and long-unused devices, and keeps live ones", async () => {
+    await registerUser(app.api);
+    const em = app.orm.em.fork();
+    const live = await em.find(Session, {});
+    expect(live).toHaveLength(1);
+    const expired = live[0];
+    if (!expired) throw new Error("no session");
+    const secondAgent = app.newAgent();
+    await registerUser(secondAgent);
+    expired.expiresAt = new Date(Date.now() - 1000);
+    em.create(RateLimitBucket, { bucketKey: "ip:old", windowNumber: 1, hits: 3 });
+    await em.flush();
+    const devices = await em.find(KnownDevice, {}, { orderBy: { lastSignInAt: "asc" } });
+    expect(devices).toHaveLength(2);
+    const forgotten = devices[0]?.deviceHash;
+    await em.nativeUpdate(
+      KnownDevice,
+      { deviceHash: forgotten },
+      { lastSignInAt: new Date(Date.now() - 400 * DAY_MS) },
+    );
+
+    await removeExpiredRows(app.orm, app.config);
+
+    const after = app.orm.em.fork();
+    expect(await after.count(Session, {})).toBe(1);
+    expect(await after.count(Session, { tokenHash: expired.tokenHash })).toBe(0);
+    expect(await after.count(RateLimitBucket, { bucketKey: "ip:old" })).toBe(0);
+    expect(await after.count(KnownDevice, {})).toBe(1);
+    expect(await after.count(KnownDevice, { deviceHash: forgotten })).toBe(0);
+    expect((await app.api.get("/_api/auth/me")).status).toBe(401);
+    expect((await secondAgent.get("/_api/auth/me")).status).toBe(200);
+  });
+});
