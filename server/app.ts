@@ -4,8 +4,8 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { registerLessonContentPool } from "#server/modules/courses/lesson-content.js";
-import { registerMailWorker } from "#server/modules/mail/worker.js";
+import { registerLessonContentPool } from "#server/modules/courses/index.js";
+import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { publicError } from "#server/platform/http/errors.js";
 import { registerHealthRoutes } from "#server/platform/http/health.js";
@@ -15,6 +15,7 @@ import { registerObservability, requestIdOf } from "#server/platform/http/metric
 import { requestLogger } from "#server/platform/http/request-logger.js";
 import { mediaTypeOf, registerRestRoutes, sendError } from "#server/platform/http/rest.js";
 import { registerSecurityHeaders } from "#server/platform/http/security-headers.js";
+import { registerMailWorker } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
 import { sendAppPageWithAnswers } from "#server/platform/pages/page-answers.js";
 import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
@@ -87,7 +88,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   registerLessonContentPool(app, config);
   registerLifecycle(app);
-  registerMailWorker(app, services);
+  registerMailWorker(app, services, runDueBatches);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

@@ -7,15 +7,10 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import { PasswordResetSchema } from "#server/modules/identity/password-reset.entity.js";
 import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "#server/modules/identity/session.entity.js";
 import { UserSchema } from "#server/modules/identity/user.entity.js";
-import {
-  MailBatchSchema,
-  OutboxMailSchema,
-  PasswordResetSchema,
-  ReminderOptOutSchema,
-  ServerSecretSchema,
-} from "#server/modules/mail/mail.entity.js";
+import { ReminderOptOutSchema } from "#server/modules/mail/reminder-opt-out.entity.js";
 import { MembershipSchema, OrganizationSchema } from "#server/modules/organizations/organization.entity.js";
 import { CourseCompletionTotalSchema } from "#server/modules/progress/course-completion-total.entity.js";
 import { CourseProgressSchema } from "#server/modules/progress/course-progress.entity.js";
@@ -30,6 +25,8 @@ import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
 import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
+import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
+import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
 export {
   Assignment,
@@ -40,16 +37,10 @@ export {
   Lesson,
 } from "#server/modules/courses/course.entity.js";
 export { CourseImage } from "#server/modules/courses/upload.entity.js";
+export { PasswordReset } from "#server/modules/identity/password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, Session } from "#server/modules/identity/session.entity.js";
 export { emailKeyOf, User } from "#server/modules/identity/user.entity.js";
-export {
-  MailBatch,
-  type MailKind,
-  OutboxMail,
-  PasswordReset,
-  ReminderOptOut,
-  ServerSecret,
-} from "#server/modules/mail/mail.entity.js";
+export { ReminderOptOut } from "#server/modules/mail/reminder-opt-out.entity.js";
 export { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
 export { CourseCompletionTotal } from "#server/modules/progress/course-completion-total.entity.js";
 export { CourseProgress } from "#server/modules/progress/course-progress.entity.js";
@@ -65,6 +56,8 @@ export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { FormerMember } from "#server/modules/team/former-member.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
+export { ServerSecret } from "#server/platform/db/server-secret.entity.js";
+export { MailBatch, type MailKind, OutboxMail } from "#server/platform/mail/outbox.entity.js";
 
 export const ENTITIES = [
   UserSchema,

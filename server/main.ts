@@ -1,6 +1,6 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { startHousekeeping } from "#server/modules/identity/housekeeping.js";
+import { startHousekeeping } from "#server/modules/identity/index.js";
 import { DatabaseStartError, openDatabase } from "#server/platform/db/database.js";
 import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 import { drain } from "#server/platform/http/lifecycle.js";

@@ -1,19 +1,15 @@
-import { coursesRouter } from "#server/modules/courses/courses.router.js";
-import { lessonsRouter } from "#server/modules/courses/lessons.router.js";
-import { modulesRouter } from "#server/modules/courses/modules.router.js";
-import { uploadsRouter } from "#server/modules/courses/uploads.router.js";
-import { authRouter } from "#server/modules/identity/auth.router.js";
-import { mailRouter } from "#server/modules/mail/mail.router.js";
-import { orgsRouter } from "#server/modules/organizations/orgs.router.js";
-import { usersRouter } from "#server/modules/progress/users.router.js";
-import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
-import { reportsRouter } from "#server/modules/reports/reports.router.js";
-import { searchRouter } from "#server/modules/search/search.router.js";
-import { signoffsRouter } from "#server/modules/signoff/signoff.router.js";
-import { tagsRouter } from "#server/modules/tags/tags.router.js";
-import { teamRouter } from "#server/modules/team/team.router.js";
-import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
-import { trainingRouter } from "#server/modules/training/training.router.js";
+import { coursesRouter, lessonsRouter, modulesRouter, uploadsRouter } from "#server/modules/courses/index.js";
+import { authRouter } from "#server/modules/identity/index.js";
+import { mailRouter } from "#server/modules/mail/index.js";
+import { orgsRouter } from "#server/modules/organizations/index.js";
+import { usersRouter } from "#server/modules/progress/index.js";
+import { quizzesRouter } from "#server/modules/quizzes/index.js";
+import { reportsRouter } from "#server/modules/reports/index.js";
+import { searchRouter } from "#server/modules/search/index.js";
+import { signoffsRouter } from "#server/modules/signoff/index.js";
+import { tagsRouter } from "#server/modules/tags/index.js";
+import { teamRouter } from "#server/modules/team/index.js";
+import { assignmentsRouter, trainingRouter } from "#server/modules/training/index.js";
 import { router } from "#server/platform/api/trpc.js";
 
 export const appRouter = router({

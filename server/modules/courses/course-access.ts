@@ -1,11 +1,11 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Course, CourseModule, Lesson } from "#server/entities.js";
 import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { can } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { Course, CourseModule, Lesson } from "./course.entity.js";
 
 /**
  * Finding courses, modules and lessons for the procedures of the course area. Every lookup runs on the

@@ -1,12 +1,13 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Course, CourseImage, CourseModule, CourseTag, Lesson } from "#server/entities.js";
-import { copyKnowledgeChecks } from "#server/modules/quizzes/quiz-copy.js";
-import { recordCopiedSignoffVersions } from "#server/modules/signoff/signoff-copy.js";
-import type { SignoffScope } from "#server/modules/signoff/signoffs.js";
+import { copyKnowledgeChecks } from "#server/modules/quizzes/index.js";
+import type { SignoffScope } from "#server/modules/signoff/index.js";
+import { recordCopiedSignoffVersions } from "#server/modules/signoff/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
 import { LIMITS } from "#shared/constants.js";
 import { imageUrlOf } from "#shared/schemas/uploads.js";
+import { Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
 import { newImageKey } from "./images.rules.js";
+import { CourseImage } from "./upload.entity.js";
 
 /**
  * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons,

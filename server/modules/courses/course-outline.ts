@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { CourseModule, Lesson } from "#server/entities.js";
+import { CourseModule, Lesson } from "./course.entity.js";
 
 /**
  * The outline of a course (its modules and lessons in order), loaded for

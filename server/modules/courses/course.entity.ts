@@ -1,7 +1,7 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
-import type { Tag } from "#server/modules/tags/tag.entity.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Membership, Organization } from "#server/modules/organizations/index.js";
+import type { Tag } from "#server/modules/tags/index.js";
 
 export type CourseStatus = "draft" | "published";
 

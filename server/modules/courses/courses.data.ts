@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { TagView } from "#server/modules/tags/tags.presenter.js";
-import { placeholders } from "#server/modules/training/training.data.js";
+import type { TagView } from "#server/modules/tags/index.js";
+import { placeholders } from "#server/modules/training/index.js";
 import { readRow, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow, joinedText } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";

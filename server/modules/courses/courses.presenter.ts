@@ -1,9 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
-import { compareTags, type TagView } from "#server/modules/tags/tags.presenter.js";
-import { audienceOf } from "#server/modules/training/training.data.js";
-import { viewerDeadlines, viewerRow } from "#server/modules/training/training.presenter.js";
-import { memberAudience } from "#server/modules/training/training-reads.data.js";
+import type { MembershipRecord } from "#server/modules/identity/index.js";
+import { compareTags, type TagView } from "#server/modules/tags/index.js";
+import { audienceOf, memberAudience, viewerDeadlines, viewerRow } from "#server/modules/training/index.js";
 import { scopedOrganizationId } from "#server/platform/db/rows.js";
 import type { CourseStatus } from "./course.entity.js";
 import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.data.js";

@@ -1,7 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Course, CourseTag, Tag } from "#server/entities.js";
-import { courseIdsMatching } from "#server/modules/search/search.data.js";
-import { indexCourseContent, refreshSearchIndex } from "#server/modules/search/search-index.js";
+import { courseIdsMatching, indexCourseContent, refreshSearchIndex } from "#server/modules/search/index.js";
+import { Tag } from "#server/modules/tags/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import {
   createOwned,
@@ -21,6 +20,7 @@ import {
   listCoursesInput,
   updateCourseInput,
 } from "#shared/schemas/courses.js";
+import { Course, CourseTag } from "./course.entity.js";
 import { assertCourseVisible, type CourseContext, canSeeDrafts, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
 import {

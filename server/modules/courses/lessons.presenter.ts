@@ -1,8 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { Completion, Lesson } from "#server/entities.js";
-import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/quizzes.presenter.js";
+import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
-import type { CourseStatus } from "./course.entity.js";
+import type { Completion, CourseStatus, Lesson } from "./course.entity.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */

@@ -1,10 +1,12 @@
 import type { z } from "zod";
-import { Lesson } from "#server/entities.js";
-import { recountCourseProgress } from "#server/modules/progress/course-progress.js";
-import { completeByMarking } from "#server/modules/progress/lesson-completion.js";
-import { refreshSearchIndex } from "#server/modules/search/search-index.js";
-import { signoffLessonProcedures } from "#server/modules/signoff/signoff.router.js";
-import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/modules/signoff/signoffs.js";
+import { completeByMarking, recountCourseProgress } from "#server/modules/progress/index.js";
+import { refreshSearchIndex } from "#server/modules/search/index.js";
+import {
+  recordedChangeOf,
+  recordLessonVersion,
+  signoffLessonProcedures,
+  signoffSnapshot,
+} from "#server/modules/signoff/index.js";
 import { inTransaction, router } from "#server/platform/api/trpc.js";
 import {
   createOwned,
@@ -22,6 +24,7 @@ import {
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { Lesson } from "./course.entity.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";

@@ -1,4 +1,4 @@
-import type { CourseModule } from "#server/entities.js";
+import type { CourseModule } from "./course.entity.js";
 
 /** A module as its writes answer (modules/create, update). */
 export interface ModuleView {

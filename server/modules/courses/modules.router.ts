@@ -1,6 +1,5 @@
-import { CourseModule } from "#server/entities.js";
-import { recountCourseProgress } from "#server/modules/progress/course-progress.js";
-import { refreshSearchIndex } from "#server/modules/search/search-index.js";
+import { recountCourseProgress } from "#server/modules/progress/index.js";
+import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -11,6 +10,7 @@ import {
   reorderModulesInput,
   updateModuleInput,
 } from "#shared/schemas/courses.js";
+import { CourseModule } from "./course.entity.js";
 import { lockCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "./course-order.rules.js";
 import { presentCourseStructure } from "./courses.presenter.js";

@@ -1,6 +1,6 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import type { ImageType } from "#shared/schemas/uploads.js";
 import type { Course } from "./course.entity.js";
 

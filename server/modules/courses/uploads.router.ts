@@ -1,6 +1,5 @@
-import { CourseImage } from "#server/entities.js";
-import { managedUser } from "#server/modules/identity/sessions.data.js";
-import { findMembership } from "#server/modules/organizations/membership.js";
+import { managedUser } from "#server/modules/identity/index.js";
+import { findMembership } from "#server/modules/organizations/index.js";
 import { router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -16,6 +15,7 @@ import {
 } from "#shared/schemas/uploads.js";
 import { findCourse } from "./course-access.js";
 import { imageTypeOf, newImageKey } from "./images.rules.js";
+import { CourseImage } from "./upload.entity.js";
 
 /** An image never changes under its address (a new upload gets a new key), so the browser keeps it. */
 const IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";

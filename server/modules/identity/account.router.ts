@@ -1,13 +1,14 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
-import { emailKeyOf, Session, User } from "#server/entities.js";
 import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
 import { presentUser } from "./auth.presenter.js";
 import { knownDeviceOf } from "./known-devices.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
+import { Session } from "./session.entity.js";
 import { managedUser, type SignedInUser } from "./sessions.data.js";
 import { endOtherSessions, startSession } from "./sessions.js";
+import { emailKeyOf, User } from "./user.entity.js";
 import { deviceOf } from "./user-agent.js";
 
 /**

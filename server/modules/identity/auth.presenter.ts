@@ -1,9 +1,9 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { findMembership } from "#server/modules/organizations/membership.js";
 import {
+  findMembership,
   type OrganizationAccessView,
   presentOrganizationAccess,
-} from "#server/modules/organizations/orgs.presenter.js";
+} from "#server/modules/organizations/index.js";
 import type { MembershipRecord, SignedInUser } from "./sessions.data.js";
 
 /**

@@ -1,4 +1,3 @@
-import { emailKeyOf, User } from "#server/entities.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -9,6 +8,7 @@ import { knownDeviceOf, rememberDevice } from "./known-devices.js";
 import { passwordResetProcedures } from "./password-reset.router.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, endSession, resumeSession, startSession } from "./sessions.js";
+import { emailKeyOf, User } from "./user.entity.js";
 
 export const WRONG_CREDENTIALS = "Invalid email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";

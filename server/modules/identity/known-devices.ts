@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { KnownDevice, type User } from "#server/entities.js";
 import type { Config } from "#server/platform/http/config.js";
 import { API_PREFIX, DAY_MS, DEVICE_COOKIE } from "#shared/constants.js";
+import { KnownDevice } from "./session.entity.js";
 import { cookieIsSecure, hashToken } from "./sessions.js";
+import type { User } from "./user.entity.js";
 
 /** A browser that has not signed in for this long is a stranger again. */
 export const KNOWN_DEVICE_DAYS = 365;

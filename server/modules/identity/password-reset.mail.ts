@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
-import { PasswordReset, type User } from "#server/entities.js";
-import { queueMail } from "#server/modules/mail/outbox.js";
-import { renderMail } from "#server/modules/mail/templates.js";
 import type { MailSettings } from "#server/platform/http/config.js";
+import { queueMail } from "#server/platform/mail/outbox.js";
+import { renderMail } from "#server/platform/mail/templates.js";
 import { HOUR_MS } from "#shared/constants.js";
+import { PasswordReset } from "./password-reset.entity.js";
+import type { User } from "./user.entity.js";
 
 /** A reset link works for this long after it was asked for (issue 15). */
 export const PASSWORD_RESET_MS = HOUR_MS;

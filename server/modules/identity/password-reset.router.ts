@@ -1,10 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { emailKeyOf, PasswordReset, Session, User } from "#server/entities.js";
 import { nowOf, rateLimitedProcedure } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import { forgotPasswordInput, MAIL_MESSAGES, resetPasswordInput } from "#shared/schemas/mail.js";
+import { PasswordReset } from "./password-reset.entity.js";
 import { hashResetToken, queuePasswordReset } from "./password-reset.mail.js";
 import { hashPassword } from "./passwords.js";
+import { Session } from "./session.entity.js";
+import { emailKeyOf, User } from "./user.entity.js";
 
 /**
  * "Forgot password?" (issue 15, decision 0133). Rate limited like sign-in, hence outside the request's

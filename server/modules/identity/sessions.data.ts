@@ -1,8 +1,9 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Membership, Organization, User } from "#server/entities.js";
+import { Membership, Organization } from "#server/modules/organizations/index.js";
 import { readRow, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
+import { User } from "./user.entity.js";
 
 /**
  * The session check of every request (issue 19): one indexed lookup by the token's hash, which also

@@ -1,10 +1,11 @@
 import { hash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { Session, type User } from "#server/entities.js";
 import type { Config } from "#server/platform/http/config.js";
 import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "#shared/constants.js";
+import { Session } from "./session.entity.js";
 import { lookUpSession, type SessionLookup, type SessionRecord } from "./sessions.data.js";
+import type { User } from "./user.entity.js";
 
 // "Last seen" is written at most once per LAST_SEEN_STEP_MS: writing it on every request would cost a
 // write per read.

@@ -1,5 +1,5 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import { Organization } from "#server/modules/organizations/organization.entity.js";
+import { Organization } from "#server/modules/organizations/index.js";
 
 export class User {
   [OptionalProps]?: "createdAt" | "currentOrganization";

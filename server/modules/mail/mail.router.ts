@@ -1,9 +1,10 @@
-import { Membership, OutboxMail, ReminderOptOut } from "#server/entities.js";
-import { membershipOf, membershipsOf } from "#server/modules/organizations/membership.js";
+import { Membership, membershipOf, membershipsOf } from "#server/modules/organizations/index.js";
 import { publicProcedure, router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
+import { OutboxMail } from "#server/platform/mail/outbox.entity.js";
 import { MAIL_MESSAGES, reminderPreferenceInput, unsubscribeInput } from "#shared/schemas/mail.js";
+import { ReminderOptOut } from "./reminder-opt-out.entity.js";
 import { membershipOfToken, setRemindersEnabled } from "./unsubscribe.js";
 
 /** Issue 15: whether e-mail is set up, each member's reminder preference, and the admins' view of failed mail. */

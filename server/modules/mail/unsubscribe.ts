@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { ReminderOptOut, ServerSecret } from "#server/entities.js";
+import { ServerSecret } from "#server/platform/db/server-secret.entity.js";
+import { ReminderOptOut } from "./reminder-opt-out.entity.js";
 
 /**
  * The "stop these reminders" link (decision 0132): `<membership id>.<HMAC of it>`, signed with a key the

@@ -1,14 +1,15 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Membership, type User } from "#server/entities.js";
 import {
   type MembershipRecord,
   membershipRecordOf,
   membershipRecordsOf,
-} from "#server/modules/identity/sessions.data.js";
+  type User,
+} from "#server/modules/identity/index.js";
 import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
+import { Membership } from "./organization.entity.js";
 
 /**
  * The one way to read who belongs where. A membership is read as a plain record with its organization

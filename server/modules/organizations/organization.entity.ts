@@ -1,5 +1,5 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
+import type { User } from "#server/modules/identity/index.js";
 import type { Role } from "#shared/roles.js";
 
 export class Organization {

@@ -1,8 +1,8 @@
 import { raw } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Membership, type Organization } from "#server/entities.js";
-import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
+import type { MembershipRecord } from "#server/modules/identity/index.js";
 import type { Role } from "#shared/roles.js";
+import { Membership, type Organization } from "./organization.entity.js";
 import { organizationCounts } from "./organizations.data.js";
 
 /** An organization named by link: invitations, accept-invite. */

@@ -1,9 +1,7 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Membership, Organization } from "#server/entities.js";
-import { presentUser } from "#server/modules/identity/auth.presenter.js";
-import { managedOrganization, managedUser } from "#server/modules/identity/sessions.data.js";
-import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
+import { managedOrganization, managedUser, presentUser } from "#server/modules/identity/index.js";
+import { leaveProcedures } from "#server/modules/team/index.js";
 import { router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { organizationProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
@@ -19,7 +17,7 @@ import {
 } from "#shared/schemas/orgs.js";
 import { isReservedSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
 import { findMembership, membershipOf, membershipsOf } from "./membership.js";
-import { sortNameOf } from "./organization.entity.js";
+import { Membership, Organization, sortNameOf } from "./organization.entity.js";
 import {
   presentOrganization,
   presentOrganizationAccess,

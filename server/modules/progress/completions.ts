@@ -1,6 +1,6 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Organization } from "#server/entities.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import { readRow } from "#server/platform/db/rows.js";
 import { dateFromRow, dialectOfManager } from "#server/platform/db/sql-dialect.js";
 import { writePrepared, writePreparedReturning } from "#server/platform/fast/prepared.js";

@@ -1,6 +1,6 @@
 import { EntitySchema } from "@mikro-orm/core";
-import type { Course } from "#server/modules/courses/course.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { Course } from "#server/modules/courses/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 
 /**
  * How many completions one course has, split over a few lanes by user (decision 0210), so that orgs/stats

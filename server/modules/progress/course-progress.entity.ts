@@ -1,7 +1,7 @@
 import { EntitySchema } from "@mikro-orm/core";
-import type { Course } from "#server/modules/courses/course.entity.js";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { Course } from "#server/modules/courses/index.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 
 /**
  * How far one user is with one course (decision 0172): how many of its current lessons they completed,

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { assertCourseVisible } from "#server/modules/courses/course-access.js";
+import type { CompletionView } from "#server/modules/courses/index.js";
 import {
+  assertCourseVisible,
   type LessonCompletionRow,
   lessonCompletionRow,
   lessonCompletionRowNow,
-} from "#server/modules/courses/lessons.data.js";
-import type { CompletionView } from "#server/modules/courses/lessons.presenter.js";
+} from "#server/modules/courses/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import type { SignedInContext } from "#server/platform/api/trpc.js";

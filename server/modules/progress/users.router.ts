@@ -1,5 +1,5 @@
-import { completedLessonIds } from "#server/modules/courses/courses.data.js";
-import type { CompletedLessonsView } from "#server/modules/courses/lessons.presenter.js";
+import type { CompletedLessonsView } from "#server/modules/courses/index.js";
+import { completedLessonIds } from "#server/modules/courses/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { memberProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";

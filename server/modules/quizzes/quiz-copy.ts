@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { type Lesson, Quiz, QuizOption, QuizQuestion } from "#server/entities.js";
+import type { Lesson } from "#server/modules/courses/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
 
 /**
  * courses/duplicate copies the knowledge checks (issue 13) with their lessons: a copied course must gate

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { Quiz, QuizOption, QuizQuestion } from "#server/entities.js";
-import { type CourseContext, lockLessonCourse } from "#server/modules/courses/course-access.js";
+import { type CourseContext, lockLessonCourse } from "#server/modules/courses/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
 import { QUIZ_MESSAGES, type saveQuizInput } from "#shared/schemas/quizzes.js";
 import { loadQuiz } from "./quiz.data.js";
+import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
 import { type EditorQuizView, presentEditorQuiz } from "./quizzes.presenter.js";
 
 type SaveInput = z.output<typeof saveQuizInput>;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { type Membership, Quiz, QuizAttempt } from "#server/entities.js";
-import { type CourseContext, findLesson, findVisibleCourse } from "#server/modules/courses/course-access.js";
-import { completionWayOf, recordCompletion } from "#server/modules/progress/completions.js";
+import { type CourseContext, findLesson, findVisibleCourse } from "#server/modules/courses/index.js";
+import type { Membership } from "#server/modules/organizations/index.js";
+import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
@@ -10,6 +10,7 @@ import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
 import { loadQuiz } from "./quiz.data.js";
+import { Quiz, QuizAttempt } from "./quiz.entity.js";
 import { attemptsLeftOf, gradeAttempt } from "./quiz-grading.rules.js";
 import type { SubmitResultView } from "./quizzes.presenter.js";
 

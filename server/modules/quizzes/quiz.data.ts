@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Quiz, QuizOption, QuizQuestion } from "#server/entities.js";
+import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
 
 /** A lesson's knowledge check with its questions and options, each list in its stored order. */
 export interface LoadedQuiz {

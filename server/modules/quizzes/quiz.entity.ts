@@ -1,7 +1,7 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { Lesson } from "#server/modules/courses/course.entity.js";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { Lesson } from "#server/modules/courses/index.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 
 /**

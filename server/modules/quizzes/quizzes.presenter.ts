@@ -1,12 +1,8 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { QuizAttempt } from "#server/entities.js";
-import {
-  attemptSummaryRow,
-  type LessonQuizSettings,
-  learnerQuestionRows,
-} from "#server/modules/courses/lessons.data.js";
+import { attemptSummaryRow, type LessonQuizSettings, learnerQuestionRows } from "#server/modules/courses/index.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 import { type LoadedQuiz, loadQuiz } from "./quiz.data.js";
+import { QuizAttempt } from "./quiz.entity.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
 
 /**

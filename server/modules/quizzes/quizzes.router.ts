@@ -1,4 +1,4 @@
-import { findLesson } from "#server/modules/courses/course-access.js";
+import { findLesson } from "#server/modules/courses/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { quizLessonInput, saveQuizInput, submitQuizInput } from "#shared/schemas/quizzes.js";

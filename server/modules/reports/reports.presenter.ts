@@ -1,7 +1,14 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { type MemberRow, progressFrom, type TrainingCourse } from "#server/modules/training/training.data.js";
-import { trainingStatus } from "#server/modules/training/training.rules.js";
-import { cellsOf, loadTrainingRows, type ProgressCell, visitCells } from "#server/modules/training/training-cells.js";
+import {
+  cellsOf,
+  loadTrainingRows,
+  type MemberRow,
+  type ProgressCell,
+  progressFrom,
+  type TrainingCourse,
+  trainingStatus,
+  visitCells,
+} from "#server/modules/training/index.js";
 import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";

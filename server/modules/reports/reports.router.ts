@@ -1,10 +1,14 @@
-import { courseById, tagsOfMemberships } from "#server/modules/courses/courses.data.js";
-import { signoffReportProcedures } from "#server/modules/signoff/signoff.router.js";
-import { compareTags } from "#server/modules/tags/tags.presenter.js";
-import { reportRows } from "#server/modules/team/departures.js";
-import { audienceMembers } from "#server/modules/training/training.data.js";
-import { hasAnyTag } from "#server/modules/training/training.rules.js";
-import { countOwnTags, coursesByIds, publishedCourses } from "#server/modules/training/training-reads.data.js";
+import { courseById, tagsOfMemberships } from "#server/modules/courses/index.js";
+import { signoffReportProcedures } from "#server/modules/signoff/index.js";
+import { compareTags } from "#server/modules/tags/index.js";
+import { reportRows } from "#server/modules/team/index.js";
+import {
+  audienceMembers,
+  countOwnTags,
+  coursesByIds,
+  hasAnyTag,
+  publishedCourses,
+} from "#server/modules/training/index.js";
 import { nowOf, router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJsonBut } from "#server/platform/api/wire-format.js";

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Organization } from "#server/entities.js";
-import { canSeeDrafts } from "#server/modules/courses/course-access.js";
+import { canSeeDrafts } from "#server/modules/courses/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { Role } from "#shared/roles.js";
 import type { SearchResult } from "#shared/schemas/search.js";

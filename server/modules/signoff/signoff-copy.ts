@@ -1,4 +1,4 @@
-import type { Course, Lesson } from "#server/entities.js";
+import type { Course, Lesson } from "#server/modules/courses/index.js";
 import { SIGNOFF_SUMMARY_MAX } from "#shared/schemas/signoffs.js";
 import { createVersionRow, type SignoffScope } from "./signoffs.js";
 

@@ -1,12 +1,12 @@
-import type { Course, Lesson } from "#server/entities.js";
-import { Signature } from "#server/entities.js";
+import type { Course, Lesson } from "#server/modules/courses/index.js";
 import {
   assignmentTimes,
   audienceMembers,
   courseAudiences,
+  joinedAudienceAt,
   memberRows,
-} from "#server/modules/training/training.data.js";
-import { joinedAudienceAt } from "#server/modules/training/training.rules.js";
+} from "#server/modules/training/index.js";
+import { Signature } from "./signoff.entity.js";
 import { presentSignatureRecord, type SignoffMemberView, type SignoffReport } from "./signoff.presenter.js";
 import { materialVersions, type SignoffScope, signoffStatusOf } from "./signoffs.js";
 

@@ -1,5 +1,5 @@
-import type { LessonVersion, Signature } from "#server/entities.js";
 import type { SignoffChange, SignoffStatus } from "#shared/schemas/signoffs.js";
+import type { LessonVersion, Signature } from "./signoff.entity.js";
 
 /** A line of a lesson's version history (lessons/versions). */
 export interface LessonVersionSummaryView {

@@ -1,8 +1,7 @@
-import { Lesson, LessonVersion, Signature } from "#server/entities.js";
-import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/course-access.js";
-import { managedUser } from "#server/modules/identity/sessions.data.js";
-import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/completions.js";
-import { refreshSearchIndex } from "#server/modules/search/search-index.js";
+import { findCourse, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
+import { managedUser } from "#server/modules/identity/index.js";
+import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
+import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { router } from "#server/platform/api/trpc.js";
@@ -19,6 +18,7 @@ import {
   signLessonInput,
   signoffReportInput,
 } from "#shared/schemas/signoffs.js";
+import { LessonVersion, Signature } from "./signoff.entity.js";
 import {
   type LessonSignoffView,
   type MySignoffView,

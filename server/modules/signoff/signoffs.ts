@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Completion, type Lesson, LessonVersion, Signature } from "#server/entities.js";
-import { managedUser, type SignedInUser } from "#server/modules/identity/sessions.data.js";
-import { recountLessonCourseProgress } from "#server/modules/progress/course-progress.js";
+import { Completion, type Lesson } from "#server/modules/courses/index.js";
+import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
+import { recountLessonCourseProgress } from "#server/modules/progress/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
+import { LessonVersion, Signature } from "./signoff.entity.js";
 
 /**
  * Sign-off lessons (issue 12, docs/decisions/0100-signoff-records.md, 0101-signoff-progress.md).

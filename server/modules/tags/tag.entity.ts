@@ -1,5 +1,5 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
+import type { Membership, Organization } from "#server/modules/organizations/index.js";
 import type { TagType } from "#shared/schemas/tags.js";
 
 /** A department (with a colour) or a role inside a department (docs/SPEC.md §3). */

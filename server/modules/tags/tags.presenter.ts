@@ -1,5 +1,5 @@
-import type { Tag } from "#server/entities.js";
 import type { TagType } from "#shared/schemas/tags.js";
+import type { Tag } from "./tag.entity.js";
 
 /** A department or role as every response shows it: on the tags page, a member and a course. */
 export interface TagView {

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { type Organization, Tag } from "#server/entities.js";
-import { organizationTags } from "#server/modules/courses/courses.data.js";
+import { organizationTags } from "#server/modules/courses/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
@@ -9,6 +9,7 @@ import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
 import { TAG_MESSAGES, type TagType, tagCreateInput, tagDeleteInput, tagUpdateInput } from "#shared/schemas/tags.js";
+import { Tag } from "./tag.entity.js";
 import { presentTag, presentTagTree } from "./tags.presenter.js";
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */

@@ -1,15 +1,15 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { FormerMember, type Membership, type User } from "#server/entities.js";
-import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
-import { lockedAdmins } from "#server/modules/organizations/membership.js";
-import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/training.data.js";
+import type { MembershipRecord, User } from "#server/modules/identity/index.js";
+import { lockedAdmins, type Membership } from "#server/modules/organizations/index.js";
+import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/index.js";
 import { readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { FormerFilter } from "#shared/schemas/team-admin.js";
 import { TEAM_ADMIN_MESSAGES } from "#shared/schemas/team-admin.js";
+import { FormerMember } from "./former-member.entity.js";
 import { memberName } from "./team.presenter.js";
 
 /**

@@ -1,6 +1,6 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import type { Role } from "#shared/roles.js";
 
 /** An open invitation. The link holds `<slug>.<secret>`; only the secret's SHA-256 is stored. */

@@ -1,8 +1,9 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { Invitation, Organization } from "#server/entities.js";
-import { queueMail } from "#server/modules/mail/outbox.js";
-import { renderMail } from "#server/modules/mail/templates.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import type { Config } from "#server/platform/http/config.js";
+import { queueMail } from "#server/platform/mail/outbox.js";
+import { renderMail } from "#server/platform/mail/templates.js";
+import type { Invitation } from "./invitation.entity.js";
 
 /**
  * Queues the invitation mail with its link, in the caller's transaction (the one that created the

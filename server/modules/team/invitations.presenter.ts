@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { type Invitation, Tag } from "#server/entities.js";
-import { compareTags, presentTag, type TagView } from "#server/modules/tags/tags.presenter.js";
+import { compareTags, presentTag, Tag, type TagView } from "#server/modules/tags/index.js";
 import type { Role } from "#shared/roles.js";
+import type { Invitation } from "./invitation.entity.js";
 
 /** A pending invitation as the team page lists it (team/invitations). No secret: the link is never stored. */
 export interface PendingInvitationView {

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { emailKeyOf, Invitation, Organization, type User } from "#server/entities.js";
+import { emailKeyOf, type User } from "#server/modules/identity/index.js";
+import { Organization } from "#server/modules/organizations/index.js";
 import { createOwned, scopeToOrganization } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
 import { DAY_MS, INVITATION_DAYS } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
+import { Invitation } from "./invitation.entity.js";
 
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");

@@ -1,5 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { emailKeyOf, Membership, Tag } from "#server/entities.js";
+import { emailKeyOf } from "#server/modules/identity/index.js";
+import { Membership } from "#server/modules/organizations/index.js";
+import { Tag } from "#server/modules/tags/index.js";
 import { canAssignRole } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";

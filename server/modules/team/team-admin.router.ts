@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Invitation, Tag } from "#server/entities.js";
-import { managedMembership, managedUser } from "#server/modules/identity/sessions.data.js";
-import { hasMemberWithEmail, membershipToChange } from "#server/modules/organizations/membership.js";
+import { managedMembership, managedUser } from "#server/modules/identity/index.js";
+import { hasMemberWithEmail, membershipToChange } from "#server/modules/organizations/index.js";
+import { Tag } from "#server/modules/tags/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { type OrganizationScope, organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -15,6 +15,7 @@ import {
   userIdInput,
 } from "#shared/schemas/team-admin.js";
 import { assertAnotherAdminRemains, depart } from "./departures.js";
+import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
 import { issueInvitation, requestOrigin } from "./invitations.js";
 import { presentPendingInvitations } from "./invitations.presenter.js";

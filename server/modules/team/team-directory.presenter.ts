@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { tagsOfMemberships } from "#server/modules/courses/courses.data.js";
-import { compareTags } from "#server/modules/tags/tags.presenter.js";
-import { countOwnTags } from "#server/modules/training/training-reads.data.js";
+import { tagsOfMemberships } from "#server/modules/courses/index.js";
+import { compareTags } from "#server/modules/tags/index.js";
+import { countOwnTags } from "#server/modules/training/index.js";
 import { readRows } from "#server/platform/db/rows.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";

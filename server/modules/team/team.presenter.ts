@@ -1,6 +1,7 @@
-import type { Invitation, Membership, Organization } from "#server/entities.js";
-import type { TagView } from "#server/modules/tags/tags.presenter.js";
+import type { Membership, Organization } from "#server/modules/organizations/index.js";
+import type { TagView } from "#server/modules/tags/index.js";
 import type { Role } from "#shared/roles.js";
+import type { Invitation } from "./invitation.entity.js";
 
 /** A row of the team page (team/members): the person, their role and their tags. */
 export interface MemberView {

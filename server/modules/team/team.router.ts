@@ -1,14 +1,15 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { emailKeyOf, Invitation, Membership, MemberTag, Tag, User } from "#server/entities.js";
-import { type MembershipRecord, managedUser } from "#server/modules/identity/sessions.data.js";
+import { emailKeyOf, type MembershipRecord, managedUser, User } from "#server/modules/identity/index.js";
 import {
   belongsToAnyOrganization,
   hasMemberWithEmail,
   lockedAdmins,
+  Membership,
   membershipToChange,
-} from "#server/modules/organizations/membership.js";
-import { sortNameOf } from "#server/modules/organizations/organization.entity.js";
-import { presentOrganizationRef } from "#server/modules/organizations/orgs.presenter.js";
+  presentOrganizationRef,
+  sortNameOf,
+} from "#server/modules/organizations/index.js";
+import { MemberTag, Tag } from "#server/modules/tags/index.js";
 import { nowOf, publicProcedure, router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { createOwned, type OrganizationScope, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import type { Config } from "#server/platform/http/config.js";
@@ -18,6 +19,7 @@ import type { Role } from "#shared/roles.js";
 import { inviteInput, TEAM_MESSAGES, tokenInput, updateMemberInput, updateRoleInput } from "#shared/schemas/team.js";
 import { membersInput } from "#shared/schemas/team-admin.js";
 import { forgetDeparture } from "./departures.js";
+import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
 import { issueInvitation, openInvitation, requestOrigin } from "./invitations.js";
 import { memberName, presentInvitation } from "./team.presenter.js";

@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Assignment, type Course, Membership } from "#server/entities.js";
-import { findCourse } from "#server/modules/courses/course-access.js";
-import { memberName } from "#server/modules/team/team.presenter.js";
+import { Assignment, type Course, findCourse } from "#server/modules/courses/index.js";
+import { Membership } from "#server/modules/organizations/index.js";
+import { memberName } from "#server/modules/team/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";

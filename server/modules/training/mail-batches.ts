@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { MailBatch, Organization } from "#server/entities.js";
-import { signingKey } from "#server/modules/mail/unsubscribe.js";
+import { signingKey } from "#server/modules/mail/index.js";
+import { Organization } from "#server/modules/organizations/index.js";
 import type { MailSettings } from "#server/platform/http/config.js";
+import { MailBatch } from "#server/platform/mail/outbox.entity.js";
 import { DAY_MS, HOUR_MS } from "#shared/constants.js";
 import { type BatchContext, queueReminders, queueSummaries } from "./reminders.mail.js";
 

@@ -1,11 +1,11 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Organization } from "#server/entities.js";
-import { queueMail } from "#server/modules/mail/outbox.js";
-import { type MailBlock, renderMail } from "#server/modules/mail/templates.js";
-import { unsubscribeToken } from "#server/modules/mail/unsubscribe.js";
+import { unsubscribeToken } from "#server/modules/mail/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import { scopeToOrganization } from "#server/platform/api/trpc-org.js";
 import { readRows } from "#server/platform/db/rows.js";
 import type { MailSettings } from "#server/platform/http/config.js";
+import { queueMail } from "#server/platform/mail/outbox.js";
+import { type MailBlock, renderMail } from "#server/platform/mail/templates.js";
 import { DAY_MS } from "#shared/constants.js";
 import { type MemberRow, memberRows } from "./training.data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js";

@@ -5,8 +5,8 @@ import {
   type CourseRecord,
   courseFromRecord,
   tagFromRecord,
-} from "#server/modules/courses/courses.data.js";
-import type { TagView } from "#server/modules/tags/tags.presenter.js";
+} from "#server/modules/courses/index.js";
+import type { TagView } from "#server/modules/tags/index.js";
 import { readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";

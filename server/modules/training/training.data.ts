@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Course } from "#server/entities.js";
+import type { Course } from "#server/modules/courses/index.js";
 import { readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow, epochMillisText, joinedText } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";

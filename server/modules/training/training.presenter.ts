@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { MembershipRecord } from "#server/modules/identity/sessions.data.js";
+import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";

@@ -1,6 +1,6 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Organization } from "#server/modules/organizations/organization.entity.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 
 /**
  * An action a device made up while it was offline and sent later, remembered by the id the device gave it

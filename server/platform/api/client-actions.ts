@@ -1,9 +1,10 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import superjson from "superjson";
-import type { Organization, User } from "#server/entities.js";
-import { ClientAction } from "#server/entities.js";
+import type { User } from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_MESSAGES, type ClientActionKind } from "#shared/schemas/client-actions.js";
+import { ClientAction } from "./client-action.entity.js";
 
 /**
  * The ledger of actions a device queued offline (decision 0140). A procedure that takes a `clientId` asks

@@ -1,13 +1,13 @@
 import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
-import type { Organization } from "#server/entities.js";
 import {
   type MembershipRecord,
   managedOrganization,
   type OrganizationRecord,
   type SignedInUser,
-} from "#server/modules/identity/sessions.data.js";
-import { LARGEST_ID, membershipOf } from "#server/modules/organizations/membership.js";
+} from "#server/modules/identity/index.js";
+import type { Organization } from "#server/modules/organizations/index.js";
+import { LARGEST_ID, membershipOf } from "#server/modules/organizations/index.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";

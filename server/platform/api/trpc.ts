@@ -2,7 +2,7 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { resumeSession } from "#server/modules/identity/sessions.js";
+import { resumeSession } from "#server/modules/identity/index.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { CsvExport } from "#server/platform/http/csv.js";

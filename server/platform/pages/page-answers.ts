@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { resumeSession } from "#server/modules/identity/sessions.js";
+import { resumeSession } from "#server/modules/identity/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { publicError } from "#server/platform/http/errors.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Organization, OutboxMail } from "#server/entities.js";
-import { queueMail } from "#server/modules/mail/outbox.js";
-import { FIRST_RETRY_MS, MAX_ATTEMPTS, OUTBOX_LEASE_MS, OutboxSender } from "#server/modules/mail/sender.js";
-import { smtpTransport } from "#server/modules/mail/transport.js";
+import { queueMail } from "#server/platform/mail/outbox.js";
+import { FIRST_RETRY_MS, MAX_ATTEMPTS, OUTBOX_LEASE_MS, OutboxSender } from "#server/platform/mail/sender.js";
+import { smtpTransport } from "#server/platform/mail/transport.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { mailSettingsFor, startSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";

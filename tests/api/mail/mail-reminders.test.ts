@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { MailBatch, OutboxMail, ReminderOptOut } from "#server/entities.js";
-import { OutboxSender } from "#server/modules/mail/sender.js";
-import { smtpTransport } from "#server/modules/mail/transport.js";
+import { OutboxSender } from "#server/platform/mail/sender.js";
+import { smtpTransport } from "#server/platform/mail/transport.js";
 import { runDueBatches } from "#server/modules/training/mail-batches.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
 import { mailSettingsFor, type ReceivedMail, startSmtpServer } from "../../support/smtp.js";

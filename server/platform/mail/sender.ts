@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { OutboxMail } from "#server/entities.js";
+import { OutboxMail } from "./outbox.entity.js";
 import type { MailTransport } from "./transport.js";
 
 /**

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { type MailKind, type Organization, OutboxMail } from "#server/entities.js";
+import type { Organization } from "#server/modules/organizations/index.js";
+import { type MailKind, OutboxMail } from "./outbox.entity.js";
 import type { RenderedMail } from "./templates.js";
 
 /** One mail for the outbox: to whom, on behalf of which organization, and what it says. */
@@ -12,7 +13,7 @@ export interface MailToQueue extends RenderedMail {
 /**
  * Adds a mail to the outbox on the caller's entity manager, so that it is written in the same transaction
  * as what caused it (an invitation, a reset request, a batch): both land, or neither. The sender
- * (server/modules/mail/sender.ts) takes it from there.
+ * (server/platform/mail/sender.ts) takes it from there.
  */
 export function queueMail(em: EntityManager, mail: MailToQueue, now: Date): OutboxMail {
   return em.create(OutboxMail, {

@@ -1,6 +1,5 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import type { User } from "#server/modules/identity/user.entity.js";
-import type { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
+import type { Organization } from "#server/modules/organizations/index.js";
 
 /** What a mail of the outbox is about (server/mail/): each kind has its own template. */
 export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
@@ -77,60 +76,5 @@ export const MailBatchSchema = new EntitySchema<MailBatch>({
     kind: { type: "string", length: 30, primary: true },
     period: { type: "string", length: 20, primary: true },
     ranAt: { type: "datetime", onCreate: () => new Date() },
-  },
-});
-
-/** A member who turned reminder mails off in one organization (the link in the mail, or the account page). */
-export class ReminderOptOut {
-  [OptionalProps]?: "createdAt";
-  membership!: Membership;
-  organization!: Organization;
-  createdAt: Date = new Date();
-}
-
-export const ReminderOptOutSchema = new EntitySchema<ReminderOptOut>({
-  class: ReminderOptOut,
-  tableName: "reminder_opt_outs",
-  properties: {
-    membership: { kind: "1:1", entity: "Membership", primary: true, owner: true, deleteRule: "cascade" },
-    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade", index: "reminder_opt_outs_org_idx" },
-    createdAt: { type: "datetime", onCreate: () => new Date() },
-  },
-});
-
-/** A "forgot password" link: only the SHA-256 of its secret; single use; valid one hour. */
-export class PasswordReset {
-  [OptionalProps]?: "createdAt" | "usedAt";
-  tokenHash!: string;
-  user!: User;
-  createdAt: Date = new Date();
-  expiresAt!: Date;
-  usedAt: Date | null = null;
-}
-
-export const PasswordResetSchema = new EntitySchema<PasswordReset>({
-  class: PasswordReset,
-  tableName: "password_resets",
-  properties: {
-    tokenHash: { type: "string", length: 64, primary: true },
-    user: { kind: "m:1", entity: "User", deleteRule: "cascade", index: "password_resets_user_idx" },
-    createdAt: { type: "datetime", onCreate: () => new Date() },
-    expiresAt: { type: "datetime", index: "password_resets_expires_idx" },
-    usedAt: { type: "datetime", nullable: true },
-  },
-});
-
-/** A random key the server made for itself (signing unsubscribe links), shared by every instance. */
-export class ServerSecret {
-  name!: string;
-  value!: string;
-}
-
-export const ServerSecretSchema = new EntitySchema<ServerSecret>({
-  class: ServerSecret,
-  tableName: "server_secrets",
-  properties: {
-    name: { type: "string", length: 50, primary: true },
-    value: { type: "string", length: 128 },
   },
 });

@@ -1,10 +1,16 @@
 import { hostname } from "node:os";
+import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { FastifyInstance } from "fastify";
-import { runDueBatches } from "#server/modules/training/mail-batches.js";
-import type { AppServices } from "#server/platform/api/trpc.js";
-import { nowOf } from "#server/platform/api/trpc.js";
+import { type AppServices, nowOf } from "#server/platform/api/trpc.js";
+import type { MailSettings } from "#server/platform/http/config.js";
 import { OutboxSender } from "./sender.js";
 import { type MailTransport, smtpTransport } from "./transport.js";
+
+/**
+ * The scheduled mails that are due at `now` (the reminders and summaries): given by the app's composition,
+ * so that the outbox knows nothing of what the mails are about.
+ */
+export type ScheduledMail = (em: SqlEntityManager, mail: MailSettings, now: Date) => Promise<unknown>;
 
 /**
  * Each instance's mail work, on a timer (config.mailPollMs): run the scheduled batches that are due, then
@@ -19,6 +25,7 @@ export class MailWorker {
 
   constructor(
     private readonly services: AppServices,
+    private readonly scheduled: ScheduledMail,
     private readonly transport: MailTransport,
     private readonly log: (error: unknown) => void,
   ) {
@@ -50,7 +57,7 @@ export class MailWorker {
   private async round(): Promise<void> {
     const { mail } = this.services.config;
     if (!mail) return;
-    await runDueBatches(this.services.orm.em.fork(), mail, nowOf(this.services));
+    await this.scheduled(this.services.orm.em.fork(), mail, nowOf(this.services));
     // A full batch may mean more is waiting; the rest waits for the next tick.
     if (!this.stopped) await this.sender.runOnce();
   }
@@ -71,10 +78,12 @@ declare module "fastify" {
   }
 }
 
-export function registerMailWorker(app: FastifyInstance, services: AppServices): void {
+export function registerMailWorker(app: FastifyInstance, services: AppServices, scheduled: ScheduledMail): void {
   const mail = services.config.mail;
   const worker = mail
-    ? new MailWorker(services, smtpTransport(mail), (error) => app.log.error({ err: error }, "mail worker failed"))
+    ? new MailWorker(services, scheduled, smtpTransport(mail), (error) =>
+        app.log.error({ err: error }, "mail worker failed"),
+      )
     : null;
   app.decorate("mailWorker", worker);
   if (!worker) return;

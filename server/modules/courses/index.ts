@@ -1,0 +1,32 @@
+/** The courses module's public face: the only file of it that other modules and the app may import. */
+
+export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
+export type { CourseContext } from "./course-access.js";
+export {
+  assertCourseVisible,
+  canSeeDrafts,
+  findCourse,
+  findLesson,
+  findVisibleCourse,
+  lockLesson,
+  lockLessonCourse,
+} from "./course-access.js";
+export type { CourseFields, CourseRecord } from "./courses.data.js";
+export {
+  COURSE_COLUMNS,
+  completedLessonIds,
+  courseById,
+  courseFromRecord,
+  organizationTags,
+  tagFromRecord,
+  tagsOfMemberships,
+} from "./courses.data.js";
+export { coursesRouter } from "./courses.router.js";
+export { registerLessonContentPool } from "./lesson-content.js";
+export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
+export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
+export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
+export { lessonsRouter } from "./lessons.router.js";
+export { modulesRouter } from "./modules.router.js";
+export { CourseImage } from "./upload.entity.js";
+export { uploadsRouter } from "./uploads.router.js";

@@ -1,0 +1,16 @@
+/** The identity module's public face: the only file of it that other modules and the app may import. */
+export { presentUser } from "./auth.presenter.js";
+export { authRouter } from "./auth.router.js";
+export { startHousekeeping } from "./housekeeping.js";
+export { PasswordReset } from "./password-reset.entity.js";
+export { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
+export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";
+export {
+  managedMembership,
+  managedOrganization,
+  managedUser,
+  membershipRecordOf,
+  membershipRecordsOf,
+} from "./sessions.data.js";
+export { resumeSession } from "./sessions.js";
+export { emailKeyOf, User } from "./user.entity.js";

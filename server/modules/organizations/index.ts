@@ -1,0 +1,15 @@
+/** The organizations module's public face: the only file of it that other modules and the app may import. */
+export {
+  belongsToAnyOrganization,
+  findMembership,
+  hasMemberWithEmail,
+  LARGEST_ID,
+  lockedAdmins,
+  membershipOf,
+  membershipsOf,
+  membershipToChange,
+} from "./membership.js";
+export { Membership, Organization, sortNameOf } from "./organization.entity.js";
+export type { OrganizationAccessView } from "./orgs.presenter.js";
+export { presentOrganizationAccess, presentOrganizationRef } from "./orgs.presenter.js";
+export { orgsRouter } from "./orgs.router.js";
