@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "#server/course-access.js";
+import {
+  assertCourseVisible,
+  lockLesson,
+  lockLessonCourse,
+  lockModule,
+  lockModuleCourse,
+} from "#server/course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "#server/course-order.js";
 import { loadCourseOutline } from "#server/course-outline.js";
 import { recountCourseProgress } from "#server/course-progress.js";
@@ -68,7 +74,7 @@ export const lessonsRouter = router({
   create: contentSaveProcedure(createLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/create" } })
     .mutation(async ({ ctx, input }) => {
-      const { module } = await lockModuleCourse(ctx, input.moduleId);
+      const module = await lockModule(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
       const lesson = createOwned(ctx, Lesson, {
         module,
