@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
+import { lockCourseRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { can } from "#shared/permissions.js";
@@ -39,14 +39,27 @@ export async function findVisibleCourse(ctx: CourseContext, id: number): Promise
   return course;
 }
 
+/** What a lock on a course's content needs besides: the request's organization, whose rows alone it locks. */
+export interface CourseLockContext extends CourseContext {
+  organization: { id: number };
+}
+
 /**
- * Every change to the modules or lessons of a course starts here, inside the mutation's transaction.
- * On PostgreSQL the course row is locked until commit, so two changes to one course's order run one
- * after the other and the second sees what the first wrote (its stale list is then refused). SQLite
- * runs one writer at a time anyway, and has no row locks.
+ * Every write to a course's content (the course, its modules, lessons and knowledge checks, a signature)
+ * starts by locking the course row, inside the mutation's transaction, and reads what it changes only
+ * after that. On PostgreSQL two writes to one course then run one after the other, the second sees what
+ * the first wrote (a stale list or version is refused), and they take their other row locks in one
+ * order, course first (sql-dialect.ts lockCourseRow; docs/DESIGN.md §4). SQLite runs one writer at a
+ * time anyway, and has no row locks.
  */
-export async function lockCourse(ctx: CourseContext, id: number): Promise<Course> {
-  const course = await ctx.em.findOne(Course, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+export async function lockCourse(ctx: CourseLockContext, id: number): Promise<Course> {
+  await lockCourseRow(ctx, ctx.organization.id, { courseId: id });
+  return freshCourse(ctx, id);
+}
+
+/** The course as it is now (after its lock), not a cached copy. */
+async function freshCourse(ctx: CourseContext, id: number): Promise<Course> {
+  const course = await ctx.em.findOne(Course, { id }, { refresh: true });
   if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
   return course;
 }
@@ -58,28 +71,32 @@ export async function findModule(ctx: CourseContext, id: number): Promise<Course
   return module;
 }
 
-/** The course a module belongs to, locked (see lockCourse), and the module as it is after the lock. */
+/**
+ * The module's course locked (see lockCourse), then the module as it is after the lock: it never changes
+ * course, but it may have been deleted while we waited. An edit checks its version under the lock.
+ */
+export async function lockModule(ctx: CourseLockContext, id: number): Promise<CourseModule> {
+  await lockCourseRow(ctx, ctx.organization.id, { moduleId: id });
+  return findModule(ctx, id);
+}
+
+/** lockModule, and the course it locked. */
 export async function lockModuleCourse(
-  ctx: CourseContext,
+  ctx: CourseLockContext,
   moduleId: number,
 ): Promise<{ course: Course; module: CourseModule }> {
-  const course = await lockCourse(ctx, (await findModule(ctx, moduleId)).course.id);
-  // A module never changes course, but it may have been deleted while we waited for the lock.
-  return { course, module: await findModule(ctx, moduleId) };
+  const module = await lockModule(ctx, moduleId);
+  return { course: await freshCourse(ctx, module.course.id), module };
 }
 
-/** The module, locked until the transaction ends (see lockCourse): an edit checks its version under it. */
-export async function lockModule(ctx: CourseContext, id: number): Promise<CourseModule> {
-  const module = await ctx.em.findOne(CourseModule, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
-  if (!module) throw fail.notFound(COURSE_MESSAGES.moduleNotFound);
-  return module;
-}
-
-/** The lesson, locked until the transaction ends: an edit checks its version under it (server/modules/courses/versions.rules.ts). */
-export async function lockLesson(ctx: CourseContext, id: number): Promise<Lesson> {
-  const lesson = await ctx.em.findOne(Lesson, { id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
-  if (!lesson) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
-  return lesson;
+/**
+ * The lesson's course locked (see lockCourse), then the lesson as it is after the lock: a concurrent
+ * reorder may have moved it to another module of the same course, or a delete removed it. An edit checks
+ * its version under the lock (server/versions.ts).
+ */
+export async function lockLesson(ctx: CourseLockContext, id: number): Promise<Lesson> {
+  await lockCourseRow(ctx, ctx.organization.id, { lessonId: id });
+  return findLesson(ctx, id);
 }
 
 export async function findLesson(ctx: CourseContext, id: number): Promise<Lesson> {
@@ -88,14 +105,11 @@ export async function findLesson(ctx: CourseContext, id: number): Promise<Lesson
   return lesson;
 }
 
-/**
- * The course of a lesson, locked, and the lesson as it is after the lock: a concurrent reorder may have
- * moved it to another module of the same course, or a delete removed it.
- */
+/** lockLesson, and the course it locked. */
 export async function lockLessonCourse(
-  ctx: CourseContext,
+  ctx: CourseLockContext,
   lessonId: number,
 ): Promise<{ course: Course; lesson: Lesson }> {
-  const course = await lockCourse(ctx, (await findLesson(ctx, lessonId)).module.course.id);
-  return { course, lesson: await findLesson(ctx, lessonId) };
+  const lesson = await lockLesson(ctx, lessonId);
+  return { course: await freshCourse(ctx, lesson.module.course.id), lesson };
 }

@@ -25,7 +25,7 @@ import {
   updateLessonInput,
 } from "#shared/schemas/courses.js";
 import { Lesson } from "./course.entity.js";
-import { assertCourseVisible, lockLesson, lockLessonCourse, lockModuleCourse } from "./course-access.js";
+import { assertCourseVisible, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
 import { presentCourseStructure } from "./courses.presenter.js";
@@ -76,7 +76,7 @@ export const lessonsRouter = router({
   create: contentSaveProcedure(createLessonInput)
     .meta({ rest: { method: "POST", path: "/lessons/create" } })
     .mutation(async ({ ctx, input }) => {
-      const { module } = await lockModuleCourse(ctx, input.moduleId);
+      const module = await lockModule(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
       const lesson = createOwned(ctx, Lesson, {
         module,

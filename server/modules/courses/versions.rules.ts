@@ -2,8 +2,8 @@ import { fail } from "#server/platform/http/errors.js";
 
 /**
  * Edit versions of courses, modules and lessons (docs/decisions/0050-edit-versions.md). An editor's save
- * names the version it started from; the row is read locked (course-access.ts), so no other save can
- * change it between this check and the commit, and a stale save is refused whole.
+ * names the version it started from; the row is read after its course was locked (course-access.ts), so
+ * no other save can change it between this check and the commit, and a stale save is refused whole.
  */
 export interface Versioned {
   version: number;

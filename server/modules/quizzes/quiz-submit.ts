@@ -1,16 +1,15 @@
 import type { z } from "zod";
-import { type CourseContext, findLesson, findVisibleCourse } from "#server/modules/courses/index.js";
+import { type CourseContext, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/index.js";
 import type { Membership } from "#server/modules/organizations/index.js";
 import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
-import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
 import { loadQuiz } from "./quiz.data.js";
-import { Quiz, QuizAttempt } from "./quiz.entity.js";
+import { QuizAttempt } from "./quiz.entity.js";
 import { attemptsLeftOf, gradeAttempt } from "./quiz-grading.rules.js";
 import type { SubmitResultView } from "./quizzes.presenter.js";
 
@@ -32,7 +31,7 @@ function assertAnswersFit(
 }
 
 /**
- * quizzes/submit: graded here, never in the browser. The check's row is locked (PostgreSQL) while the
+ * quizzes/submit: graded here, never in the browser. The lesson's course is locked (PostgreSQL) while the
  * attempts are counted and the new one written, so two tabs cannot both take the last attempt. Passing
  * records the lesson's completion, unless the lesson is completed by signing (completionWayOf); failing
  * records only the attempt.
@@ -40,12 +39,13 @@ function assertAnswersFit(
 export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
   const lesson = await findLesson(ctx, input.lessonId);
   const course = await findVisibleCourse(ctx, lesson.module.course.id);
-  const locked = await ctx.em.findOne(Quiz, { lesson: lesson.id }, { ...lockRowsForUpdate(ctx.config), refresh: true });
+  // Locked as every write to the course's content is (course-access.ts): the check cannot change meanwhile.
+  await lockLesson(ctx, lesson.id);
   // After the lock: a copy sent twice at once waits for the first and then answers its result (decision 0140).
   // Before the attempts are counted: the answer to the last attempt, sent again, is not "no attempts left".
   const replay = await replayedAnswer<SubmitResultView>(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit);
   if (replay) return replay;
-  const loaded = locked ? await loadQuiz(ctx.em, lesson.id, { refresh: true }) : null;
+  const loaded = await loadQuiz(ctx.em, lesson.id, { refresh: true });
   if (!loaded || loaded.questions.length === 0) throw fail.notFound(QUIZ_MESSAGES.checkNotFound);
   const { quiz } = loaded;
   const used = await ctx.em.count(QuizAttempt, { lesson: lesson.id, user: ctx.user.id });

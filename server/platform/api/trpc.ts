@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { initTRPC, type TRPCError } from "@trpc/server";
@@ -6,7 +7,7 @@ import { resumeSession } from "#server/modules/identity/index.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { CsvExport } from "#server/platform/http/csv.js";
-import { fail, publicError } from "#server/platform/http/errors.js";
+import { fail, publicError, retryableTransactionCode } from "#server/platform/http/errors.js";
 import { noteActor } from "#server/platform/http/metrics.js";
 import type { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { wireFormat } from "./wire-format.js";
@@ -107,28 +108,66 @@ const t = initTRPC
 export const router = t.router;
 
 /**
+ * How many times a write transaction runs at most when PostgreSQL aborts it as a deadlock or a
+ * serialization failure (retryableTransactionCode), and the pause before the next attempt: about 20 ms,
+ * then 40, each between half and one and a half times that, so that the writers that collided do not
+ * collide again in step.
+ */
+const TRANSACTION_ATTEMPTS = 3;
+const RETRY_PAUSE_MS = 20;
+
+function pauseBeforeAttempt(failedAttempts: number): Promise<void> {
+  return sleep(RETRY_PAUSE_MS * 2 ** (failedAttempts - 1) * (0.5 + Math.random()));
+}
+
+/**
  * Writes run in one transaction: all of a mutation's changes land, or none do; `scope` (the session, the
  * organization …) is then read on the transaction's entity manager, and what it answers joins the
  * context. Every builder below starts with it, except those that must do work before it (see
  * permittedBeforeTransaction in trpc-org.ts). The transaction and the scope are one middleware because
  * tRPC copies the whole context at every middleware (decision 0208).
+ *
+ * A transaction that PostgreSQL aborted as a deadlock or serialization failure rolled back whole, so the
+ * handler runs again, scope included, in a new transaction on an empty fork (`clear`: nothing the failed
+ * attempt loaded or changed carries over), up to TRANSACTION_ATTEMPTS times, unless the answer was
+ * already sent (docs/DESIGN.md §4). Reads, and the writes that commit themselves, never come here.
  */
 function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
-  return t.middleware(async ({ ctx, type, meta, next }) => {
+  return t.middleware(async ({ ctx, type, meta, path, next }) => {
     if (type !== "mutation" || meta?.commitsItself) return next({ ctx: await scope(ctx) });
-    let failure: Awaited<ReturnType<typeof next>> | undefined;
-    try {
-      return await ctx.em.transactional(async (em) => {
-        const result = await next({ ctx: { ...(await scope({ ...ctx, em })), em } });
-        if (!result.ok) {
-          failure = result;
-          throw result.error;
-        }
-        return result;
-      });
-    } catch (error) {
-      if (failure) return failure;
-      throw error;
+    const runOnce = async () => {
+      let failure: Awaited<ReturnType<typeof next>> | undefined;
+      try {
+        return await ctx.em.transactional(
+          async (em) => {
+            const result = await next({ ctx: { ...(await scope({ ...ctx, em })), em } });
+            if (!result.ok) {
+              failure = result;
+              throw result.error;
+            }
+            return result;
+          },
+          { clear: true },
+        );
+      } catch (error) {
+        if (failure) return failure;
+        throw error;
+      }
+    };
+    const mayRunAgain = (error: unknown, attempt: number): boolean => {
+      const code = retryableTransactionCode(error);
+      if (code === undefined || attempt >= TRANSACTION_ATTEMPTS || ctx.reply.sent) return false;
+      ctx.req.log.warn({ procedure: path, code, attempt }, "transaction aborted by the database, running it again");
+      return true;
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await runOnce();
+        if (result.ok || !mayRunAgain(result.error, attempt)) return result;
+      } catch (error) {
+        if (!mayRunAgain(error, attempt)) throw error;
+      }
+      await pauseBeforeAttempt(attempt);
     }
   });
 }

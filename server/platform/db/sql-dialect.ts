@@ -24,6 +24,44 @@ export function lockRowsForUpdate(config: DialectConfig): { lockMode?: LockMode.
   return dialectOf(config) === "postgresql" ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
 }
 
+/** A course's content names its course by the course itself, one of its modules or one of its lessons. */
+export type CourseOfContent = { courseId: number } | { moduleId: number } | { lessonId: number };
+
+/** The course row to lock, found from what the write names, within its organization. */
+function courseRowQuery(of: CourseOfContent): [string, number] {
+  if ("courseId" in of) return ["from courses c where c.id = ? and c.organization_id = ?", of.courseId];
+  if ("moduleId" in of) {
+    return [
+      "from courses c join modules m on m.course_id = c.id where m.id = ? and m.organization_id = ?",
+      of.moduleId,
+    ];
+  }
+  return [
+    `from courses c join modules m on m.course_id = c.id join lessons l on l.module_id = m.id
+     where l.id = ? and l.organization_id = ?`,
+    of.lessonId,
+  ];
+}
+
+/**
+ * Holds the course row of a write to a course's content until the transaction ends, so that writes to one
+ * course run one after the other, taking their other row locks only after this one: one lock order
+ * (docs/DESIGN.md §4). The course row alone is locked (`OF c`), never the module or lesson rows joined to
+ * find it, and `FOR NO KEY UPDATE` is the lock an UPDATE of the row takes: unlike `FOR UPDATE` it lets
+ * rows that reference the course be inserted meanwhile (their foreign key check takes `FOR KEY SHARE`),
+ * so completions and the search index's rows never wait for it. Nothing when the organization has no
+ * such row: the caller's read then finds nothing either.
+ */
+export async function lockCourseRow(
+  ctx: { em: SqlEntityManager; config: DialectConfig },
+  organizationId: number,
+  of: CourseOfContent,
+): Promise<void> {
+  if (dialectOf(ctx.config) !== "postgresql") return;
+  const [from, id] = courseRowQuery(of);
+  await ctx.em.execute(`select c.id ${from} for no key update of c`, [id, organizationId]);
+}
+
 /**
  * Waits for, then holds until the transaction ends, the lock named by two numbers (a namespace and a
  * key, such as an organization's id). It blocks nobody but callers taking the same lock.

@@ -22,6 +22,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL aborted the transaction to end a deadlock (40P01) or a serialization failure (40001), which
+ * MikroORM reports as a DeadlockException with the driver's code: the same transaction run again may
+ * succeed. The code, or undefined for any other error, anywhere along the error's causes.
+ */
+const RETRYABLE_CODES = new Set(["40P01", "40001"]);
+
+export function retryableTransactionCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = String((current as { code?: unknown }).code ?? "");
+    if (RETRYABLE_CODES.has(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /** Short constructors so that handlers read as the rule they enforce. */
 export const fail = {
   badRequest: (message: string) => new TRPCError({ code: "BAD_REQUEST", message }),

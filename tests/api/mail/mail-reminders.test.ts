@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
 import { MailBatch, OutboxMail, ReminderOptOut } from "#server/entities.js";
+import { runDueBatches } from "#server/modules/training/mail-batches.js";
 import { OutboxSender } from "#server/platform/mail/sender.js";
 import { smtpTransport } from "#server/platform/mail/transport.js";
-import { runDueBatches } from "#server/modules/training/mail-batches.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
 import { mailSettingsFor, type ReceivedMail, startSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";
