@@ -140,7 +140,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     },
   });
   registerHealthRoutes(app, services.orm);
-  registerRestRoutes(app, services);
+  registerRestRoutes(app, services, appRouter);
   registerPwaRoutes(app, config);
 
   const indexHtml = path.join(config.clientDir, "index.html");
@@ -180,7 +180,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
       // History routing: every other path is a page of the single-page app.
       const file = pageFileFor(req, prerendered);
       // A signed-in course or lesson page carries its first answers (decision 0220).
-      if (file === "index.html" && (await sendAppPageWithAnswers(services, req, reply, config.clientDir))) return reply;
+      if (file === "index.html" && (await sendAppPageWithAnswers(services, appRouter, req, reply, config.clientDir)))
+        return reply;
       return reply.header("Cache-Control", "no-cache").sendFile(file);
     }
     return reply.code(404).type("text/plain").send("Not found.");

@@ -1,11 +1,11 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { startHousekeeping } from "#server/modules/identity/index.js";
 import { DatabaseStartError, openDatabase } from "#server/platform/db/database.js";
 import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 import { drain } from "#server/platform/http/lifecycle.js";
 import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { buildApp } from "./app.js";
+import { startHousekeeping } from "./housekeeping.js";
 
 function stop(message: string): never {
   console.error(`trainwright: ${message}`);

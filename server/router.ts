@@ -1,29 +1,46 @@
-import { coursesRouter, lessonsRouter, modulesRouter, uploadsRouter } from "#server/modules/courses/index.js";
-import { authRouter } from "#server/modules/identity/index.js";
-import { mailRouter } from "#server/modules/mail/index.js";
-import { orgsRouter } from "#server/modules/organizations/index.js";
-import { usersRouter } from "#server/modules/progress/index.js";
-import { quizzesRouter } from "#server/modules/quizzes/index.js";
-import { reportsRouter } from "#server/modules/reports/index.js";
-import { searchRouter } from "#server/modules/search/index.js";
-import { signoffsRouter } from "#server/modules/signoff/index.js";
-import { tagsRouter } from "#server/modules/tags/index.js";
-import { teamRouter } from "#server/modules/team/index.js";
-import { assignmentsRouter, trainingRouter } from "#server/modules/training/index.js";
+import { coursesRouter } from "#server/modules/courses/courses.router.js";
+import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
+import { modulesRouter } from "#server/modules/courses/modules.router.js";
+import { uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { authRouter } from "#server/modules/identity/auth.router.js";
+import { mailRouter } from "#server/modules/mail/mail.router.js";
+import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
+import { usersRouter } from "#server/modules/progress/users.router.js";
+import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
+import { reportProcedures } from "#server/modules/reports/reports.router.js";
+import { searchRouter } from "#server/modules/search/search.router.js";
+import {
+  signoffLessonProcedures,
+  signoffReportProcedures,
+  signoffsRouter,
+} from "#server/modules/signoff/signoff.router.js";
+import { tagsRouter } from "#server/modules/tags/tags.router.js";
+import { teamRouter } from "#server/modules/team/team.router.js";
+import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
+import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
+import { trainingRouter } from "#server/modules/training/training.router.js";
 import { router } from "#server/platform/api/trpc.js";
 
+/**
+ * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
+ * itself: no module's index.ts exports procedures, so importing a module never builds another's. Where
+ * an area's paths hold procedures of two modules, both are spread into it here.
+ */
 export const appRouter = router({
   auth: authRouter,
-  orgs: orgsRouter,
+  // Leaving an organization is the team module's (it ends a membership), under the orgs area's paths.
+  orgs: router({ ...orgsProcedures, ...leaveProcedures }),
   tags: tagsRouter,
   team: teamRouter,
   courses: coursesRouter,
   modules: modulesRouter,
-  lessons: lessonsRouter,
+  // A lesson's sign-off (lessons/sign, its versions) is the sign-off module's.
+  lessons: router({ ...lessonProcedures, ...signoffLessonProcedures }),
   users: usersRouter,
   training: trainingRouter,
   assignments: assignmentsRouter,
-  reports: reportsRouter,
+  // The sign-off reports are the sign-off module's.
+  reports: router({ ...reportProcedures, ...signoffReportProcedures }),
   uploads: uploadsRouter,
   search: searchRouter,
   mail: mailRouter,

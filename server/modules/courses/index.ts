@@ -17,16 +17,9 @@ export {
   completedLessonIds,
   courseById,
   courseFromRecord,
-  organizationTags,
-  tagFromRecord,
-  tagsOfMemberships,
 } from "./courses.data.js";
-export { coursesRouter } from "./courses.router.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
 export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
-export { lessonsRouter } from "./lessons.router.js";
-export { modulesRouter } from "./modules.router.js";
 export { CourseImage } from "./upload.entity.js";
-export { uploadsRouter } from "./uploads.router.js";

@@ -1,12 +1,7 @@
 import type { z } from "zod";
 import { completeByMarking, recountCourseProgress } from "#server/modules/progress/index.js";
 import { refreshSearchIndex } from "#server/modules/search/index.js";
-import {
-  recordedChangeOf,
-  recordLessonVersion,
-  signoffLessonProcedures,
-  signoffSnapshot,
-} from "#server/modules/signoff/index.js";
+import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/modules/signoff/index.js";
 import { inTransaction, router } from "#server/platform/api/trpc.js";
 import {
   createOwned,
@@ -53,8 +48,8 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
     )
     .use(inTransaction);
 
-export const lessonsRouter = router({
-  ...signoffLessonProcedures,
+/** The lessons area's procedures; the app's router adds the sign-off module's beside them (server/router.ts). */
+export const lessonProcedures = {
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
     .meta({ rest: { method: "GET", path: "/lessons/get" } })
@@ -166,4 +161,4 @@ export const lessonsRouter = router({
       await ctx.em.flush();
       return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
     }),
-});
+};

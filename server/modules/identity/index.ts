@@ -1,7 +1,6 @@
 /** The identity module's public face: the only file of it that other modules and the app may import. */
 export { presentUser } from "./auth.presenter.js";
-export { authRouter } from "./auth.router.js";
-export { startHousekeeping } from "./housekeeping.js";
+export { KNOWN_DEVICE_DAYS } from "./known-devices.js";
 export { PasswordReset } from "./password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
 export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";

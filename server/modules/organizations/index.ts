@@ -12,4 +12,3 @@ export {
 export { Membership, Organization, sortNameOf } from "./organization.entity.js";
 export type { OrganizationAccessView } from "./orgs.presenter.js";
 export { presentOrganizationAccess, presentOrganizationRef } from "./orgs.presenter.js";
-export { orgsRouter } from "./orgs.router.js";

@@ -1,8 +1,7 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { managedOrganization, managedUser, presentUser } from "#server/modules/identity/index.js";
-import { leaveProcedures } from "#server/modules/team/index.js";
-import { router, signedInProcedure } from "#server/platform/api/trpc.js";
+import { signedInProcedure } from "#server/platform/api/trpc.js";
 import { organizationProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -32,7 +31,8 @@ async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<bool
   return (await em.count(Organization, { slug: candidate })) === 0;
 }
 
-export const orgsRouter = router({
+/** The orgs area's procedures; the app's router adds the team module's `orgs.leave` beside them (server/router.ts). */
+export const orgsProcedures = {
   list: signedInProcedure
     .meta({ rest: { method: "GET", path: "/orgs/list" } })
     .query(async ({ ctx }) => presentOrganizations(ctx.em, await membershipsOf(ctx.em, ctx.user))),
@@ -119,6 +119,4 @@ export const orgsRouter = router({
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
     .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em, ctx.organization.id))),
-
-  ...leaveProcedures,
-});
+};

@@ -4,4 +4,3 @@ export { CourseCompletionTotal } from "./course-completion-total.entity.js";
 export { CourseProgress } from "./course-progress.entity.js";
 export { recountCourseProgress, recountLessonCourseProgress } from "./course-progress.js";
 export { completeByMarking } from "./lesson-completion.js";
-export { usersRouter } from "./users.router.js";

@@ -5,4 +5,3 @@ export { Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./quiz.entity.js";
 export { copyKnowledgeChecks } from "./quiz-copy.js";
 export type { LearnerQuizView } from "./quizzes.presenter.js";
 export { presentLearnerQuiz } from "./quizzes.presenter.js";
-export { quizzesRouter } from "./quizzes.router.js";

@@ -1,2 +1,1 @@
 /** The reports module's public face: the only file of it that other modules and the app may import. */
-export { reportsRouter } from "./reports.router.js";

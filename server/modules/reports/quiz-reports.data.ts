@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { placeholders } from "#server/modules/training/index.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { placeholders, readRows } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 
 /**

@@ -1,6 +1,5 @@
-import { courseById, tagsOfMemberships } from "#server/modules/courses/index.js";
-import { signoffReportProcedures } from "#server/modules/signoff/index.js";
-import { compareTags } from "#server/modules/tags/index.js";
+import { courseById } from "#server/modules/courses/index.js";
+import { compareTags, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { reportRows } from "#server/modules/team/index.js";
 import {
   audienceMembers,
@@ -37,8 +36,8 @@ import {
  */
 const reportProcedure = permittedProcedure("reports.view");
 
-export const reportsRouter = router({
-  ...signoffReportProcedures,
+/** The reports area's procedures; the app's router adds the sign-off module's reports beside them (server/router.ts). */
+export const reportProcedures = {
   matrix: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
     .input(matrixReportInput)
@@ -118,4 +117,4 @@ export const reportsRouter = router({
         ),
       };
     }),
-});
+};

@@ -1,7 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { signoffStatusOf } from "#server/modules/signoff/index.js";
-import { placeholders } from "#server/modules/training/index.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { placeholders, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { SignoffStatus } from "#shared/schemas/signoffs.js";
 

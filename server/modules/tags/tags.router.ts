@@ -1,5 +1,4 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { organizationTags } from "#server/modules/courses/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
@@ -10,6 +9,7 @@ import { fail } from "#server/platform/http/errors.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
 import { TAG_MESSAGES, type TagType, tagCreateInput, tagDeleteInput, tagUpdateInput } from "#shared/schemas/tags.js";
 import { Tag } from "./tag.entity.js";
+import { organizationTags } from "./tags.data.js";
 import { presentTag, presentTagTree } from "./tags.presenter.js";
 
 /** Any number, as long as no other advisory lock of this database uses it: "tags" in the first key. */

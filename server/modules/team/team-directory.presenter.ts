@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { tagsOfMemberships } from "#server/modules/courses/index.js";
-import { compareTags } from "#server/modules/tags/index.js";
+import { compareTags, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { countOwnTags } from "#server/modules/training/index.js";
 import { readRows } from "#server/platform/db/rows.js";
 import { fail } from "#server/platform/http/errors.js";

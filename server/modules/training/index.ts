@@ -1,5 +1,4 @@
 /** The training module's public face: the only file of it that other modules and the app may import. */
-export { assignmentsRouter } from "./assignments.router.js";
 export { runDueBatches } from "./mail-batches.js";
 export type { MemberRecord, MemberRow, TrainingCourse } from "./training.data.js";
 export {
@@ -8,11 +7,9 @@ export {
   audienceOf,
   courseAudiences,
   memberRows,
-  placeholders,
   progressFrom,
 } from "./training.data.js";
 export { viewerDeadlines, viewerRow } from "./training.presenter.js";
-export { trainingRouter } from "./training.router.js";
 export { hasAnyTag, joinedAudienceAt, trainingStatus } from "./training.rules.js";
 export type { ProgressCell } from "./training-cells.js";
 export { cellsOf, loadTrainingRows, visitCells } from "./training-cells.js";

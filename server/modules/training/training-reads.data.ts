@@ -4,13 +4,13 @@ import {
   type CourseFields,
   type CourseRecord,
   courseFromRecord,
-  tagFromRecord,
 } from "#server/modules/courses/index.js";
 import type { TagView } from "#server/modules/tags/index.js";
-import { readRow, readRows } from "#server/platform/db/rows.js";
+import { tagFromRecord } from "#server/modules/tags/index.js";
+import { placeholders, readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";
-import { type AssignmentTimes, placeholders } from "./training.data.js";
+import type { AssignmentTimes } from "./training.data.js";
 import type { AudienceMember, TagLink } from "./training.rules.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Course } from "#server/modules/courses/index.js";
-import { readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { placeholders, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow, epochMillisText, joinedText } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
 import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./training.rules.js";
@@ -153,9 +153,6 @@ export async function assignmentTimes(
   }
   return times;
 }
-
-/** `?, ?, ?` for a list bound as parameters. */
-export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
 /** How many lessons each course has now. */
 export async function lessonTotals(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number>> {

@@ -1,9 +1,9 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { placeholders, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { courseAudiences, placeholders } from "./training.data.js";
+import { courseAudiences } from "./training.data.js";
 import {
   type AudienceCourse,
   compareAssigned,

@@ -31,3 +31,6 @@ export function scopedOrganizationId(em: EntityManager): number {
   if (organizationId === undefined) throw new Error("A read model ran on an entity manager of no organization");
   return organizationId;
 }
+
+/** `?, ?, ?` for a list bound as parameters. */
+export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");

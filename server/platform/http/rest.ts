@@ -12,7 +12,6 @@ import {
 } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { procedureChain } from "#server/platform/fast/procedure-chain.js";
-import { appRouter } from "#server/router.js";
 import { API_PREFIX } from "#shared/constants.js";
 import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
@@ -142,7 +141,7 @@ function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unkn
  * Serves each procedure at its documented path. The adapter adds nothing of its own beyond reading the
  * request: the procedure's validation, permissions and result are the same as through tRPC.
  */
-export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
+export function registerRestRoutes(app: FastifyInstance, services: AppServices, appRouter: AnyRouter): void {
   for (const route of restRoutesOf(appRouter)) {
     const { method, path, procedurePath, rawBody, csv } = route;
     if (rawBody) acceptRawBodies(app, rawBody);

@@ -1,5 +1,4 @@
 import type { EntityManager } from "@mikro-orm/core";
-import type { Organization } from "#server/modules/organizations/index.js";
 import { type MailKind, OutboxMail } from "./outbox.entity.js";
 import type { RenderedMail } from "./templates.js";
 
@@ -7,7 +6,7 @@ import type { RenderedMail } from "./templates.js";
 export interface MailToQueue extends RenderedMail {
   kind: MailKind;
   recipient: string;
-  organization: Organization | null;
+  organization: OutboxMail["organization"];
 }
 
 /**

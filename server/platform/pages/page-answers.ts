@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import type { AnyRouter } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { resumeSession } from "#server/modules/identity/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { publicError } from "#server/platform/http/errors.js";
 import { procedureCall } from "#server/platform/http/rest.js";
-import { appRouter } from "#server/router.js";
 import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "#shared/constants.js";
 import { can } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";
@@ -93,6 +93,7 @@ function requestNaming(req: FastifyRequest, organizationId: number | null): Fast
 
 async function answerOf(
   services: AppServices,
+  appRouter: AnyRouter,
   req: FastifyRequest,
   reply: FastifyReply,
   procedure: string,
@@ -118,6 +119,7 @@ async function answerOf(
  */
 export async function pageAnswersFor(
   services: AppServices,
+  appRouter: AnyRouter,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<PageWithAnswers | null> {
@@ -130,8 +132,8 @@ export async function pageAnswersFor(
     // One session lookup for the page's calls (decision 0236): each checks it as its own lookup would.
     req.sharedSession = resumeSession(createContext(services, req, reply).em, req, reply, services.config);
     try {
-      const user = await answerOf(services, req, reply, "auth.me", null);
-      const organizations = await answerOf(services, req, reply, "orgs.list", null);
+      const user = await answerOf(services, appRouter, req, reply, "auth.me", null);
+      const organizations = await answerOf(services, appRouter, req, reply, "orgs.list", null);
       const listed = (organizations.item.result.data as { json: { id: number; slug: string; role: Role }[] }).json;
       const organization = listed.find((candidate) => candidate.slug === slug);
       const answers = [user, organizations];
@@ -139,7 +141,7 @@ export async function pageAnswersFor(
         // A call the person may not make (a record they may not read) is left out: the page asks for it
         // and shows the API's own refusal.
         const answerOrNothing = (procedure: string, input?: CallInput) =>
-          answerOf(services, req, reply, procedure, organization.id, input).catch((error: unknown) => {
+          answerOf(services, appRouter, req, reply, procedure, organization.id, input).catch((error: unknown) => {
             if (!publicError(error).expected) req.log.warn({ err: error, procedure }, "a page's first answer failed");
             return null;
           });
@@ -223,11 +225,12 @@ function sendPersonalPage(req: FastifyRequest, reply: FastifyReply, html: string
  */
 export async function sendAppPageWithAnswers(
   services: AppServices,
+  appRouter: AnyRouter,
   req: FastifyRequest,
   reply: FastifyReply,
   clientDir: string,
 ): Promise<boolean> {
-  const found = await pageAnswersFor(services, req, reply);
+  const found = await pageAnswersFor(services, appRouter, req, reply);
   if (!found) return false;
   built ??= { indexHtml: readFileSync(path.join(clientDir, "index.html"), "utf8"), scripts: pageScripts(clientDir) };
   sendPersonalPage(req, reply, htmlWithAnswers(built.indexHtml, found.answers, built.scripts[found.page]));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KnownDevice, RateLimitBucket, Session } from "#server/entities.js";
-import { removeExpiredRows } from "#server/modules/identity/housekeeping.js";
+import { removeExpiredRows } from "#server/housekeeping.js";
 import { DAY_MS } from "#shared/constants.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { registerUser } from "../support/fixtures.js";

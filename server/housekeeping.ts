@@ -1,12 +1,16 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import {
+  KNOWN_DEVICE_DAYS,
+  KnownDevice,
+  PasswordReset,
+  RateLimitBucket,
+  Session,
+} from "#server/modules/identity/index.js";
 import { Invitation } from "#server/modules/team/index.js";
 import type { Config } from "#server/platform/http/config.js";
 import { OutboxMail } from "#server/platform/mail/outbox.entity.js";
 import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
-import { KNOWN_DEVICE_DAYS } from "./known-devices.js";
-import { PasswordReset } from "./password-reset.entity.js";
-import { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
 
 /** How long the outbox keeps a mail after it was sent or given up. */
 const MAIL_KEPT_DAYS = 30;

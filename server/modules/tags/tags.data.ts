@@ -1,0 +1,80 @@
+import type { EntityManager } from "@mikro-orm/core";
+import { placeholders, readRows } from "#server/platform/db/rows.js";
+import type { TagType } from "#shared/schemas/tags.js";
+import type { TagView } from "./tags.presenter.js";
+
+interface TagRecord {
+  id: number;
+  name: string;
+  type: TagType;
+  parent_id: number | null;
+  color: string | null;
+}
+
+export function tagFromRecord(row: TagRecord): TagView {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    type: row.type,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    color: row.color,
+  };
+}
+
+/** Every tag of the organization (tags/list). */
+export async function organizationTags(em: EntityManager, organizationId: number): Promise<TagView[]> {
+  const rows = await readRows<TagRecord>(
+    em,
+    "select id, name, type, parent_id, color from tags where organization_id = ? order by id",
+    [organizationId],
+  );
+  return rows.map(tagFromRecord);
+}
+
+/** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
+export async function tagsWithIds(
+  em: EntityManager,
+  organizationId: number,
+  tagIds: readonly number[],
+): Promise<TagView[]> {
+  if (tagIds.length === 0) return [];
+  const rows = await readRows<TagRecord>(
+    em,
+    `select id, name, type, parent_id, color from tags where organization_id = ? and id in (${placeholders(tagIds)})`,
+    [organizationId, ...tagIds],
+  );
+  return rows.map(tagFromRecord);
+}
+
+/**
+ * The tags of these memberships, unsorted, by membership id; one without tags is not in the map. Two
+ * queries: the links, then each tag named by them once. Joined in one, every tag's texts came back once
+ * per link, and materializing those rows was most of the query's cost (issue 19). Each membership still
+ * gets its own objects: an answer that holds one object twice is written differently by superjson
+ * (server/platform/fast/superjson-fast.ts).
+ */
+export async function tagsOfMemberships(
+  em: EntityManager,
+  organizationId: number,
+  membershipIds: readonly number[],
+): Promise<Map<number, TagView[]>> {
+  const byMembership = new Map<number, TagView[]>();
+  if (membershipIds.length === 0) return byMembership;
+  const links = await readRows<{ membership_id: number; tag_id: number }>(
+    em,
+    `select membership_id, tag_id from member_tags where organization_id = ? and membership_id in (${placeholders(membershipIds)})`,
+    [organizationId, ...membershipIds],
+  );
+  if (links.length === 0) return byMembership;
+  const tags = await tagsWithIds(em, organizationId, [...new Set(links.map((link) => Number(link.tag_id)))]);
+  const tagById = new Map(tags.map((tag) => [tag.id, tag]));
+  for (const link of links) {
+    const tag = tagById.get(Number(link.tag_id));
+    if (!tag) continue;
+    const membershipId = Number(link.membership_id);
+    const membershipTags = byMembership.get(membershipId) ?? [];
+    byMembership.set(membershipId, membershipTags);
+    membershipTags.push({ ...tag });
+  }
+  return byMembership;
+}
