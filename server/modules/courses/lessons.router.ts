@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { completeByMarking, recountCourseProgress } from "#server/modules/progress/index.js";
 import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/modules/signoff/index.js";
-import { inTransaction, router } from "#server/platform/api/trpc.js";
+import { inTransaction } from "#server/platform/api/trpc.js";
 import {
   createOwned,
   memberProcedure,

@@ -8,7 +8,7 @@ import {
   hasAnyTag,
   publishedCourses,
 } from "#server/modules/training/index.js";
-import { nowOf, router } from "#server/platform/api/trpc.js";
+import { nowOf } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJsonBut } from "#server/platform/api/wire-format.js";
 import { fail } from "#server/platform/http/errors.js";
