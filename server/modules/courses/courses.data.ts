@@ -215,7 +215,7 @@ export async function tagsWithIds(
 /**
  * The tags of these memberships, unsorted, by membership id; one without tags is not in the map. Two
  * queries: the links, then each tag named by them once. Joined in one, every tag's texts came back once
- * per link, and materializing those rows was most of the query's cost (issue 19). Each membership still
+ * per link, and materializing those rows was most of the query's cost (decision 0231). Each membership still
  * gets its own objects: an answer that holds one object twice is written differently by superjson
  * (server/platform/fast/superjson-fast.ts).
  */
@@ -283,7 +283,7 @@ export async function outlineRows(
   }>(
     em,
     // Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
-    // lessons_org_module_order_idx, and without the organization it scanned every lesson (issue 19).
+    // lessons_org_module_order_idx, and without the organization it scanned every lesson (decision 0213).
     `select m.id as module_id, m.title as module_title, m.description as module_description,
        m.order_index as module_order, m.version as module_version,
        l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,

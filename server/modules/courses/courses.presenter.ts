@@ -37,7 +37,7 @@ export interface CourseView {
   status: CourseStatus;
   tags: TagView[];
   createdAt: Date;
-  /** Issue 11: required of its audience, and the deadline it sets (a date, or days after joining). */
+  /** Required of its audience (docs/SPEC.md §3), and the deadline it sets (a date, or days after joining). */
   required: boolean;
   dueDate: string | null;
   dueDays: number | null;

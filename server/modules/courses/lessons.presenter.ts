@@ -15,7 +15,7 @@ export interface LessonView {
   orderIndex: number;
   /** What lessons/update takes to refuse a stale save (server/modules/courses/versions.rules.ts). */
   version: number;
-  /** Completed by signing (issue 12); lessons/signoff tells the caller's standing. */
+  /** Completed by signing (decision 0101); lessons/signoff tells the caller's standing. */
   requiresSignoff: boolean;
 }
 
@@ -31,7 +31,7 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   course: { id: number; title: string; status: CourseStatus };
   prevLesson: LessonLinkView | null;
   nextLesson: LessonLinkView | null;
-  /** The lesson's knowledge check without its answers (issue 13), or null. */
+  /** The lesson's knowledge check without its answers (docs/SPEC.md §7), or null. */
   quiz: LearnerQuizView | null;
 }
 

@@ -6,7 +6,7 @@ import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { SignoffStatus } from "#shared/schemas/signoffs.js";
 
 /**
- * Sign-off standing in the progress reports (issue 12, docs/decisions/0103-signoff-in-reports.md): per
+ * Sign-off standing in the progress reports (docs/decisions/0103-signoff-in-reports.md): per
  * sign-off lesson, whether a member signed the current version, an outdated one, or none. Progress
  * already counts only current signatures (decision 0101); these say *why* a lesson is still open.
  */
@@ -131,7 +131,7 @@ export async function memberSignoffs(
   return new Map([...lessons].map(([courseId, rows]) => [courseId, signoffViews(rows, latest)]));
 }
 
-/** Everyone's standing with one course's sign-off lessons (the course report, issue 12): two queries. */
+/** Everyone's standing with one course's sign-off lessons (the course report, decision 0103): two queries. */
 export async function courseSignoffs(
   em: SqlEntityManager,
   organizationId: number,

@@ -39,7 +39,7 @@ import {
 } from "./signoffs.js";
 
 /**
- * Sign-off lessons (issue 12): signing, each member's standing, versions and the sign-off report. The
+ * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing, versions and the sign-off report. The
  * version and restore paths are for "signoffs.manage"; a lesson of another organization is "not found".
  */
 const manageProcedure = permittedProcedure("signoffs.manage");

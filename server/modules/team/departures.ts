@@ -13,7 +13,7 @@ import { FormerMember } from "./former-member.entity.js";
 import { memberName } from "./team.presenter.js";
 
 /**
- * People leaving an organization (issue 15, decision 0120): the membership row is deleted, so every access
+ * People leaving an organization (decision 0120): the membership row is deleted, so every access
  * check, which reads memberships, refuses them from their very next request; their tags and named
  * assignments go with it. Their completions (and whatever else they did there) are kept, by user, and a
  * FormerMember row keeps how the organization knew them, for the team page and the reports.

@@ -47,7 +47,7 @@ interface Source {
 /**
  * A member's account field, looked up by primary key for each member: joined instead, PostgreSQL hashes
  * the whole users table once a team passes about a thousand members, so the page's cost grew with every
- * organization's people (issue 19).
+ * organization's people (decision 0127).
  */
 const accountField = (column: "name" | "email" | "email_key") =>
   `(select u.${column} from users u where u.id = ms.user_id)`;
