@@ -16,7 +16,7 @@ import type { TrainingStatus } from "#shared/schemas/training.js";
 import { type CheckScore, type CourseCheck, loadCheckScores } from "./quiz-reports.data.js";
 
 /**
- * The progress reports (docs/SPEC.md §7, decision 0041): who of an organization stands where with which course. The cells come
+ * The progress reports (decision 0041): who of an organization stands where with which course. The cells come
  * from server/modules/training/training-cells.ts (a fixed number of plain-row queries, the training rules in memory);
  * these shape them into the matrix, the course report and the member report.
  */
