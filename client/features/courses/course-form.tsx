@@ -28,7 +28,7 @@ const STATUS_TEXT = {
 
 export interface CourseFormProps {
   defaultValues: CourseFormInput;
-  /** Required or optional, and the deadline (issue 11). */
+  /** Required or optional, and the deadline (decision 0045). */
   defaultDeadline: DeadlineValues;
   submitLabel: string;
   pendingLabel: string;
@@ -41,7 +41,7 @@ export interface CourseFormProps {
 
 /**
  * Create and edit course (docs/SPEC.md §2): title, description, tags tree, status; the messages of docs/SPEC.md §5.
- * Issue 11 adds whether the audience must take it, and by when.
+ * Decision 0045 adds whether the audience must take it, and by when.
  */
 export function CourseForm({
   defaultValues,

@@ -152,7 +152,7 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
 
   const hasUnsaved = useCallback(() => !sameDraft(draft.current, saved.current), []);
 
-  /** A save made beside the autosave (the sign-off settings, issue 12) moved the version on: later saves name it. */
+  /** A save made beside the autosave (sign-off settings, decision 0102) moved the version on: later saves name it. */
   const savedVersion = useCallback(() => saved.current.version, []);
   const adoptVersion = useCallback((version: number) => {
     saved.current = { ...saved.current, version };

@@ -2,7 +2,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { ClientActionKind } from "#shared/client-action-kinds.js";
 
 /**
- * What this device keeps of one person for offline use (issue 16, decision 0141), in IndexedDB, shared by
+ * What this device keeps of one person for offline use (decision 0141), in IndexedDB, shared by
  * the pages and the service worker. Every record names the person (`userId`) and organization (`orgId`)
  * it belongs to; the device holds one person's records at a time (the "owner"), and everything is
  * forgotten when they log out or someone else signs in (forgetEverything).

@@ -13,7 +13,7 @@ export function syncCountLabel(pending: number, refused: number): string {
 }
 
 /**
- * The header's count of work done on this device and not yet on the server (issue 16), and of work the
+ * The header's count of work done on this device and not yet on the server (decision 0140), and of work the
  * server refused, which stays listed until the member dismisses it. Nothing shows when both are zero.
  */
 export function SyncStatus() {

@@ -14,7 +14,7 @@ export interface MatrixFilters {
   role?: number;
   course?: number;
   status?: TrainingStatus;
-  /** Only members who must sign or re-sign a sign-off lesson (issue 12). */
+  /** Only members who must sign or re-sign a sign-off lesson (decision 0103). */
   signoff?: "needed";
 }
 
@@ -41,7 +41,7 @@ export function memberReportQuery(userId: number) {
   return trpc.reports.member.queryOptions({ userId });
 }
 
-/** The documented REST path of a view with format=csv (issue 11), lists comma-separated. */
+/** The documented REST path of a view with format=csv (docs/SPEC.md §7), lists comma-separated. */
 export function csvPath(
   view: "matrix" | "course" | "member",
   query: Record<string, string | number | number[] | undefined>,

@@ -6,7 +6,7 @@ import type { AppRouter } from "#server/router.js";
 import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 
-/** Issue 15 on the team page: pending invitations, inviting many, removing people; and the team's pages. */
+/** On the team page (decision 0121): pending invitations, inviting many, removing people; and the team's pages. */
 
 export type PendingInvitation = inferRouterOutputs<AppRouter>["team"]["invitations"][number];
 export type InviteManyResult = inferRouterOutputs<AppRouter>["team"]["inviteMany"];

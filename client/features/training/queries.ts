@@ -6,7 +6,7 @@ import { FRESHNESS } from "#shared/constants.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** The caller's own training (issue 11): required courses first, then the optional ones. */
+/** The caller's own training (docs/SPEC.md §7): required courses first, then the optional ones. */
 export type MyTraining = Outputs["training"]["mine"];
 export type TrainingItem = MyTraining["assigned"][number];
 export type Assignment = Outputs["assignments"]["list"]["assignments"][number];
