@@ -1,5 +1,5 @@
 /**
- * A word-level diff of two texts for "what changed since you signed" (issue 12): the longest common
+ * A word-level diff of two texts for "what changed since you signed" (decision 0102): the longest common
  * subsequence of their words, as runs of kept, inserted and removed words. Whitespace is kept with the word
  * before it so that the pieces, joined, give back either text. Pure, for the browser and the tests.
  */

@@ -1,5 +1,5 @@
 /**
- * The large database of issue 19 (`BENCH_SEED=large`): the bench's organizations plus as many more as
+ * The large database of decision 0126 (`BENCH_SEED=large`): the bench's organizations plus as many more as
  * make 1,000 organizations, 100,000 users, 20,000 courses (1 module, 3 lessons each) and 2,000,000
  * completions in all. One of them is the largest organization: 500 courses and 2,000 tagged members,
  * the bench's admin among them as an admin, so its endpoints can be measured beside a typical one's.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Work done on a device while it was offline and sent later (issue 16, decision 0140). Each action carries
+ * Work done on a device while it was offline and sent later (decision 0140). Each action carries
  * an id the device made (a UUID), so that the server does it once however often it arrives.
  */
 export const CLIENT_ACTION_MESSAGES = {

@@ -122,7 +122,7 @@ export const listCoursesInput = z
       // A blank search is no search.
       .transform((search) => search || undefined),
     tagIds: tagIdsField.default([]),
-    // Paging (issue 19): without them, the whole list as before.
+    // Paging (decision 0151): without them, the whole list as before.
     limit: z
       .number({ error: M.limitInvalid })
       .int(M.limitInvalid)
@@ -262,7 +262,7 @@ export const updateLessonInput = z
   .refine(summaryGivenForMaterial, { message: SIGNOFF_MESSAGES.summaryRequired, path: ["changeSummary"] });
 
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
-/** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (issue 16). */
+/** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (decision 0140). */
 export const completeLessonInput = z.object(
   { lessonId: lessonIdField, ...offlineActionFields },
   { error: M.lessonIdInvalid },

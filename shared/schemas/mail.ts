@@ -4,7 +4,7 @@ import { MESSAGES } from "./auth.js";
 import { emailField, text } from "./common.js";
 import { orgIdInput } from "./orgs.js";
 
-/** Issue 15: e-mail, reminder preferences and forgotten passwords (decisions 0130–0133). */
+/** E-mail, reminder preferences and forgotten passwords (decisions 0130–0133). */
 export const MAIL_MESSAGES = {
   resetRequested:
     "If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.",

@@ -3,7 +3,7 @@ import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 import { COURSE_MESSAGES, lessonIdField } from "./courses.js";
 
-/** Knowledge checks (issue 13): what a content creator saves and a learner submits. */
+/** Knowledge checks (docs/SPEC.md §7): what a content creator saves and a learner submits. */
 
 export const QUESTION_KINDS = ["single", "multiple", "true_false"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];

@@ -68,7 +68,7 @@ export const mySignoffsInput = z
 export const signoffReportInput = z.object({ lessonId: lessonIdField.optional() }).default({});
 
 /**
- * Whether a typed name is the account's name: case and surrounding spaces aside (issue 12). Unicode
+ * Whether a typed name is the account's name: case and surrounding spaces aside (docs/SPEC.md §7). Unicode
  * forms are normalized so that an "é" typed as one character or as "e" plus an accent both match.
  */
 export function namesMatch(typed: string, accountName: string): boolean {

@@ -3,7 +3,7 @@ import { ROLES } from "#shared/roles.js";
 import { positiveId, text } from "./common.js";
 import { inviteInput, TEAM_MESSAGES } from "./team.js";
 
-/** Issue 15: pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
+/** Pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
 export const TEAM_ADMIN_MESSAGES = {
   invitationIdInvalid: "Invitation ID must be a positive number.",
   invitationNotFound: "Invitation not found.",
@@ -80,7 +80,7 @@ export const membersInput = z
   .optional();
 export type MembersInput = z.input<typeof membersInput>;
 
-/** Which people a report lists (issue 15): with the former members (marked), without them, or only them. */
+/** Which people a report lists (docs/SPEC.md §7): with the former members (marked), without them, or only them. */
 export const FORMER_FILTERS = ["include", "exclude", "only"] as const;
 export type FormerFilter = (typeof FORMER_FILTERS)[number];
 

@@ -3,7 +3,7 @@ import { TRAINING_STATUSES } from "#shared/training-statuses.js";
 import { positiveId } from "./common.js";
 import { COURSE_MESSAGES, courseIdField } from "./courses.js";
 
-/** Issue 11: assignments, "My training" and the reports. */
+/** Assignments, "My training" and the reports (docs/SPEC.md §7). */
 export const TRAINING_MESSAGES = {
   memberNotFound: "Member not found.",
   tagNotFound: "Tag not found.",
@@ -74,7 +74,7 @@ export const matrixReportInput = z
     tagIds: idListField(M.tagIdsInvalid).optional(),
     courseIds: idListField(M.courseIdsInvalid).optional(),
     status: statusFilterField.optional(),
-    /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (issue 12). */
+    /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (decision 0103). */
     signoff: z.enum(["needed"], { error: M.signoffFilterInvalid }).optional(),
   })
   .prefault({});

@@ -3,7 +3,7 @@ import { API_PREFIX } from "#shared/constants.js";
 import { courseIdField } from "./courses.js";
 
 /**
- * Images in lessons (issue 10): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
+ * Images in lessons (decision 0052): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
  * the database, and served to the members of their organization at IMAGE_URL_PREFIX + key.
  */
 export const UPLOAD_MESSAGES = {
