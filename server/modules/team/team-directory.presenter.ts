@@ -10,7 +10,7 @@ import type { MembersInput } from "#shared/schemas/team-admin.js";
 import type { MemberView } from "./team.presenter.js";
 
 /**
- * team/members with its search, filters and pages (issues 15 and 19), read as plain rows: the members (or
+ * team/members with its search, filters and pages (decisions 0122 and 0127), read as plain rows: the members (or
  * the former members) that match, in one query, then the tags of just those members, in one more, grouped
  * by member once. Paged, the database orders by the stored sort name and id (decision 0211: read in that
  * order from an index, so a page of a 2,000-member team costs a page) and the cursor continues after the
