@@ -26,8 +26,6 @@ export const orgIdInput = z.object(
   { error: ORG_MESSAGES.orgIdInvalid },
 );
 
-export const switchOrgInput = orgIdInput;
-
 export const createOrgInput = z.object({ name: orgNameField, slug: orgSlugField });
 export type CreateOrgInput = z.infer<typeof createOrgInput>;
 

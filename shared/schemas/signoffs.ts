@@ -58,8 +58,6 @@ export const lessonVersionInput = z.object(
   { error: "Lesson ID must be a positive number." },
 );
 
-export const restoreVersionInput = lessonVersionInput;
-
 export const mySignoffsInput = z
   .object({ courseId: positiveId("Course ID must be a positive number.").optional() })
   .default({});

@@ -13,7 +13,6 @@ import {
   lessonVersionInput,
   mySignoffsInput,
   namesMatch,
-  restoreVersionInput,
   SIGNOFF_MESSAGES,
   signLessonInput,
   signoffReportInput,
@@ -157,7 +156,7 @@ export const signoffLessonProcedures = {
   /** Puts an old version's title and content back as a new, material version. */
   restoreVersion: manageProcedure
     .meta({ rest: { method: "POST", path: "/lessons/restore-version" } })
-    .input(restoreVersionInput)
+    .input(lessonVersionInput)
     .mutation(async ({ ctx, input }) => {
       const lesson = await lockLesson(ctx, input.lessonId);
       if (!lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
