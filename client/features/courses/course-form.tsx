@@ -19,7 +19,7 @@ import { TagsTree } from "./tags-tree.js";
 export type CourseFormInput = z.input<typeof createCourseInput>;
 type CourseFieldValues = z.output<typeof createCourseInput>;
 /** The fields and the deadline, which the form keeps apart (its kind is a choice the API does not store). */
-export type CourseFormValues = CourseFieldValues & DeadlineInput;
+type CourseFormValues = CourseFieldValues & DeadlineInput;
 
 const STATUS_TEXT = {
   draft: { label: "Draft", hint: "Only people who build courses can see it." },

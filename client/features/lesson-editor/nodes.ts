@@ -5,7 +5,7 @@ import { mergeAttributes, Node } from "@tiptap/core";
  * the HTML the server's sanitizer keeps (decision 0051), so stored content round-trips unchanged.
  */
 
-export const CALLOUT_KINDS = ["note", "warning"] as const;
+const CALLOUT_KINDS = ["note", "warning"] as const;
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
 
 function calloutKind(value: string | null): CalloutKind {

@@ -27,7 +27,7 @@ export type SaveState =
   | { kind: "conflict"; theirs: StoredLesson };
 
 /** How long after the last keystroke the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 function sameDraft(a: LessonDraft, b: LessonDraft): boolean {
   return a.title === b.title && a.content === b.content && a.videoUrl === b.videoUrl;

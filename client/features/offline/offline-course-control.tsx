@@ -7,7 +7,7 @@ import { pageOrganizationId } from "#client/lib/trpc.js";
 import { saveCourseForOffline, stopSavingCourse } from "./save-course.js";
 import { useOfflineSnapshot } from "./use-offline.js";
 
-export const OFFLINE_COURSE_TEXT = {
+const OFFLINE_COURSE_TEXT = {
   save: "Make available offline",
   saved: "Available offline",
   remove: "Stop keeping offline",

@@ -9,7 +9,7 @@ import type { ClientActionKind } from "#shared/client-action-kinds.js";
  */
 
 /** One tRPC query answer, as the server sent it (superjson's `{ result: { data } }`). */
-export interface StoredAnswer {
+interface StoredAnswer {
   key: string;
   userId: number;
   orgId: number | null;
@@ -154,7 +154,7 @@ export function pageKey(userId: number, orgId: number, kind: OfflinePageKind, id
 }
 
 /** The organizations' slugs, for turning stored pages into addresses (the records name organizations by id). */
-export async function organizationSlugs(): Promise<Record<string, string>> {
+async function organizationSlugs(): Promise<Record<string, string>> {
   const value = await (await offlineDatabase()).get("meta", ORG_SLUGS_KEY);
   return typeof value === "object" && value !== null ? (value as Record<string, string>) : {};
 }

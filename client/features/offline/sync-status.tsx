@@ -5,7 +5,7 @@ import { useOfflineSnapshot } from "./use-offline.js";
 // The list opens in a popover (Radix): loaded only once there is something to show.
 const SyncList = lazy(() => import("./sync-list.js").then((module) => ({ default: module.SyncList })));
 
-export function syncCountLabel(pending: number, refused: number): string {
+function syncCountLabel(pending: number, refused: number): string {
   const parts = [];
   if (pending > 0) parts.push(`${pending} waiting to sync`);
   if (refused > 0) parts.push(`${refused} not synced`);

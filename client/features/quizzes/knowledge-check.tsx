@@ -15,7 +15,7 @@ import {
   useSyncedSubmission,
 } from "./submit-offline.js";
 
-export const ANSWER_EVERY_QUESTION = "Answer every question before you submit.";
+const ANSWER_EVERY_QUESTION = "Answer every question before you submit.";
 
 function attemptsText(check: LearnerCheck): string {
   if (check.maxAttempts === null) return "Unlimited attempts";

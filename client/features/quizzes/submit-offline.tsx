@@ -22,7 +22,7 @@ export const SUBMIT_TEXT = {
   failed: "Your answers could not be submitted.",
 } as const;
 
-export type Answers = Array<{ questionId: number; optionIds: number[] }>;
+type Answers = Array<{ questionId: number; optionIds: number[] }>;
 
 /** Answers "queued" or the graded result; throws the server's words when it refuses. */
 async function submitCheck(request: { lesson: { id: number; title: string }; answers: Answers }) {

@@ -5,8 +5,6 @@ import type { TrainingStatus } from "#shared/training-statuses.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];
-export type CourseReport = Outputs["reports"]["course"];
-export type MemberReport = Outputs["reports"]["member"];
 
 /** What the matrix is narrowed to; each also names the page in its address (the page's search). */
 export interface MatrixFilters {

@@ -15,7 +15,7 @@ import type { SignableLesson } from "./sign-panel.js";
  * shown as signed and waiting to sync, and sent when the connection returns; the server times it when the
  * member signed (decision 0142) and reports a refusal (a changed procedure, another name) in the header.
  */
-export const SIGN_TEXT = {
+const SIGN_TEXT = {
   sent: "Signed. Thank you!",
   queued: "Signed on this device. It will sync when you're back online.",
   failed: "Failed to sign.",
