@@ -1,6 +1,6 @@
 /** The courses module's public face: the only file of it that other modules and the app may import. */
 
-export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
+export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
 export {
   assertCourseVisible,
@@ -28,5 +28,4 @@ export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonComp
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
 export { lessonsRouter } from "./lessons.router.js";
 export { modulesRouter } from "./modules.router.js";
-export { CourseImage } from "./upload.entity.js";
 export { uploadsRouter } from "./uploads.router.js";

@@ -2,8 +2,6 @@
 export { presentUser } from "./auth.presenter.js";
 export { authRouter } from "./auth.router.js";
 export { startHousekeeping } from "./housekeeping.js";
-export { PasswordReset } from "./password-reset.entity.js";
-export { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
 export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";
 export {
   managedMembership,
