@@ -18,7 +18,7 @@ import { CourseImage } from "./upload.entity.js";
 
 const COPY_SUFFIX = " (copy)";
 
-export function copyTitleOf(title: string): string {
+function copyTitleOf(title: string): string {
   return `${title.slice(0, LIMITS.courseTitleMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
 }
 

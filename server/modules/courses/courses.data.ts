@@ -111,7 +111,7 @@ export function taggedCourseById(
 }
 
 /** Where a page of the newest-first list continues: after this course. */
-export interface CourseListPosition {
+interface CourseListPosition {
   createdAt: number | string;
   id: number;
 }
@@ -198,11 +198,7 @@ export async function organizationTags(em: EntityManager, organizationId: number
 }
 
 /** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
-export async function tagsWithIds(
-  em: EntityManager,
-  organizationId: number,
-  tagIds: readonly number[],
-): Promise<TagView[]> {
+async function tagsWithIds(em: EntityManager, organizationId: number, tagIds: readonly number[]): Promise<TagView[]> {
   if (tagIds.length === 0) return [];
   const rows = await readRows<TagRecord>(
     em,

@@ -12,7 +12,7 @@ import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.dat
  * of courses, modules or lessons in a fixed number of queries.
  */
 
-export interface LessonOutlineView {
+interface LessonOutlineView {
   id: number;
   title: string;
   orderIndex: number;

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
-import type { Completion, CourseStatus, Lesson } from "./course.entity.js";
+import type { CourseStatus, Lesson } from "./course.entity.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
@@ -19,7 +19,7 @@ export interface LessonView {
   requiresSignoff: boolean;
 }
 
-export interface LessonLinkView {
+interface LessonLinkView {
   id: number;
   title: string;
 }
@@ -74,8 +74,4 @@ export async function presentLessonPage(
     embedUrl: embedUrlFor(lesson.videoUrl),
     quiz: await presentLearnerQuiz(em, organizationId, lesson.id, userId, quiz),
   };
-}
-
-export function presentCompletedLessons(completions: readonly Pick<Completion, "lesson">[]): CompletedLessonsView {
-  return { lessonIds: completions.map((completion) => completion.lesson.id) };
 }

@@ -5,7 +5,7 @@
  * so that a score shown as the pass mark always passes and one below it never does.
  */
 
-export interface GradedOption {
+interface GradedOption {
   id: number;
   correct: boolean;
 }

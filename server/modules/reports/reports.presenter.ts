@@ -28,7 +28,7 @@ const collator = new Intl.Collator(undefined, { sensitivity: "base" });
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 const byTitle = (a: { title: string }, b: { title: string }) => collator.compare(a.title, b.title);
 
-export interface MatrixMember {
+interface MatrixMember {
   userId: number;
   name: string;
   email: string;
@@ -40,7 +40,7 @@ export interface MatrixMember {
   completedCount: number;
 }
 
-export interface MatrixCourse {
+interface MatrixCourse {
   courseId: number;
   title: string;
   required: boolean;

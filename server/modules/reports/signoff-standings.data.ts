@@ -24,7 +24,7 @@ export interface SignoffLessonRow {
  * Per course, its sign-off lessons in the order the course shows them (none: not in the map), each with
  * its latest material version: one plain-row query (decision 0150).
  */
-export async function signoffLessonsOf(
+async function signoffLessonsOf(
   em: SqlEntityManager,
   organizationId: number,
   courseIds: readonly number[],
@@ -119,7 +119,7 @@ function signoffViews(
 }
 
 /** One member's standing with every sign-off lesson of these courses, by course. */
-export async function memberSignoffs(
+async function memberSignoffs(
   em: SqlEntityManager,
   organizationId: number,
   userId: number,
@@ -132,7 +132,7 @@ export async function memberSignoffs(
 }
 
 /** Everyone's standing with one course's sign-off lessons (the course report, decision 0103): two queries. */
-export async function courseSignoffs(
+async function courseSignoffs(
   em: SqlEntityManager,
   organizationId: number,
   courseId: number,

@@ -24,7 +24,7 @@ export interface SignoffScope extends OrganizationScope {
 }
 
 /** What a signature names: SHA-256 of the title and content exactly as stored. */
-export function contentHashOf(title: string, content: string | null): string {
+function contentHashOf(title: string, content: string | null): string {
   return createHash("sha256")
     .update(JSON.stringify([title, content ?? ""]))
     .digest("hex");

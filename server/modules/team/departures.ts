@@ -65,11 +65,7 @@ export async function forgetDeparture(em: EntityManager, organizationId: number,
  * The organization's former members (`userId`: only that one) as the reports list their rows, in one query.
  * Their membership ids are negative, so that no lookup by membership (tags, assignments) finds theirs.
  */
-export async function formerMemberRows(
-  em: SqlEntityManager,
-  organizationId: number,
-  userId?: number,
-): Promise<MemberRow[]> {
+async function formerMemberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
   const rows = await readRows<MemberRecord & { departed_at: unknown }>(
     em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at

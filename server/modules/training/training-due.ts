@@ -33,7 +33,7 @@ export interface AudienceRows {
 }
 
 /** Three queries, however many members and courses (one member's own: memberAudience). */
-export async function loadAudienceRows(
+async function loadAudienceRows(
   em: SqlEntityManager,
   organizationId: number,
   members: readonly { membershipId: number; joinedAt: Date }[],

@@ -84,7 +84,7 @@ export interface CourseProgress {
 }
 
 /** Every lesson done, by the rule of the course page's progress (shared/progress.ts, decision 0190). */
-export function isComplete(progress: CourseProgress): boolean {
+function isComplete(progress: CourseProgress): boolean {
   return isCourseComplete(progress.completedLessons, progress.totalLessons);
 }
 
