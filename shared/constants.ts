@@ -9,7 +9,7 @@ export const THEME_COLOR = "#6366f1";
 export const BACKGROUND_COLOR = "#ffffff";
 export const COPYRIGHT_YEAR = 2025;
 
-export const SECOND_MS = 1000;
+const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

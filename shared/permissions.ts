@@ -35,7 +35,7 @@ const CONTENT_CREATORS: readonly Role[] = ["admin", "manager", "teacher"];
 const MANAGEMENT: readonly Role[] = ["admin", "manager"];
 const ADMIN_ONLY: readonly Role[] = ["admin"];
 
-export const PERMISSIONS: Record<Action, readonly Role[]> = {
+const PERMISSIONS: Record<Action, readonly Role[]> = {
   "org.view": EVERYONE,
   "courses.viewDrafts": CONTENT_CREATORS,
   "courses.create": MANAGEMENT,

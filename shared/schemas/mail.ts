@@ -25,7 +25,6 @@ export const resetPasswordInput = z.object({
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
 });
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export const unsubscribeInput = z.object({
   token: text({ error: MAIL_MESSAGES.unsubscribeInvalid }).trim().min(1, MAIL_MESSAGES.unsubscribeInvalid).max(100),
@@ -34,4 +33,3 @@ export const unsubscribeInput = z.object({
 export const reminderPreferenceInput = orgIdInput.extend({
   remindersEnabled: z.boolean({ error: "remindersEnabled must be true or false." }),
 });
-export type ReminderPreferenceInput = z.infer<typeof reminderPreferenceInput>;

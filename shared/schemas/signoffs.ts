@@ -4,12 +4,8 @@ import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 
 export {
-  AGREEMENT_LABEL,
-  RESIGN_LABEL,
-  SIGNOFF_CHANGES,
   SIGNOFF_MESSAGES,
   SIGNOFF_STATUS_LABELS,
-  SIGNOFF_STATUSES,
   SIGNOFF_SUMMARY_MAX,
   type SignoffChange,
   type SignoffStatus,
@@ -46,7 +42,6 @@ export const signLessonInput = z.object(
   },
   { error: "Lesson ID must be a positive number." },
 );
-export type SignLessonInput = z.input<typeof signLessonInput>;
 
 export const lessonSignoffInput = z.object(
   { lessonId: lessonIdField },
