@@ -22,7 +22,7 @@ const BULK_TABLES = ["completions", "course_progress", "course_completion_totals
 export const LARGE_TARGETS = { organizations: 1_000, users: 100_000, courses: 20_000, completions: 2_000_000 };
 
 /** The largest organization's size: the issue's "500 courses, 2,000 members". */
-export const LARGEST = { slug: "largest-bench-org", courses: 500, members: 2_000, completionStep: 5 };
+const LARGEST = { slug: "largest-bench-org", courses: 500, members: 2_000, completionStep: 5 };
 
 export interface LargeSeed {
   counts: Record<string, number>;

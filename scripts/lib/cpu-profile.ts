@@ -22,7 +22,7 @@ export interface Share {
 }
 
 /** `node_modules/@mikro-orm/knex/…` → `@mikro-orm/knex`; an app file → its path from the repository; else V8's name. */
-export function moduleOf(url: string, functionName: string): string {
+function moduleOf(url: string, functionName: string): string {
   if (url === "") return functionName.startsWith("(") ? functionName : "(native)";
   const inModules = url.lastIndexOf("node_modules/");
   if (inModules !== -1) {

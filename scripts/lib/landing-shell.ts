@@ -121,7 +121,7 @@ if (workers) {
  * beside it (inert: not even its icon loads until the boot script shows it), and the boot script in place
  * of the app's.
  */
-export function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPath: string): string {
+function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPath: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error("landing shell: index.html has no module script to defer");
   // The page's <title> is in the template already; React puts the app's own in <head> when it starts.
