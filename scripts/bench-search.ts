@@ -1,5 +1,5 @@
 /**
- * The search part of `npm run bench` (issue 14): a database of BENCH_SEARCH_COURSES (default 20,000)
+ * The search part of `npm run bench` (decision 0180): a database of BENCH_SEARCH_COURSES (default 20,000)
  * courses across 1,000 organizations, 2 modules and 10 lessons each (200,000 lessons), written with a
  * few set-based INSERT … SELECT statements, then the search index rebuilt as the migration does; then
  * how long `GET /_api/search` takes for a word in every lesson and a word in almost none.

@@ -5,7 +5,7 @@
  *
  *   BENCH_COURSES (default 200) courses × 3 modules × 5 lessons, 3 tags each; BENCH_REQUESTS (default 200)
  *   requests per endpoint, BENCH_CONCURRENCY (default 8) at a time.
- *   Training (issue 11): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
+ *   Training (decision 0041): BENCH_MEMBERS (default 2000) members with role tags, BENCH_COMPLETIONS (default
  *   2,000,000) completions across two organizations; the reports are asked BENCH_REPORT_REQUESTS (default
  *   10) times, one at a time. training/mine is also measured in a small organization with the same
  *   catalogue and one member, who holds the same role tag.
@@ -14,7 +14,7 @@
  *   BENCH_SEED=large (scripts/lib/bench-large.ts) then fills the database to 1,000 organizations, 100,000
  *   users, 20,000 courses and 2,000,000 completions, so the same endpoints run against a large database.
  *   BENCH_ONLY (comma-separated name prefixes, e.g. "training,reports") measures only those endpoints.
- *   Then the paired load of issue 19 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
+ *   Then the paired load of decision 0251 (scripts/lib/paired-load.ts): each hot endpoint under autocannon with
  *   BENCH_CONNECTIONS (default 50) connections for BENCH_SECONDS (default 5) seconds, beside a bare Fastify
  *   server, medians of BENCH_ROUNDS (default 3) rounds; BENCH_ROUNDS=0 skips it. lessons/complete runs as
  *   BENCH_COMPLETERS (default 20) learners in turn, so that every request writes a new completion.

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile: its default throttled phone) performance and accessibility scores of the built
- * production server, as issue 17 asks: the landing page, /login, and a course page and a lesson page of a
+ * production server, as decision 0065 asks: the landing page, /login, and a course page and a lesson page of a
  * seeded organization, signed in. Runs the system Chromium; never downloads a browser.
  *
  *   npm run bench:lighthouse              (builds first; also the last step of `npm run bench`)

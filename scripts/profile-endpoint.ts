@@ -1,5 +1,5 @@
 /**
- * Where one hot endpoint's CPU goes (issue 19): starts the app as `npm run bench` does
+ * Where one hot endpoint's CPU goes (decision 0251): starts the app as `npm run bench` does
  * (scripts/lib/bench-app.ts), seeds one organization with PROFILE_COURSES (default 50) courses, drives one endpoint with autocannon from a child process and profiles this
  * process meanwhile. Prints CPU ms per request and the profile's shares by module and by function, and
  * writes the .cpuprofile (open it in Chrome's DevTools) under the system's temporary directory.

@@ -1,5 +1,5 @@
 /**
- * The operator's figures for issue 17: how long the server takes to be ready after its process starts, its
+ * The operator's figures beside decision 0065's: how long the server takes to be ready after its process starts, its
  * memory idle and under a short bounded load, and how much JavaScript the landing page loads.
  *
  *   node --import tsx scripts/serving-figures.ts [command…]   (default: node dist/server/main.js)

@@ -3,7 +3,7 @@
 # may have only two cores. The single-threaded checks run as two lanes side by side, each a chain of steps;
 # the test suites, which use both cores themselves (vitest.config.ts), follow one at a time:
 #   system packages
-#   typecheck (tsc)  ‖  lint (biome) → migrations check → unit tests → client build (vite)
+#   typecheck (tsc)  ‖  lint (biome) → unused exports (knip) → migrations check → unit tests → client build (vite)
 #   API tests on SQLite → API tests on PostgreSQL → browser tests (Chromium, on that one build)
 #   → scale-out (scripts/test-scaleout.ts: nginx, two instances, one killed under load)
 # It always ends with the line "N passed, N failed" and stops every PostgreSQL server it started.
@@ -134,6 +134,10 @@ lane_types() {
 lane_checks() {
   step "lint and format (biome)"
   biome check .
+  step_done
+
+  step "no unused exports or files (knip)"
+  npm run --silent lint:exports
   step_done
 
   step "migrations match the entities (SQLite and PostgreSQL)"

@@ -29,7 +29,6 @@ import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js"
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
 export {
-  Assignment,
   Completion,
   Course,
   CourseModule,
@@ -39,25 +38,15 @@ export {
 export { CourseImage } from "#server/modules/courses/upload.entity.js";
 export { PasswordReset } from "#server/modules/identity/password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, Session } from "#server/modules/identity/session.entity.js";
-export { emailKeyOf, User } from "#server/modules/identity/user.entity.js";
+export { User } from "#server/modules/identity/user.entity.js";
 export { ReminderOptOut } from "#server/modules/mail/reminder-opt-out.entity.js";
 export { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
-export { CourseCompletionTotal } from "#server/modules/progress/course-completion-total.entity.js";
-export { CourseProgress } from "#server/modules/progress/course-progress.entity.js";
-export {
-  type AttemptAnswer,
-  Quiz,
-  QuizAttempt,
-  QuizOption,
-  QuizQuestion,
-} from "#server/modules/quizzes/quiz.entity.js";
-export { LessonVersion, Signature } from "#server/modules/signoff/signoff.entity.js";
+export { QuizAttempt } from "#server/modules/quizzes/quiz.entity.js";
+export { Signature } from "#server/modules/signoff/signoff.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
-export { FormerMember } from "#server/modules/team/former-member.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
-export { ServerSecret } from "#server/platform/db/server-secret.entity.js";
-export { MailBatch, type MailKind, OutboxMail } from "#server/platform/mail/outbox.entity.js";
+export { MailBatch, OutboxMail } from "#server/platform/mail/outbox.entity.js";
 
 export const ENTITIES = [
   UserSchema,

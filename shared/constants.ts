@@ -9,14 +9,14 @@ export const THEME_COLOR = "#6366f1";
 export const BACKGROUND_COLOR = "#ffffff";
 export const COPYRIGHT_YEAR = 2025;
 
-export const SECOND_MS = 1000;
+const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 const SECOND = SECOND_MS;
 const MINUTE = MINUTE_MS;
 
-/** A session's "last seen" is written at most this often (issue 18), so it is shown to that precision. */
+/** A session's "last seen" is written at most this often (decision 0015), so it is shown to that precision. */
 export const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
 
 /** docs/DESIGN.md §5: an invitation link works for this many days. */
@@ -59,7 +59,7 @@ export const LIMITS = {
   searchResultsDefault: 20,
   searchResultsMax: 50,
   /**
-   * Not in the spec: the most one lesson's content may weigh, in bytes of UTF-8 (issue 18). Generous for a
+   * Not in the spec: the most one lesson's content may weigh, in bytes of UTF-8 (decision 0010). Generous for a
    * written procedure; converting this much well-formed Markdown stays well inside the server's time limit.
    */
   lessonContentMaxBytes: 256 * 1024,
@@ -132,7 +132,7 @@ export const PRERENDERED_PAGES = { "/": LANDING_SHELL_FILE, "/login": LOGIN_SHEL
 export const PAGE_ANSWERS_ELEMENT_ID = "trainwright-page-answers";
 /** Written at build beside index.html: the scripts each of those pages' routes loads (decision 0222). */
 export const PAGE_PRELOADS_FILE = "page-preloads.json";
-/** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
+/** Members per page on the team page: a large team opens as fast as a small one (decision 0122). */
 export const MEMBERS_PAGE_SIZE = 24;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */
 export const LANDING_INSTALL_BANNER_ID = "landing-install-banner";

@@ -1,5 +1,5 @@
 /**
- * Paging through courses/list (issue 19): the list is newest first, so a page ends at a course and the
+ * Paging through courses/list (decision 0151): the list is newest first, so a page ends at a course and the
  * next page starts after it. The cursor names that course by its creation time and id ("<ms>.<id>"),
  * which the client reads off the last course of a page: the answer stays a plain list of courses.
  */

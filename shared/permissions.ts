@@ -35,7 +35,7 @@ const CONTENT_CREATORS: readonly Role[] = ["admin", "manager", "teacher"];
 const MANAGEMENT: readonly Role[] = ["admin", "manager"];
 const ADMIN_ONLY: readonly Role[] = ["admin"];
 
-export const PERMISSIONS: Record<Action, readonly Role[]> = {
+const PERMISSIONS: Record<Action, readonly Role[]> = {
   "org.view": EVERYONE,
   "courses.viewDrafts": CONTENT_CREATORS,
   "courses.create": MANAGEMENT,
@@ -49,23 +49,23 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   "org.manage": ADMIN_ONLY,
   /** docs/SPEC.md §2: the Team and Tags links are shown to admins only. */
   "nav.teamAndTags": ADMIN_ONLY,
-  /** Issue 11: naming people a course is assigned to, and seeing everyone's progress. */
+  /** Naming people a course is assigned to, and seeing everyone's progress. */
   "training.assign": MANAGEMENT,
   "reports.view": MANAGEMENT,
-  /** Issue 15: see, resend and revoke pending invitations; invite many at once. */
+  /** See, resend and revoke pending invitations; invite many at once. */
   "team.invitations": MANAGEMENT,
-  /** Issue 15: remove a member (a manager never an admin: canRemoveMember). */
+  /** Remove a member (a manager never an admin: canRemoveMember). */
   "team.remove": MANAGEMENT,
-  /** Issue 15: anyone may leave, except the last admin. */
+  /** Anyone may leave, except the last admin. */
   "org.leave": EVERYONE,
-  /** Issue 15: the team page's "E-mail problems" (mail that failed to send). */
+  /** The team page's "E-mail problems" (mail that failed to send). */
   "mail.viewProblems": ADMIN_ONLY,
-  /** Issue 12: marking lessons for sign-off, their versions and restoring one; signing what one may see. */
+  /** Marking lessons for sign-off, their versions and restoring one; signing what one may see. */
   "signoffs.manage": CONTENT_CREATORS,
   "lessons.sign": EVERYONE,
-  /** Issue 13: building a lesson's knowledge check, and reading its answers. */
+  /** Building a lesson's knowledge check, and reading its answers. */
   "quizzes.manage": CONTENT_CREATORS,
-  /** Issue 13: how often each question of a check is answered wrongly. */
+  /** How often each question of a check is answered wrongly. */
   "quizzes.viewStats": CONTENT_CREATORS,
 };
 

@@ -10,7 +10,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   user: "User",
 };
 
-export const NO_ROLE_LABEL = "No Role";
+const NO_ROLE_LABEL = "No Role";
 
 export function roleLabel(role: Role | null | undefined): string {
   return role ? ROLE_LABELS[role] : NO_ROLE_LABEL;
@@ -26,7 +26,3 @@ export const ROLE_BADGE_VARIANTS: Record<Role, BadgeVariant> = {
   learner: "default",
   user: "default",
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}

@@ -1,7 +1,7 @@
 import { SIGNOFF_STATUS_LABELS, type SignoffStatus } from "./signoff-texts.js";
 
 /**
- * How the progress reports word a member's sign-off standing (issue 12): the member report's column,
+ * How the progress reports word a member's sign-off standing (decision 0103): the member report's column,
  * the matrix cell's description and both CSV files say the same.
  */
 

@@ -5,7 +5,7 @@
  */
 
 /**
- * Sign-off lessons (issue 12): signing, versions and the sign-off report. The texts are the ones the
+ * Sign-off lessons (docs/SPEC.md §7): signing, versions and the sign-off report. The texts are the ones the
  * screens show; the API answers them as its error messages.
  */
 export const SIGNOFF_MESSAGES = {

@@ -36,7 +36,7 @@ export function cleanOrgSlugParam(value: string | undefined | null): string | nu
 }
 
 /** Slugs that would shadow a top-level route and so can never belong to an organization. */
-export const RESERVED_SLUGS = [
+const RESERVED_SLUGS = [
   "login",
   "logged-out",
   "account",

@@ -1,9 +1,9 @@
 /**
- * A word-level diff of two texts for "what changed since you signed" (issue 12): the longest common
+ * A word-level diff of two texts for "what changed since you signed" (decision 0102): the longest common
  * subsequence of their words, as runs of kept, inserted and removed words. Whitespace is kept with the word
  * before it so that the pieces, joined, give back either text. Pure, for the browser and the tests.
  */
-export type DiffKind = "same" | "added" | "removed";
+type DiffKind = "same" | "added" | "removed";
 
 export interface DiffPart {
   kind: DiffKind;
@@ -11,7 +11,7 @@ export interface DiffPart {
 }
 
 /** Words with their trailing whitespace; leading whitespace is a token of its own. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text.match(/\s+|\S+\s*/g) ?? [];
 }
 

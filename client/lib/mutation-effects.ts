@@ -7,7 +7,7 @@ import { toast } from "./toast.js";
  * the toast on success, the toast on failure, and the cached answers it makes stale.
  */
 // A type, not an interface: Query accepts a meta type only when it is a Record<string, unknown>.
-export type MutationEffects = {
+type MutationEffects = {
   /** The success toast: a fixed text, or "answer" for the `message` the server answered with. */
   success?: string | "answer";
   /** The error toast's text when the server gives no message; without it the screen shows the error itself. */

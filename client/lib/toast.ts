@@ -4,7 +4,7 @@ import type { ExternalToast, toast as sonnerToast } from "sonner";
  * The one way the app raises a notification. Features import `toast` from here rather than from sonner
  * so that the toaster's configuration (components/ui/toaster.tsx) and every caller stay in step.
  *
- * Sonner is not in the first page's script (issue 17, decision 0216): the toaster loads at the person's
+ * Sonner is not in the first page's script (decision 0216): the toaster loads at the person's
  * first action on the page, or at the first toast (decision 0248). A toast raised before it has mounted (a route guard's notice on a typed
  * URL, a failure during the first load) waits here; sonner itself drops what it is sent before its
  * toaster subscribes.

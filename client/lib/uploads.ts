@@ -5,7 +5,7 @@ import { organizationHeaders } from "./trpc.js";
 export class UploadError extends Error {}
 
 /** The reason this file cannot be uploaded, or null when it may be: said at once, the server checks the bytes again. */
-export function imageRefusal(file: Blob): string | null {
+function imageRefusal(file: Blob): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.typeRefused;
   if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;

@@ -31,7 +31,7 @@ function RootLayout() {
         </a>
         <AppHeader />
         {/* At least a screen high (less the header's 4rem): the footer starts below the fold and stays there
-            while a page's content loads, instead of being pushed down in view (a layout shift, issue 19). */}
+            while a page's content loads, instead of being pushed down in view (a layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
           <Outlet />
         </main>

@@ -25,7 +25,7 @@ const RECONNECT_STEPS = [
   "Retry the connection below.",
 ] as const;
 
-/** What the last "Retry Connection" found, shown under the buttons (issue 16: a retry says what happened). */
+/** What the last "Retry Connection" found, shown under the buttons (a retry says what happened). */
 type RetryResult = { outcome: "failed"; at: Date } | null;
 
 function OfflinePage() {

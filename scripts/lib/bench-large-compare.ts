@@ -1,5 +1,5 @@
 /**
- * Issue 19's large-database figure (`BENCH_SEED=large`): the hot endpoints' medians in the bench
+ * The large-database figure of decision 0126 (`BENCH_SEED=large`): the hot endpoints' medians in the bench
  * organization on the small database (before the large seed), then on the large database in the same
  * organization and in the largest organization (500 courses, 2,000 tagged members). The target is every
  * endpoint within 1.5 × its small-database median, and orgs/stats under 10 ms for the largest

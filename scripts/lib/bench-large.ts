@@ -1,5 +1,5 @@
 /**
- * The large database of issue 19 (`BENCH_SEED=large`): the bench's organizations plus as many more as
+ * The large database of decision 0126 (`BENCH_SEED=large`): the bench's organizations plus as many more as
  * make 1,000 organizations, 100,000 users, 20,000 courses (1 module, 3 lessons each) and 2,000,000
  * completions in all. One of them is the largest organization: 500 courses and 2,000 tagged members,
  * the bench's admin among them as an admin, so its endpoints can be measured beside a typical one's.
@@ -22,7 +22,7 @@ const BULK_TABLES = ["completions", "course_progress", "course_completion_totals
 export const LARGE_TARGETS = { organizations: 1_000, users: 100_000, courses: 20_000, completions: 2_000_000 };
 
 /** The largest organization's size: the issue's "500 courses, 2,000 members". */
-export const LARGEST = { slug: "largest-bench-org", courses: 500, members: 2_000, completionStep: 5 };
+const LARGEST = { slug: "largest-bench-org", courses: 500, members: 2_000, completionStep: 5 };
 
 export interface LargeSeed {
   counts: Record<string, number>;

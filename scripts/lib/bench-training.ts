@@ -14,7 +14,7 @@ import { sortNameOf } from "#server/modules/organizations/organization.entity.js
 import { recountAllProgress } from "#server/modules/progress/course-progress.js";
 
 /**
- * The training side of `npm run bench` (issue 11): an organization of BENCH_MEMBERS members, each with
+ * The training side of `npm run bench` (decision 0041): an organization of BENCH_MEMBERS members, each with
  * a role tag, and completions across organizations (BENCH_COMPLETIONS in all, most of them in another
  * organization of the same size, so the reports must pick their own out of many).
  */

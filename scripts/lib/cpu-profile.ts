@@ -1,7 +1,7 @@
 /**
  * Reads a V8 CPU profile (what `node --cpu-prof` or the inspector's Profiler writes) as shares of the
  * samples: self time by module (a package under node_modules, a file of the app, or V8/Node itself), and
- * the functions with the most self time. Used by scripts/profile-endpoint.ts (issue 19).
+ * the functions with the most self time. Used by scripts/profile-endpoint.ts (decision 0251).
  */
 
 interface ProfileNode {
@@ -22,7 +22,7 @@ export interface Share {
 }
 
 /** `node_modules/@mikro-orm/knex/…` → `@mikro-orm/knex`; an app file → its path from the repository; else V8's name. */
-export function moduleOf(url: string, functionName: string): string {
+function moduleOf(url: string, functionName: string): string {
   if (url === "") return functionName.startsWith("(") ? functionName : "(native)";
   const inModules = url.lastIndexOf("node_modules/");
   if (inModules !== -1) {

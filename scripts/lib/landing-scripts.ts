@@ -4,7 +4,7 @@ import type { Browser, Response } from "playwright-core";
 export interface LandingScripts {
   files: number;
   raw: number;
-  /** What the budget of issue 17 counts: each script gzipped. */
+  /** What the budget of decision 0065 counts: each script gzipped. */
   gzip: number;
   /** What actually crossed the wire (the server sends brotli when the browser takes it). */
   sent: number;

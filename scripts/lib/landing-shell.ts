@@ -2,7 +2,7 @@
  * The landing shell (decision 0160): `/` for a signed-out visitor is static HTML, rendered at build time
  * from the app's own route tree and components (client/landing/render.tsx), with one small script that
  * starts the app on the visitor's first interaction. The SPA's script is not loaded before that, so the
- * landing page fits the first-load budget of issue 17 whatever the app weighs.
+ * landing page fits the first-load budget of decision 0065 whatever the app weighs.
  *
  * A Vite plugin, so `vite build` and `npm run build` both write dist/client/landing.html; the server sends
  * it for `/` when the request carries no session cookie (server/app.ts).
@@ -121,7 +121,7 @@ if (workers) {
  * beside it (inert: not even its icon loads until the boot script shows it), and the boot script in place
  * of the app's.
  */
-export function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPath: string): string {
+function landingHtml(indexHtml: string, rendered: RenderedLanding, bootPath: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
   if (!entry) throw new Error("landing shell: index.html has no module script to defer");
   // The page's <title> is in the template already; React puts the app's own in <head> when it starts.

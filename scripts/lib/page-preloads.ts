@@ -14,7 +14,7 @@ const PAGE_ROUTES = {
   lesson: "client/routes/$orgSlug/_org/lessons/$lessonId.tsx",
 } as const;
 
-export type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
+type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
 
 /**
  * The router's ids of those routes (a file's path under client/routes without `.tsx`, `index` as a trailing

@@ -1,5 +1,5 @@
 /**
- * The paired load figures of issue 19: each endpoint under autocannon (50 connections by default), run in
+ * The paired load figures of decision 0251: each endpoint under autocannon (50 connections by default), run in
  * turn with a bare Fastify 5 JSON server in the same process, so a loaded machine slows both alike. Per
  * endpoint: req/s, its share of the bare server's, CPU milliseconds per request (process.cpuUsage of this
  * process, which holds the servers while autocannon runs in a child) and p99; medians of the rounds.
@@ -100,7 +100,7 @@ export async function requestsDrained(
   }
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;

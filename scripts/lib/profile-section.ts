@@ -1,5 +1,5 @@
 /**
- * Profiles one section of a script in its own process (the bench's endpoint timings, issue 11) when
+ * Profiles one section of a script in its own process (the bench's endpoint timings, decision 0041) when
  * BENCH_PROFILE names a directory: prints the shares of scripts/lib/cpu-profile.ts and writes the
  * .cpuprofile there. Without BENCH_PROFILE it only runs the section.
  */

@@ -3,7 +3,7 @@ import { LIMITS } from "#shared/constants.js";
 import { MESSAGES } from "./auth.js";
 import { emailField } from "./common.js";
 
-/** The account page: one's own e-mail, password and sessions (issue 18; issue 15's change-password). */
+/** The account page: one's own e-mail, password and sessions (decision 0015). */
 export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: "Current password is required.",
   wrongPassword: "Your current password is not correct.",

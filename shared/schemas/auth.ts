@@ -15,7 +15,6 @@ export const loginInput = z.object({
     .min(1, MESSAGES.passwordRequired)
     .max(LIMITS.passwordMax, "Password is too long."),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
   name: text({ error: MESSAGES.nameTooShort })
@@ -27,4 +26,3 @@ export const registerInput = z.object({
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
 });
-export type RegisterInput = z.infer<typeof registerInput>;

@@ -41,7 +41,7 @@ export function hasControlCharacter(value: string, multiLine: boolean): boolean 
 }
 
 /**
- * Where every text field of every schema starts (issue 18): a string without control characters, which
+ * Where every text field of every schema starts (decision 0012): a string without control characters, which
  * no form can type and PostgreSQL cannot store (a NUL answered 500). Multi-line fields (descriptions,
  * lesson content) keep their tabs and line breaks.
  */

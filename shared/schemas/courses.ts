@@ -6,10 +6,10 @@ import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text, utf8Length } from "./common.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
 
-export { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/course-texts.js";
+export { COURSE_MESSAGES } from "#shared/course-texts.js";
 
 /** Not in the spec: the longest URL the lessons table stores. */
-export const VIDEO_URL_MAX = 2048;
+const VIDEO_URL_MAX = 2048;
 
 export const COURSE_STATUSES = ["draft", "published"] as const;
 export type CourseStatusValue = (typeof COURSE_STATUSES)[number];
@@ -20,7 +20,7 @@ const M = COURSE_MESSAGES;
 // a POST with an empty body, reaches the procedure as no input at all and reads as that field's rule.
 
 export const courseIdField = positiveId(M.courseIdInvalid);
-export const moduleIdField = positiveId(M.moduleIdInvalid);
+const moduleIdField = positiveId(M.moduleIdInvalid);
 export const lessonIdField = positiveId(M.lessonIdInvalid);
 const tagIdField = positiveId(M.tagIdInvalid);
 /** The version an edit started from (server/modules/courses/versions.rules.ts); without it, the save applies as it always did. */
@@ -106,7 +106,6 @@ export const updateCourseInput = z
     { error: M.courseIdInvalid },
   )
   .refine(notBothDue, dueBothIssue);
-export type UpdateCourseInput = z.input<typeof updateCourseInput>;
 
 export const courseIdInput = z.object({ id: courseIdField }, { error: M.courseIdInvalid });
 export const courseStructureInput = z.object({ courseId: courseIdField }, { error: M.courseIdInvalid });
@@ -122,7 +121,7 @@ export const listCoursesInput = z
       // A blank search is no search.
       .transform((search) => search || undefined),
     tagIds: tagIdsField.default([]),
-    // Paging (issue 19): without them, the whole list as before.
+    // Paging (decision 0151): without them, the whole list as before.
     limit: z
       .number({ error: M.limitInvalid })
       .int(M.limitInvalid)
@@ -136,7 +135,6 @@ export const listCoursesInput = z
       .nullish(),
   })
   .prefault({});
-export type ListCoursesInput = z.input<typeof listCoursesInput>;
 
 const moduleTitleField = text({ error: M.titleRequired })
   .trim()
@@ -197,7 +195,6 @@ export const reorderModulesInput = z.object(
   },
   { error: M.courseIdInvalid },
 );
-export type ReorderModulesInput = z.input<typeof reorderModulesInput>;
 
 export const reorderLessonsInput = z.object(
   {
@@ -212,7 +209,6 @@ export const reorderLessonsInput = z.object(
   },
   { error: M.moduleIdInvalid },
 );
-export type ReorderLessonsInput = z.input<typeof reorderLessonsInput>;
 
 const lessonTitleField = text({ error: M.titleRequired })
   .trim()
@@ -262,7 +258,7 @@ export const updateLessonInput = z
   .refine(summaryGivenForMaterial, { message: SIGNOFF_MESSAGES.summaryRequired, path: ["changeSummary"] });
 
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
-/** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (issue 16). */
+/** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (decision 0140). */
 export const completeLessonInput = z.object(
   { lessonId: lessonIdField, ...offlineActionFields },
   { error: M.lessonIdInvalid },

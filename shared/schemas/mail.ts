@@ -4,7 +4,7 @@ import { MESSAGES } from "./auth.js";
 import { emailField, text } from "./common.js";
 import { orgIdInput } from "./orgs.js";
 
-/** Issue 15: e-mail, reminder preferences and forgotten passwords (decisions 0130–0133). */
+/** E-mail, reminder preferences and forgotten passwords (decisions 0130–0133). */
 export const MAIL_MESSAGES = {
   resetRequested:
     "If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.",
@@ -25,7 +25,6 @@ export const resetPasswordInput = z.object({
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
 });
-export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export const unsubscribeInput = z.object({
   token: text({ error: MAIL_MESSAGES.unsubscribeInvalid }).trim().min(1, MAIL_MESSAGES.unsubscribeInvalid).max(100),
@@ -34,4 +33,3 @@ export const unsubscribeInput = z.object({
 export const reminderPreferenceInput = orgIdInput.extend({
   remindersEnabled: z.boolean({ error: "remindersEnabled must be true or false." }),
 });
-export type ReminderPreferenceInput = z.infer<typeof reminderPreferenceInput>;

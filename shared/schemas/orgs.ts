@@ -11,7 +11,7 @@ export const orgNameField = text({ error: ORG_MESSAGES.nameTooShort })
   .min(LIMITS.orgNameMin, ORG_MESSAGES.nameTooShort)
   .max(LIMITS.orgNameMax, ORG_MESSAGES.nameTooLong);
 
-export const orgSlugField = text({ error: ORG_MESSAGES.slugTooShort })
+const orgSlugField = text({ error: ORG_MESSAGES.slugTooShort })
   .trim()
   .min(LIMITS.orgSlugMin, ORG_MESSAGES.slugTooShort)
   .max(LIMITS.orgSlugMax, ORG_MESSAGES.slugTooLong)
@@ -25,8 +25,6 @@ export const orgIdInput = z.object(
   { orgId: positiveId(ORG_MESSAGES.orgIdInvalid) },
   { error: ORG_MESSAGES.orgIdInvalid },
 );
-
-export const switchOrgInput = orgIdInput;
 
 export const createOrgInput = z.object({ name: orgNameField, slug: orgSlugField });
 export type CreateOrgInput = z.infer<typeof createOrgInput>;
@@ -46,5 +44,3 @@ export const validateSlugInput = z.object(
   { slug: text({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty) },
   { error: ORG_MESSAGES.slugEmpty },
 );
-
-export const deleteOrgInput = orgIdInput;

@@ -3,7 +3,7 @@ import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 import { COURSE_MESSAGES, lessonIdField } from "./courses.js";
 
-/** Knowledge checks (issue 13): what a content creator saves and a learner submits. */
+/** Knowledge checks (docs/SPEC.md §7): what a content creator saves and a learner submits. */
 
 export const QUESTION_KINDS = ["single", "multiple", "true_false"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -86,10 +86,9 @@ const questionInput = z.object(
   },
   { error: M.promptRequired },
 );
-export type QuestionInput = z.input<typeof questionInput>;
 
 /** The rules across a question's options, each message naming the question. */
-export function questionProblem(question: Pick<z.output<typeof questionInput>, "kind" | "options">): string | null {
+function questionProblem(question: Pick<z.output<typeof questionInput>, "kind" | "options">): string | null {
   const { kind, options } = question;
   if (kind === "true_false" && options.length !== 2) return M.trueFalseOptions;
   if (options.length < QUIZ_LIMITS.optionsMin || options.length > QUIZ_LIMITS.optionsMax) return M.optionCount;
@@ -163,6 +162,5 @@ export const submitQuizInput = z.object(
   },
   { error: COURSE_MESSAGES.lessonIdInvalid },
 );
-export type SubmitQuizInput = z.input<typeof submitQuizInput>;
 
 export const quizLessonInput = z.object({ lessonId: lessonIdField }, { error: COURSE_MESSAGES.lessonIdInvalid });

@@ -22,7 +22,6 @@ export const searchInput = z
       .default(LIMITS.searchResultsDefault),
   })
   .prefault({});
-export type SearchInput = z.input<typeof searchInput>;
 
 /** A piece of a snippet: `match` pieces are what the query found. Plain text, never markup. */
 export interface SnippetSegment {
@@ -30,7 +29,7 @@ export interface SnippetSegment {
   match: boolean;
 }
 
-export type SearchResultType = "course" | "module" | "lesson";
+type SearchResultType = "course" | "module" | "lesson";
 
 export interface SearchResult {
   type: SearchResultType;

@@ -4,12 +4,8 @@ import { offlineActionFields } from "./client-actions.js";
 import { positiveId, text } from "./common.js";
 
 export {
-  AGREEMENT_LABEL,
-  RESIGN_LABEL,
-  SIGNOFF_CHANGES,
   SIGNOFF_MESSAGES,
   SIGNOFF_STATUS_LABELS,
-  SIGNOFF_STATUSES,
   SIGNOFF_SUMMARY_MAX,
   type SignoffChange,
   type SignoffStatus,
@@ -46,7 +42,6 @@ export const signLessonInput = z.object(
   },
   { error: "Lesson ID must be a positive number." },
 );
-export type SignLessonInput = z.input<typeof signLessonInput>;
 
 export const lessonSignoffInput = z.object(
   { lessonId: lessonIdField },
@@ -58,8 +53,6 @@ export const lessonVersionInput = z.object(
   { error: "Lesson ID must be a positive number." },
 );
 
-export const restoreVersionInput = lessonVersionInput;
-
 export const mySignoffsInput = z
   .object({ courseId: positiveId("Course ID must be a positive number.").optional() })
   .default({});
@@ -68,7 +61,7 @@ export const mySignoffsInput = z
 export const signoffReportInput = z.object({ lessonId: lessonIdField.optional() }).default({});
 
 /**
- * Whether a typed name is the account's name: case and surrounding spaces aside (issue 12). Unicode
+ * Whether a typed name is the account's name: case and surrounding spaces aside (docs/SPEC.md §7). Unicode
  * forms are normalized so that an "é" typed as one character or as "e" plus an accent both match.
  */
 export function namesMatch(typed: string, accountName: string): boolean {

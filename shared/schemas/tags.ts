@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
 import { positiveId, text } from "./common.js";
 
-export const TAG_TYPES = ["department", "role"] as const;
+const TAG_TYPES = ["department", "role"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export const TAG_MESSAGES = {
@@ -22,7 +22,7 @@ export const TAG_MESSAGES = {
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-export const tagNameField = text({ error: TAG_MESSAGES.nameRequired })
+const tagNameField = text({ error: TAG_MESSAGES.nameRequired })
   .trim()
   .min(LIMITS.tagNameMin, TAG_MESSAGES.nameRequired)
   .max(LIMITS.tagNameMax, TAG_MESSAGES.nameTooLong);
@@ -44,14 +44,12 @@ export const tagCreateInput = z
       context.addIssue({ code: "custom", path: ["color"], message: TAG_MESSAGES.colorFormat });
     }
   });
-export type TagCreateInput = z.infer<typeof tagCreateInput>;
 
 export const tagUpdateInput = z.object({
   id: positiveId(TAG_MESSAGES.idInvalid),
   name: tagNameField,
   color: text({ error: TAG_MESSAGES.colorFormatUpdate }).regex(HEX_COLOR, TAG_MESSAGES.colorFormatUpdate).nullish(),
 });
-export type TagUpdateInput = z.infer<typeof tagUpdateInput>;
 
 export const tagDeleteInput = z.object({ id: positiveId(TAG_MESSAGES.idInvalid) });
 

@@ -3,7 +3,7 @@ import { ROLES } from "#shared/roles.js";
 import { positiveId, text } from "./common.js";
 import { inviteInput, TEAM_MESSAGES } from "./team.js";
 
-/** Issue 15: pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
+/** Pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
 export const TEAM_ADMIN_MESSAGES = {
   invitationIdInvalid: "Invitation ID must be a positive number.",
   invitationNotFound: "Invitation not found.",
@@ -26,7 +26,7 @@ export const TEAM_ADMIN_MESSAGES = {
 const M = TEAM_ADMIN_MESSAGES;
 
 export const BULK_INVITE_MAX = 200;
-export const MEMBERS_PAGE_MAX = 100;
+const MEMBERS_PAGE_MAX = 100;
 
 export const invitationIdInput = z.object(
   { invitationId: positiveId(M.invitationIdInvalid) },
@@ -45,7 +45,6 @@ export const inviteRowInput = inviteInput.extend({
     .max(50)
     .default([]),
 });
-export type InviteRowInput = z.input<typeof inviteRowInput>;
 
 /**
  * The rows are checked one by one by the handler (inviteRowInput), so that one bad line is reported
@@ -80,8 +79,8 @@ export const membersInput = z
   .optional();
 export type MembersInput = z.input<typeof membersInput>;
 
-/** Which people a report lists (issue 15): with the former members (marked), without them, or only them. */
-export const FORMER_FILTERS = ["include", "exclude", "only"] as const;
+/** Which people a report lists (docs/SPEC.md §7): with the former members (marked), without them, or only them. */
+const FORMER_FILTERS = ["include", "exclude", "only"] as const;
 export type FormerFilter = (typeof FORMER_FILTERS)[number];
 
 /** Added to the reports' inputs: `former` is optional, so their documented calls answer as before. */

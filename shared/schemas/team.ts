@@ -37,7 +37,6 @@ export const inviteInput = z.object({
   role: roleField.default(DEFAULT_INVITE_ROLE),
   tagIds: tagIdsField,
 });
-export type InviteInput = z.input<typeof inviteInput>;
 
 export const updateRoleInput = z.object({
   userId: positiveId(TEAM_MESSAGES.userIdInvalid),
@@ -54,7 +53,6 @@ export const updateMemberInput = z.object({
   role: roleField,
   tagIds: tagIdsField,
 });
-export type UpdateMemberInput = z.input<typeof updateMemberInput>;
 
 /** decode-invite is a GET: a link without `?token=` arrives as no input, which is the same mistake. */
 export const tokenInput = z.object(

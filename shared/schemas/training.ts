@@ -3,7 +3,7 @@ import { TRAINING_STATUSES } from "#shared/training-statuses.js";
 import { positiveId } from "./common.js";
 import { COURSE_MESSAGES, courseIdField } from "./courses.js";
 
-/** Issue 11: assignments, "My training" and the reports. */
+/** Assignments, "My training" and the reports (docs/SPEC.md §7). */
 export const TRAINING_MESSAGES = {
   memberNotFound: "Member not found.",
   tagNotFound: "Tag not found.",
@@ -19,7 +19,7 @@ export const TRAINING_MESSAGES = {
 
 const M = TRAINING_MESSAGES;
 
-export { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/training-statuses.js";
+export { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/training-statuses.js";
 
 const userIdField = positiveId(M.userIdInvalid);
 
@@ -47,7 +47,7 @@ function idListField(message: string) {
     .transform((ids) => [...new Set(ids)]);
 }
 
-export const statusFilterField = z.enum(TRAINING_STATUSES, { error: M.statusInvalid });
+const statusFilterField = z.enum(TRAINING_STATUSES, { error: M.statusInvalid });
 
 export const assignmentsListInput = z.object({ courseId: courseIdField }, { error: COURSE_MESSAGES.courseIdInvalid });
 
@@ -62,7 +62,6 @@ export const createAssignmentsInput = z.object(
   },
   { error: COURSE_MESSAGES.courseIdInvalid },
 );
-export type CreateAssignmentsInput = z.input<typeof createAssignmentsInput>;
 
 export const deleteAssignmentInput = z.object(
   { courseId: courseIdField, userId: userIdField },
@@ -74,11 +73,10 @@ export const matrixReportInput = z
     tagIds: idListField(M.tagIdsInvalid).optional(),
     courseIds: idListField(M.courseIdsInvalid).optional(),
     status: statusFilterField.optional(),
-    /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (issue 12). */
+    /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (decision 0103). */
     signoff: z.enum(["needed"], { error: M.signoffFilterInvalid }).optional(),
   })
   .prefault({});
-export type MatrixReportInput = z.input<typeof matrixReportInput>;
 
 export const courseReportInput = z.object({ courseId: courseIdField }, { error: COURSE_MESSAGES.courseIdInvalid });
 export const memberReportInput = z.object({ userId: userIdField }, { error: M.userIdInvalid });

@@ -3,7 +3,7 @@ import { API_PREFIX } from "#shared/constants.js";
 import { courseIdField } from "./courses.js";
 
 /**
- * Images in lessons (issue 10): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
+ * Images in lessons (decision 0052): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
  * the database, and served to the members of their organization at IMAGE_URL_PREFIX + key.
  */
 export const UPLOAD_MESSAGES = {
@@ -18,7 +18,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-export const IMAGE_URL_PREFIX = `${API_PREFIX}/uploads/images/`;
+const IMAGE_URL_PREFIX = `${API_PREFIX}/uploads/images/`;
 
 /** 32 random bytes in base64url: unguessable, and safe in a URL path as it is. */
 const IMAGE_KEY = /^[A-Za-z0-9_-]{43}$/;

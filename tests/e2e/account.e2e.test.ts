@@ -5,7 +5,7 @@ import { holdThenFail, toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
-/** The account page's own e-mail, password and sessions (issue 18). */
+/** The account page's own e-mail, password and sessions (decision 0015). */
 
 const session = harnessSession();
 

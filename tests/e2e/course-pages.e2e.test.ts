@@ -7,7 +7,7 @@ import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Issue 19 "Pages, not everything": the course list screen shows one page of courses (decision 0151) and
+ * A page at a time, not everything: the course list screen shows one page of courses (decision 0151) and
  * loads the next as the end of the list scrolls into view, for the whole list and for a search alike.
  */
 
@@ -23,7 +23,7 @@ async function scrollToEnd(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Show more" }).scrollIntoViewIfNeeded();
 }
 
-describe.each(WIDTHS)("the course list, a page at a time (issue 19), at %i px", (width) => {
+describe.each(WIDTHS)("the course list, a page at a time (decision 0162), at %i px", (width) => {
   it("loads the second page as the list scrolls, and pages a search the same way", async () => {
     const page = await session.open(width);
     const {

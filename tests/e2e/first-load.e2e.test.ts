@@ -7,12 +7,12 @@ import { atPath, visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Issue 17 and 19, client side: the landing page's JavaScript before interaction (decision 0160), the
+ * Decisions 0065 and 0251, client side: the landing page's JavaScript before interaction (decision 0160), the
  * static shell turning into the app without a visible change, and pages whose data loads together
  * rather than one request after another (decision 0161).
  */
 
-/** Issue 17: "the landing page loads at most 100 KB of JavaScript (gzip) before interaction". */
+/** Decision 0065: "the landing page loads at most 100 KB of JavaScript (gzip) before interaction". */
 const LANDING_JS_BUDGET_BYTES = 100_000;
 
 const session = harnessSession();

@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * The lesson editor (issue 10): what an author writes is stored as the editor's HTML and comes back
+ * The lesson editor (decision 0055): what an author writes is stored as the editor's HTML and comes back
  * byte for byte; a save based on an older version shows the conflict instead of overwriting; everything
  * works from the keyboard; the page at 1280 and 375 px.
  */
@@ -92,7 +92,7 @@ async function pasteScreenshot(page: Page): Promise<void> {
   });
 }
 
-/** Every shape the editor writes, as it writes it (CONTRACTS.md "Issue 10"). */
+/** Every shape the editor writes, as it writes it (decision 0051). */
 const EVERY_SHAPE = [
   "<h1>Forklift SOP</h1><h3>Checks</h3>",
   "<p><strong>Bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s>, <code>code</code>, a ",

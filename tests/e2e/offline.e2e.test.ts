@@ -1,8 +1,8 @@
 /**
- * Offline learning on the installed app (issue 16), in the system Chromium against the built client with its
- * service worker: a course saved for offline use opens and is worked through with no network, the work
- * is kept on the device and reaches the server exactly once when the network returns, a refusal is
- * reported, and logging out offline leaves nothing of the person in the browser's storage.
+ * Offline learning on the installed app (decisions 0140–0143), in the system Chromium against the built
+ * client with its service worker: a course saved for offline use opens and is worked through with no
+ * network, the work is kept on the device and reaches the server exactly once when the network returns,
+ * a refusal is reported, and logging out offline leaves nothing of the person in the browser's storage.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -118,7 +118,7 @@ function storedRecords(page: Page): Promise<{ rows: number; images: string[]; te
   });
 }
 
-describe("offline learning (issue 16)", () => {
+describe("offline learning (decisions 0140–0142)", () => {
   it("a saved course is learnt offline, synced once on reconnection, a refusal reported, logout forgets it", async () => {
     const { admin, learner, context, slug, orgId, courseId, lessons } = await setup(WIDTHS[0]);
     const [first, second, third] = lessons as [Setup["lessons"][0], Setup["lessons"][0], Setup["lessons"][0]];
@@ -290,7 +290,7 @@ async function signAndSubmitOffline(width: number): Promise<void> {
   expect(signoffs.members.filter((member) => member.signedVersion === 2)).toHaveLength(1);
 }
 
-describe("signing and checks offline (issue 16)", () => {
+describe("signing and checks offline (decision 0143)", () => {
   it("at 1280 px: a signature and a check submission wait on the device, then reach the server once", () =>
     signAndSubmitOffline(WIDTHS[0]));
   it("at 375 px", () => signAndSubmitOffline(WIDTHS[1]));

@@ -282,7 +282,7 @@ describe("roles in the organization pages (docs/SPEC.md §6)", () => {
     for (const hidden of ["Team", "Tags", "Settings"]) {
       expect(await learnerNav.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
     }
-    // Issue 11: a learner gets their own training, not an admin's checklist they cannot act on.
+    // A learner gets their own training (decision 0045), not an admin's checklist they cannot act on.
     await visible(learner.getByRole("heading", { name: "My training" }));
     expect(await learner.getByText("Getting Started").count()).toBe(0);
     expect(await learner.getByRole("link", { name: /Set up tags/ }).count()).toBe(0);

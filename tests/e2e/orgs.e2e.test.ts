@@ -7,7 +7,7 @@ import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS
 import { type E2EHarness, startHarness } from "./support/harness.js";
 
 /**
- * Organizations in the browser (issue 3): create from /setup-org, onboarding, the header's switcher,
+ * Organizations in the browser (docs/SPEC.md §2): create from /setup-org, onboarding, the header's switcher,
  * /select-org, the dashboard's Getting Started card and settings (rename, statistics, delete).
  * The protected-route rules are in orgs-guard.e2e.test.ts.
  */

@@ -9,7 +9,7 @@ import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Knowledge checks (issue 13): a teacher builds a three-question check with the keyboard only, a learner
+ * Knowledge checks (docs/SPEC.md §7): a teacher builds a three-question check with the keyboard only, a learner
  * fails it once, reads the explanations, passes on the second try, and the lesson and course progress follow.
  */
 

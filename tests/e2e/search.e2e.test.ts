@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Search (issue 14): the palette by keyboard (Ctrl+K, arrows, Enter, Escape) and by the header button at
+ * Search (decision 0060): the palette by keyboard (Ctrl+K, arrows, Enter, Escape) and by the header button at
  * phone width, and the course list's search box, on the full-text engine.
  */
 

@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * SOP sign-off (issue 12): an admin requires sign-off of a procedure, a member signs it, the admin
+ * SOP sign-off (docs/SPEC.md §7): an admin requires sign-off of a procedure, a member signs it, the admin
  * publishes a material change, the member sees what changed, highlighted, and signs again; the sign-off
  * report shows both signatures.
  */

@@ -6,7 +6,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Issue 15 on the team page: invite three people at once, see them pending, revoke one, resend one (a new
+ * On the team page (docs/SPEC.md §7): invite three people at once, see them pending, revoke one, resend one (a new
  * link to copy), and remove a member after a confirmation; the removed member's next visit is refused.
  */
 

@@ -5,13 +5,13 @@ import { visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Issue 19 "Pages, not everything" on the team page: one page of members (decision 0122), the next as the
+ * The team page loads a page at a time, not everything: one page of members (decision 0122), the next as the
  * end of the list scrolls into view.
  */
 
 const session = harnessSession();
 
-describe("the team list, a page at a time (issue 19)", () => {
+describe("the team list, a page at a time (decision 0122)", () => {
   it("loads the second page of members as the list scrolls", async () => {
     const adminPage = await session.open(1280);
     const { org } = await adminWithOrg(adminPage);

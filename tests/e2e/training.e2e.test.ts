@@ -7,7 +7,7 @@ import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
- * Training that gets done (issue 11): an admin makes a course required for a role within 7 days of
+ * Training that gets done (decision 0045): an admin makes a course required for a role within 7 days of
  * joining; a member with that role finds it under "My training", completes it, and the admin watches
  * their cell in the report matrix turn complete and exports the matrix as CSV.
  */

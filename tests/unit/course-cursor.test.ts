@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { courseCursorOf, nextCourseCursor, readCourseCursor } from "#shared/course-cursor.js";
 
-describe("course list cursors (issue 19)", () => {
+describe("course list cursors (decision 0151)", () => {
   it("names a course by its creation time and id, and reads back the same position", () => {
     const course = { createdAt: new Date(1_763_900_000_123), id: 42 };
     expect(courseCursorOf(course)).toBe("1763900000123.42");

@@ -3,7 +3,7 @@ import { deadlineInput, deadlineValuesOf, dueText, formatDueDay } from "#client/
 import { endOfDayUtc } from "#server/modules/training/training.rules.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 
-/** The course form's training fields (issue 11): what it sends for each choice, and how a deadline reads. */
+/** The course form's training fields (decision 0045): what it sends for each choice, and how a deadline reads. */
 
 const blank = { required: true, kind: "none", dueDate: "", dueDays: "" } as const;
 

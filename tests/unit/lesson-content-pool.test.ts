@@ -7,7 +7,7 @@ import {
   WorkerTimeoutError,
 } from "#server/platform/workers/worker-pool.js";
 
-/** Issue 18: lesson content converts in worker threads with a time budget; hostile input fails only itself. */
+/** Decision 0010: lesson content converts in worker threads with a time budget; hostile input fails only itself. */
 
 let pool: LessonContentPool | undefined;
 afterEach(async () => {

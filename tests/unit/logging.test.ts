@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { redactText, redactUrl, serializeError } from "#server/platform/http/logging.js";
 
-/** Issue 18, finding 4: what the log keeps of a failed query and of a request. */
+/** Decision 0011: what the log keeps of a failed query and of a request. */
 
 describe("serializeError", () => {
   it("keeps the SQL's shape and drops its values, the driver's details and the cause's values", () => {

@@ -22,18 +22,18 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "org.manage": [true, false, false, false, false],
   // docs/SPEC.md §2 and §6: Team and Tags links for admin only
   "nav.teamAndTags": [true, false, false, false, false],
-  // issue 11: named assignments and the reports
+  // named assignments and the reports (docs/DESIGN.md §6)
   "training.assign": [true, true, false, false, false],
   "reports.view": [true, true, false, false, false],
-  // issue 15: pending invitations, removing people (canRemoveMember keeps managers off admins), leaving
+  // pending invitations, removing people (canRemoveMember keeps managers off admins), leaving
   "team.invitations": [true, true, false, false, false],
   "team.remove": [true, true, false, false, false],
   "org.leave": [true, true, true, true, true],
   "mail.viewProblems": [true, false, false, false, false],
-  // issue 12: content creators mark sign-off lessons and keep their versions; everyone signs
+  // content creators mark sign-off lessons and keep their versions; everyone signs
   "signoffs.manage": [true, true, true, false, false],
   "lessons.sign": [true, true, true, true, true],
-  // issue 13: building knowledge checks and their per-question statistics
+  // building knowledge checks and their per-question statistics
   "quizzes.manage": [true, true, true, false, false],
   "quizzes.viewStats": [true, true, true, false, false],
 };

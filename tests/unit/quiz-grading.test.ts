@@ -6,7 +6,7 @@ import {
   shuffled,
 } from "#server/modules/quizzes/quiz-grading.rules.js";
 
-/** Grading a knowledge check (issue 13), without a server. */
+/** Grading a knowledge check (docs/SPEC.md §7), without a server. */
 
 const single: GradedQuestion = {
   id: 1,

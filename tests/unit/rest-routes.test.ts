@@ -5,7 +5,7 @@ import { restRoutesOf } from "#server/platform/http/rest.js";
 import { inputFromQuery } from "#server/platform/http/rest-query.js";
 import { appRouter } from "#server/router.js";
 
-/** One declaration per endpoint (issue 9): each procedure names its REST path in its own meta. */
+/** One declaration per endpoint (docs/DESIGN.md §1): each procedure names its REST path in its own meta. */
 
 describe("the REST routes derived from the router", () => {
   const routes = restRoutesOf(appRouter);
@@ -20,7 +20,7 @@ describe("the REST routes derived from the router", () => {
   it("are the paths of docs/SPEC.md §7, named after the procedure's area", () => {
     for (const route of routes) {
       const [area] = route.procedurePath.split(".");
-      // A file's address may end in its key (`/uploads/images/:key`); issue 14 names search's path `/search`.
+      // A file's address may end in its key (`/uploads/images/:key`); docs/SPEC.md §7 names search's path `/search`.
       const pattern = area === "search" ? "^/search$" : `^/${area}/[a-z-]+(/:[a-z]+)?$`;
       expect(route.path, route.procedurePath).toMatch(new RegExp(pattern));
     }

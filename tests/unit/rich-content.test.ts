@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { prepareLessonContent, sanitizeLessonHtml } from "#server/modules/courses/content.rules.js";
 
 /**
- * Issue 10 (CONTRACTS.md "Lesson HTML"): what the rich editor writes is stored unchanged, so that a lesson
+ * Decision 0051: what the rich editor writes is stored unchanged, so that a lesson
  * reopens exactly as it was saved. One fixture of every shape the editor emits, as TipTap serializes it.
  */
 

@@ -7,7 +7,7 @@ import {
   snippetSegments,
 } from "#server/modules/search/search-text.rules.js";
 
-/** Issue 14: what the search index stores of a lesson, and what a member's query asks for. */
+/** What the search index (decision 0060) stores of a lesson, and what a member's query asks for. */
 
 describe("plainTextOf", () => {
   it("keeps the words of lesson HTML: blocks separate words, inline elements do not, entities decoded", () => {

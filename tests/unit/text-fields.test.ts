@@ -4,7 +4,7 @@ import { hasControlCharacter, TEXT_MESSAGES, utf8Length } from "#shared/schemas/
 import { createCourseInput, createLessonInput } from "#shared/schemas/courses.js";
 import { tagUpdateInput } from "#shared/schemas/tags.js";
 
-/** Issue 18: every text field refuses control characters; multi-line ones keep tabs and line breaks. */
+/** Decision 0012: every text field refuses control characters; multi-line ones keep tabs and line breaks. */
 
 describe("hasControlCharacter", () => {
   it.each(["\u0000", "a\u0001", "\u001f", "\u007f", "\u001b[31m"])("finds %j on one line and in many", (value) => {

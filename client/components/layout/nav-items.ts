@@ -31,7 +31,7 @@ export function navItemsFor(user: CurrentUser | null | undefined, org: CurrentOr
       items.push({ label: "Team", to: `${base}/team` }, { label: "Tags", to: `${base}/tags` });
     }
     if (can(org.role, "settings.view")) items.push({ label: "Settings", to: `${base}/settings` });
-    // Issue 11: progress reports for those who answer for the team's training.
+    // Progress reports (decision 0045) for those who answer for the team's training.
     if (can(org.role, "reports.view")) items.push({ label: "Reports", to: `${base}/reports` });
     items.push({ label: "Courses", to: `${base}/courses` });
   }

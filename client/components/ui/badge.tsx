@@ -3,7 +3,7 @@ import { cn } from "#client/lib/cn.js";
 import type { BadgeVariant as RoleBadgeVariant } from "#shared/roles.js";
 
 /** The role badge variants of shared/roles.ts, plus outline. */
-export type BadgeVariant = RoleBadgeVariant | "outline";
+type BadgeVariant = RoleBadgeVariant | "outline";
 
 const VARIANT_CLASSES: Record<BadgeVariant, string> = {
   default: "bg-brand-100 text-brand-800 ring-brand-200",

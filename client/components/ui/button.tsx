@@ -3,10 +3,10 @@ import type { ComponentProps } from "react";
 import { cn } from "#client/lib/cn.js";
 import { Spinner } from "./spinner.js";
 
-export const BUTTON_VARIANTS = ["primary", "secondary", "destructive", "outline", "ghost", "link"] as const;
+const BUTTON_VARIANTS = ["primary", "secondary", "destructive", "outline", "ghost", "link"] as const;
 export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
 
-export const BUTTON_SIZES = ["sm", "md", "lg", "icon", "icon-sm", "icon-md", "icon-lg"] as const;
+const BUTTON_SIZES = ["sm", "md", "lg", "icon", "icon-sm", "icon-md", "icon-lg"] as const;
 export type ButtonSize = (typeof BUTTON_SIZES)[number];
 
 const BASE =

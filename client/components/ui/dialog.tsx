@@ -12,7 +12,6 @@ import { focusFirst } from "#client/lib/focus.js";
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hide the corner close button, e.g. while a save is in progress. */

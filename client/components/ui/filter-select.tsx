@@ -4,7 +4,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 /** Radix Select keeps "" for "nothing chosen": the choice of no filter needs a value of its own. */
 const ALL = "all";
 
-export interface FilterOption {
+interface FilterOption {
   value: string;
   label: string;
   /** Drawn indented under the option before it (a role under its department). */

@@ -3,7 +3,7 @@ import { cn } from "#client/lib/cn.js";
 import { Label } from "./label.js";
 
 /** What FormField hands its control so that the label, hint and error are wired to it. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;

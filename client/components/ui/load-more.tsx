@@ -8,7 +8,7 @@ export interface LoadMoreProps {
 }
 
 /**
- * The end of a list that loads a page at a time (issue 19): the next page loads as this end scrolls into
+ * The end of a list that loads a page at a time (decisions 0122 and 0162): the next page loads as this end scrolls into
  * view, or with the "Show more" button, which keyboards and screen readers reach. Takes an infinite
  * query's own fields.
  */

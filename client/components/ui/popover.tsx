@@ -8,7 +8,6 @@ import { cn } from "#client/lib/cn.js";
  */
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverClose = PopoverPrimitive.Close;
 
 export function PopoverContent({
   className,

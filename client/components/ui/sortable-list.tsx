@@ -46,7 +46,7 @@ export function SortableArea({ pickedUp, dropAnnouncement, onMove, children }: S
 }
 
 /** What a sortable item's content needs: the handle to drag it by, and whether it is being dragged. */
-export interface SortableItemState {
+interface SortableItemState {
   handleProps: DraggableProvidedDragHandleProps | null;
   isDragging: boolean;
 }

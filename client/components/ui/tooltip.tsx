@@ -17,10 +17,10 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+const Tooltip = TooltipPrimitive.Root;
+const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
+function TooltipContent({
   className,
   sideOffset = TOOLTIP.sideOffsetPx,
   children,

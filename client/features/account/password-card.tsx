@@ -11,7 +11,7 @@ import { ACCOUNT_FALLBACKS, useChangePassword } from "./queries.js";
 const resolver = zodResolver(changePasswordInput);
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
 
-/** Change password (issue 15's endpoint): the current one first; every other session is signed out. */
+/** Change password (decision 0015): the current one first; every other session is signed out. */
 export function PasswordCard() {
   const change = useChangePassword();
   const {

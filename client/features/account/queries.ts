@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
 import { trpc } from "#client/lib/trpc.js";
 
-/** The account page's calls (issue 18): one's own sessions, password and e-mail. */
+/** The account page's calls (decision 0015): one's own sessions, password and e-mail. */
 
 export const ACCOUNT_FALLBACKS = {
   sessions: "Could not load your sessions.",

@@ -22,7 +22,7 @@ function lastSeenText(lastSeenAt: Date, now = Date.now()): string {
   return `Last seen ${relative.format(-Math.floor(ago / size), unit)}`;
 }
 
-/** Where the account is signed in, and "Sign out everywhere else" (issue 18). */
+/** Where the account is signed in, and "Sign out everywhere else" (decision 0015). */
 export function SessionsCard() {
   const sessions = useSessions();
   const signOutOthers = useSignOutOthers();

@@ -13,7 +13,7 @@ export function homePathFor(user: CurrentUser): string {
  * does not decode, or would leave the site ("//host", "https://…", "/\host"), is logged and ignored so
  * that a crafted login link cannot send the user elsewhere.
  */
-export function safeNextPath(next: string | null | undefined): string | null {
+function safeNextPath(next: string | null | undefined): string | null {
   if (!next) return null;
   let decoded: string;
   try {

@@ -34,7 +34,7 @@ export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlu
 }
 
 /**
- * Issue 11: the library shows every published course; the card says whether it is the reader's training
+ * The library shows every published course (decision 0045); the card says whether it is the reader's training
  * (required, with their deadline) or outside their audience.
  */
 function AudienceNote({ course }: { course: CourseListItem }) {

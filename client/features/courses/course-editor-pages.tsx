@@ -11,7 +11,7 @@ import { CourseForm } from "./course-form.js";
 import { CourseLoadFailure } from "./page-state.js";
 import { courseReaders, useCourse } from "./queries.js";
 
-export const COURSE_FORM_MESSAGES = {
+const COURSE_FORM_MESSAGES = {
   created: "Course created successfully!",
   createFailed: "Failed to create course. Please try again.",
   updated: "Course updated successfully!",

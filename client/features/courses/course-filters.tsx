@@ -16,7 +16,7 @@ export interface CourseFiltersProps {
   onTagChange: (tagId: number | undefined) => void;
 }
 
-/** The course list's filters the API already had (issue 11): status for content creators, and a tag. */
+/** The course list's filters the API already had (decision 0045): status for content creators, and a tag. */
 export function CourseFilters({ status, onStatusChange, showStatus, tagId, onTagChange }: CourseFiltersProps) {
   const tags = useTagTree();
   return (

@@ -19,7 +19,7 @@ import { TagsTree } from "./tags-tree.js";
 export type CourseFormInput = z.input<typeof createCourseInput>;
 type CourseFieldValues = z.output<typeof createCourseInput>;
 /** The fields and the deadline, which the form keeps apart (its kind is a choice the API does not store). */
-export type CourseFormValues = CourseFieldValues & DeadlineInput;
+type CourseFormValues = CourseFieldValues & DeadlineInput;
 
 const STATUS_TEXT = {
   draft: { label: "Draft", hint: "Only people who build courses can see it." },
@@ -28,7 +28,7 @@ const STATUS_TEXT = {
 
 export interface CourseFormProps {
   defaultValues: CourseFormInput;
-  /** Required or optional, and the deadline (issue 11). */
+  /** Required or optional, and the deadline (decision 0045). */
   defaultDeadline: DeadlineValues;
   submitLabel: string;
   pendingLabel: string;
@@ -41,7 +41,7 @@ export interface CourseFormProps {
 
 /**
  * Create and edit course (docs/SPEC.md §2): title, description, tags tree, status; the messages of docs/SPEC.md §5.
- * Issue 11 adds whether the audience must take it, and by when.
+ * Decision 0045 adds whether the audience must take it, and by when.
  */
 export function CourseForm({
   defaultValues,

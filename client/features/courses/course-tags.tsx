@@ -5,7 +5,7 @@ import { cn } from "#client/lib/cn.js";
 import type { CourseStatus, CourseTag, TagDepartment } from "./types.js";
 
 /** Roles have no colour of their own (docs/SPEC.md §3): they wear their department's. */
-export function tagColors(departments: readonly TagDepartment[] | undefined): Map<number, string> {
+function tagColors(departments: readonly TagDepartment[] | undefined): Map<number, string> {
   const colors = new Map<number, string>();
   for (const department of departments ?? []) {
     if (!department.color) continue;

@@ -4,7 +4,7 @@ import { Input } from "#client/components/ui/input.js";
 import { cn } from "#client/lib/cn.js";
 import { LIMITS } from "#shared/constants.js";
 
-export const EMPTY_TITLE_ALERT = "Title cannot be empty.";
+const EMPTY_TITLE_ALERT = "Title cannot be empty.";
 
 export interface InlineTitleProps {
   title: string;

@@ -42,7 +42,7 @@ function addSanitizerHooks(): void {
  */
 let hooksAdded = false;
 
-export function sanitizeLessonHtml(html: string): string {
+function sanitizeLessonHtml(html: string): string {
   if (!hooksAdded) {
     addSanitizerHooks();
     hooksAdded = true;

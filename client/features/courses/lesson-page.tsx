@@ -104,8 +104,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
                 Edit Lesson
               </Link>
             )}
-            {/* A sign-off lesson is completed by signing it (issue 12), one with a knowledge check by passing it
-                (issue 13): their panels are below the content. */}
+            {/* A sign-off lesson is completed by signing it (decision 0101), one with a knowledge check by passing it
+                (decision 0110): their panels are below the content. */}
             {!lesson.requiresSignoff && !lesson.quiz && <MarkCompleteButton lesson={lesson} />}
           </div>
         )}

@@ -62,7 +62,7 @@ export function courseListQuery(filters: CourseListFilters = {}) {
 }
 
 /**
- * The course list screen's pages (issue 19, decision 0151): COURSE_PAGE_SIZE at a time, each continuing
+ * The course list screen's pages (decisions 0151 and 0162): COURSE_PAGE_SIZE at a time, each continuing
  * after the last course of the one before; a page that is not full was the last.
  */
 export function coursePagesQuery(filters: CourseListFilters = {}) {

@@ -8,7 +8,7 @@ import { moveLesson, moveModule, positionsOf } from "./content-order.js";
 import { courseStructureQuery } from "./queries.js";
 import type { StructureModule } from "./types.js";
 
-export const CONTENT_MESSAGES = {
+const CONTENT_MESSAGES = {
   modulesReordered: "Modules reordered successfully!",
   lessonsReordered: "Lessons reordered successfully!",
   moduleCreated: "Module created successfully!",

@@ -2,7 +2,7 @@
  * The organization slug an invitation token carries: docs/DESIGN.md §5 makes tokens `<org-slug>.<secret>`, so it
  * is the text before the last "." (the server reads it the same way). Null for a token without one.
  */
-export function slugOfInviteToken(token: string): string | null {
+function slugOfInviteToken(token: string): string | null {
   const dot = token.lastIndexOf(".");
   return dot > 0 ? token.slice(0, dot).toLowerCase() : null;
 }

@@ -9,7 +9,7 @@ import { Callout, VideoEmbed } from "./nodes.js";
 
 /**
  * Everything the lesson editor can write. The HTML each extension renders is exactly the shape the server's
- * sanitizer keeps (CONTRACTS.md "Issue 10"): where TipTap's own output carries something the sanitizer
+ * sanitizer keeps (decision 0051): where TipTap's own output carries something the sanitizer
  * drops (inline styles, a `nofollow`, a class), it is changed here, so what the editor emits is what is
  * stored and what comes back on reopening, byte for byte.
  */

@@ -17,7 +17,7 @@ import { RichTextEditor } from "./rich-text-editor.js";
 import { SaveStatus } from "./save-status.js";
 import { storedLesson, useLessonAutosave } from "./use-lesson-autosave.js";
 
-export const LEAVE_UNSAVED_QUESTION = "Your latest changes could not be saved. Leave this page and lose them?";
+const LEAVE_UNSAVED_QUESTION = "Your latest changes could not be saved. Leave this page and lose them?";
 
 /** The player, or link, the lesson will show for this address, once typing pauses. */
 function VideoPreview({ title, videoUrl }: { title: string; videoUrl: string }) {

@@ -7,7 +7,7 @@ import { LessonEditorForm } from "./lesson-editor-form.js";
 /**
  * The full-page lesson editor. It always starts from the lesson as the server holds it now, fetched when
  * the page opens: a cached copy (however recent) could be older than the last save, and editing it would
- * write the older text back (issue 10's lost edit).
+ * write the older text back (the lost edit of decision 0056).
  */
 export function LessonEditorPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const lesson = useQuery({

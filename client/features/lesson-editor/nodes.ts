@@ -2,10 +2,10 @@ import { mergeAttributes, Node } from "@tiptap/core";
 
 /**
  * The two block shapes of lesson content that TipTap has no extension for. Each parses and renders exactly
- * the HTML the server's sanitizer keeps (CONTRACTS.md "Issue 10"), so stored content round-trips unchanged.
+ * the HTML the server's sanitizer keeps (decision 0051), so stored content round-trips unchanged.
  */
 
-export const CALLOUT_KINDS = ["note", "warning"] as const;
+const CALLOUT_KINDS = ["note", "warning"] as const;
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
 
 function calloutKind(value: string | null): CalloutKind {

@@ -224,7 +224,7 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
 }
 
 /** Applies a link to the selection (or the link around the cursor); answers an error to show, or null. */
-export function setLink(editor: Editor, url: string): string | null {
+function setLink(editor: Editor, url: string): string | null {
   if (url === "") {
     editor.chain().focus().extendMarkRange("link").unsetLink().run();
     return null;

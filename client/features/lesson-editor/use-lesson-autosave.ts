@@ -27,7 +27,7 @@ export type SaveState =
   | { kind: "conflict"; theirs: StoredLesson };
 
 /** How long after the last keystroke the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 function sameDraft(a: LessonDraft, b: LessonDraft): boolean {
   return a.title === b.title && a.content === b.content && a.videoUrl === b.videoUrl;
@@ -152,7 +152,7 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
 
   const hasUnsaved = useCallback(() => !sameDraft(draft.current, saved.current), []);
 
-  /** A save made beside the autosave (the sign-off settings, issue 12) moved the version on: later saves name it. */
+  /** A save made beside the autosave (sign-off settings, decision 0102) moved the version on: later saves name it. */
   const savedVersion = useCallback(() => saved.current.version, []);
   const adoptVersion = useCallback((version: number) => {
     saved.current = { ...saved.current, version };

@@ -13,7 +13,7 @@ const KIND_LABELS: Record<string, string> = {
 const when = (date: Date) => date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * The team page's "E-mail problems" (issue 15), for admins: mail of this organization the server could not
+ * The team page's "E-mail problems" (docs/SPEC.md §7), for admins: mail of this organization the server could not
  * send, given up or still being retried, with the mail server's last answer. Nothing shows while all is well.
  */
 export function MailProblemsPanel({ visible }: { visible: boolean }) {

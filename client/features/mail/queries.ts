@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { trpc } from "#client/lib/trpc.js";
 
-/** E-mail (issue 15): whether it is set up, one's reminder preferences, the admins' failed mail. */
+/** E-mail (docs/SPEC.md §7): whether it is set up, one's reminder preferences, the admins' failed mail. */
 
 export const MAIL_FALLBACKS = {
   forgotPassword: "Could not ask for a reset link. Please try again.",

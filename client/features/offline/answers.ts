@@ -9,7 +9,7 @@ export interface BatchCall {
   inputs: unknown[];
 }
 
-export const TRPC_PATH = "/_api/trpc/";
+const TRPC_PATH = "/_api/trpc/";
 
 export function parseBatchCall(url: URL): BatchCall | null {
   if (!url.pathname.startsWith(TRPC_PATH) || url.searchParams.get("batch") !== "1") return null;

@@ -4,7 +4,7 @@ import { useOfflineSnapshot } from "./use-offline.js";
 const linkClass =
   "inline-flex min-w-0 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
-/** The offline page's list of courses and lessons that open without a connection (issue 16). */
+/** The offline page's list of courses and lessons that open without a connection (decision 0141). */
 export function AvailableOfflineList() {
   const { pages, loaded } = useOfflineSnapshot();
   if (!loaded) return null;

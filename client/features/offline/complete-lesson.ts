@@ -6,7 +6,7 @@ import { trpcClient } from "#client/lib/trpc.js";
 import { CLIENT_ACTION_KINDS } from "#shared/client-action-kinds.js";
 import { ActionRefused, performQueued } from "./perform.js";
 
-export const COMPLETION_TEXT = {
+const COMPLETION_TEXT = {
   sent: "Lesson marked as complete!",
   queued: "Saved on this device. It will sync when you're back online.",
   failed: "Failed to mark as complete.",

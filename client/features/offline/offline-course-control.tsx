@@ -7,7 +7,7 @@ import { pageOrganizationId } from "#client/lib/trpc.js";
 import { saveCourseForOffline, stopSavingCourse } from "./save-course.js";
 import { useOfflineSnapshot } from "./use-offline.js";
 
-export const OFFLINE_COURSE_TEXT = {
+const OFFLINE_COURSE_TEXT = {
   save: "Make available offline",
   saved: "Available offline",
   remove: "Stop keeping offline",
@@ -15,7 +15,7 @@ export const OFFLINE_COURSE_TEXT = {
   failed: "The course could not be saved for offline use. Check the connection and try again.",
 } as const;
 
-/** The course page's "Make available offline" (issue 16), and what it has done. */
+/** The course page's "Make available offline" (decision 0141), and what it has done. */
 export function OfflineCourseControl({ courseId }: { courseId: number }) {
   const { pages, loaded } = useOfflineSnapshot();
   const [saving, setSaving] = useState(false);
@@ -23,7 +23,7 @@ export function OfflineCourseControl({ courseId }: { courseId: number }) {
   if (orgId === undefined || typeof indexedDB === "undefined") return null;
   const note = <p className="text-xs text-slate-500">{OFFLINE_COURSE_TEXT.note}</p>;
   // The device's records are read after the page has rendered: the control's place is kept meanwhile, so
-  // the course's progress and modules below it do not move down when it appears (a layout shift, issue 19).
+  // the course's progress and modules below it do not move down when it appears (a layout shift).
   if (!loaded) {
     return (
       <div className="flex flex-col gap-1.5">

@@ -4,7 +4,7 @@ import { offlineAwareFetch } from "./offline-fetch.js";
 import { announceChange, offlineDatabase, ownerId, ownerPages, pageKey } from "./store.js";
 
 /**
- * "Make available offline" (issue 16): a course's page, structure and every lesson (with its uploaded
+ * "Make available offline" (decision 0141): a course's page, structure and every lesson (with its uploaded
  * images) are read through the offline layer, which keeps them; the course is then marked as saved, and
  * read again on every app start and reconnection so the copy stays current.
  */

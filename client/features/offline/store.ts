@@ -2,14 +2,14 @@ import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { ClientActionKind } from "#shared/client-action-kinds.js";
 
 /**
- * What this device keeps of one person for offline use (issue 16, decision 0141), in IndexedDB, shared by
+ * What this device keeps of one person for offline use (decision 0141), in IndexedDB, shared by
  * the pages and the service worker. Every record names the person (`userId`) and organization (`orgId`)
  * it belongs to; the device holds one person's records at a time (the "owner"), and everything is
  * forgotten when they log out or someone else signs in (forgetEverything).
  */
 
 /** One tRPC query answer, as the server sent it (superjson's `{ result: { data } }`). */
-export interface StoredAnswer {
+interface StoredAnswer {
   key: string;
   userId: number;
   orgId: number | null;
@@ -154,7 +154,7 @@ export function pageKey(userId: number, orgId: number, kind: OfflinePageKind, id
 }
 
 /** The organizations' slugs, for turning stored pages into addresses (the records name organizations by id). */
-export async function organizationSlugs(): Promise<Record<string, string>> {
+async function organizationSlugs(): Promise<Record<string, string>> {
   const value = await (await offlineDatabase()).get("meta", ORG_SLUGS_KEY);
   return typeof value === "object" && value !== null ? (value as Record<string, string>) : {};
 }

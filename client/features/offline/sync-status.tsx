@@ -5,7 +5,7 @@ import { useOfflineSnapshot } from "./use-offline.js";
 // The list opens in a popover (Radix): loaded only once there is something to show.
 const SyncList = lazy(() => import("./sync-list.js").then((module) => ({ default: module.SyncList })));
 
-export function syncCountLabel(pending: number, refused: number): string {
+function syncCountLabel(pending: number, refused: number): string {
   const parts = [];
   if (pending > 0) parts.push(`${pending} waiting to sync`);
   if (refused > 0) parts.push(`${refused} not synced`);
@@ -13,7 +13,7 @@ export function syncCountLabel(pending: number, refused: number): string {
 }
 
 /**
- * The header's count of work done on this device and not yet on the server (issue 16), and of work the
+ * The header's count of work done on this device and not yet on the server (decision 0140), and of work the
  * server refused, which stays listed until the member dismisses it. Nothing shows when both are zero.
  */
 export function SyncStatus() {

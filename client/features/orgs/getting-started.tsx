@@ -40,7 +40,7 @@ const STEP_PERMISSIONS = {
 } as const satisfies Record<string, Action>;
 
 /**
- * Issue 11: the card is for admins and managers, who can act on its steps; a checklist of things
+ * The card is for admins and managers (decision 0045), who can act on its steps; a checklist of things
  * somebody else must do is only noise for everyone else.
  */
 export function showsGettingStarted(role: Role): boolean {
@@ -48,7 +48,7 @@ export function showsGettingStarted(role: Role): boolean {
 }
 
 /**
- * The dashboard's next steps (issue 3): departments and roles, the team, the first course, each ticked
+ * The dashboard's next steps (docs/SPEC.md §2): departments and roles, the team, the first course, each ticked
  * from the organization's real data. Everyone may read these lists (docs/DESIGN.md §6); the links are shown to
  * those allowed to act on them.
  */

@@ -17,7 +17,7 @@ export interface SwitchOrganizationOptions {
 }
 
 /** orgs.switch with the spec's cache updates and toasts ("Switched to …", "Failed to switch organization."). */
-export function useSwitchOrganization({ notifyOnError = true }: SwitchOrganizationOptions = {}) {
+function useSwitchOrganization({ notifyOnError = true }: SwitchOrganizationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation(
     trpc.orgs.switch.mutationOptions({

@@ -11,7 +11,7 @@ import { loadOrganizations, reloadCurrentUser } from "./queries.js";
 const LEAVE_FAILED = "Failed to leave the organization.";
 
 /**
- * Issue 15: leaving the current organization (the last admin is refused by the server, with the reason).
+ * Leaving the current organization (the last admin is refused by the server, with the reason).
  * Afterwards the user and the organizations are reloaded and /select-org picks where to go.
  */
 export function LeaveOrgCard({ org }: { org: { id: number; name: string } }) {

@@ -26,12 +26,6 @@ export function loadOrganizations(queryClient: QueryClient, { fresh = false } = 
   return queryClient.fetchQuery(fresh ? { ...organizationsQueryOptions, staleTime: 0 } : organizationsQueryOptions);
 }
 
-/** Whether the cached list was fetched within the last `ms` milliseconds. */
-export function organizationsFetchedWithin(queryClient: QueryClient, ms: number): boolean {
-  const updatedAt = queryClient.getQueryState(organizationsQueryOptions.queryKey)?.dataUpdatedAt ?? 0;
-  return Date.now() - updatedAt < ms;
-}
-
 /** One organization's profile (settings). */
 export function organizationQuery(orgId: number) {
   return trpc.orgs.get.queryOptions({ orgId });

@@ -16,7 +16,7 @@ import { type DraftCheck, draftOf, moved, newQuestion, saveInputOf } from "./dra
 import { checkReaders, type EditorCheck, editorCheckQuery } from "./queries.js";
 import { QuestionEditor } from "./question-editor.js";
 
-/** The "Knowledge check" section of the lesson editor (issue 13). */
+/** The "Knowledge check" section of the lesson editor (decision 0110). */
 export function CheckBuilder({ lessonId }: { lessonId: number }) {
   const check = useQuery(editorCheckQuery(lessonId));
   return (

@@ -3,7 +3,7 @@ import type { AppRouter } from "#server/router.js";
 
 type CheckScore = inferRouterOutputs<AppRouter>["reports"]["course"]["members"][number]["checks"][number];
 
-/** The report column header of one knowledge check (issue 13). */
+/** The report column header of one knowledge check (docs/SPEC.md §7). */
 export function checkColumn(title: string): string {
   return `Check: ${title}`;
 }

@@ -15,7 +15,7 @@ import {
   useSyncedSubmission,
 } from "./submit-offline.js";
 
-export const ANSWER_EVERY_QUESTION = "Answer every question before you submit.";
+const ANSWER_EVERY_QUESTION = "Answer every question before you submit.";
 
 function attemptsText(check: LearnerCheck): string {
   if (check.maxAttempts === null) return "Unlimited attempts";
@@ -23,7 +23,7 @@ function attemptsText(check: LearnerCheck): string {
 }
 
 /**
- * The knowledge check on the lesson page, in place of "Mark as Complete" (issue 13): the learner answers,
+ * The knowledge check on the lesson page, in place of "Mark as Complete" (decision 0110): the learner answers,
  * the server grades, and the result shows the score, the wrong questions and the explanations.
  * In the preview it is shown but cannot be submitted.
  */

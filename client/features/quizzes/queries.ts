@@ -5,9 +5,8 @@ import type { AppRouter } from "#server/router.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** Knowledge checks (issue 13) as the API answers them. */
+/** Knowledge checks (docs/SPEC.md §7) as the API answers them. */
 export type EditorCheck = NonNullable<Outputs["quizzes"]["get"]>;
-export type CheckStats = Outputs["quizzes"]["stats"];
 export type SubmitResult = Outputs["quizzes"]["submit"];
 export type LearnerCheck = NonNullable<Outputs["lessons"]["get"]["quiz"]>;
 

@@ -10,7 +10,7 @@ import { CLIENT_ACTION_KINDS } from "#shared/client-action-kinds.js";
 import { checkReaders, type SubmitResult } from "./queries.js";
 
 /**
- * Submitting a knowledge check through the device's queue (issue 16, decisions 0140 and 0143). The device
+ * Submitting a knowledge check through the device's queue (decisions 0140 and 0143). The device
  * cannot grade it (the answers never leave the server), so offline the member reads "Submitted — result
  * when back online"; once the queue has sent it, the server's graded answer is kept on the device and the
  * lesson page shows it as if it had just come back.
@@ -22,7 +22,7 @@ export const SUBMIT_TEXT = {
   failed: "Your answers could not be submitted.",
 } as const;
 
-export type Answers = Array<{ questionId: number; optionIds: number[] }>;
+type Answers = Array<{ questionId: number; optionIds: number[] }>;
 
 /** Answers "queued" or the graded result; throws the server's words when it refuses. */
 async function submitCheck(request: { lesson: { id: number; title: string }; answers: Answers }) {

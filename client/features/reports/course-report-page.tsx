@@ -15,7 +15,7 @@ function deadlineText(course: { required: boolean; dueDate: string | null; dueDa
   return "Required, no deadline";
 }
 
-/** One course (issue 11): who has completed it and when, who is on the way, who is overdue. */
+/** One course (docs/SPEC.md §7): who has completed it and when, who is on the way, who is overdue. */
 export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; courseId: number | null }) {
   const report = useQuery({ ...courseReportQuery(courseId ?? 0), enabled: courseId !== null });
   return (

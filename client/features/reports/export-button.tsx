@@ -6,7 +6,7 @@ import { toast } from "#client/lib/toast.js";
 
 const EXPORT_FAILED = "Failed to export the report.";
 
-/** "Export CSV" of a report view: the server builds the file (issue 11: RFC 4180, UTF-8 with a BOM). */
+/** "Export CSV" of a report view: the server builds the file (docs/SPEC.md §7: RFC 4180, UTF-8 with a BOM). */
 export function ExportCsvButton({ path, fallbackName }: { path: string; fallbackName: string }) {
   const [pending, setPending] = useState(false);
   const exportCsv = async () => {

@@ -2,7 +2,7 @@ import { redirect } from "@tanstack/react-router";
 import { dashboardPath, type Organization } from "#client/features/orgs/queries.js";
 import { can } from "#shared/permissions.js";
 
-/** For the beforeLoad of a report page: reports are for admins and managers (issue 11); others go home. */
+/** For the beforeLoad of a report page: reports are for admins and managers (docs/DESIGN.md §6); others go home. */
 export function requireReports(organization: Organization): void {
   if (!can(organization.role, "reports.view")) {
     throw redirect({ href: dashboardPath(organization.slug), replace: true });

@@ -23,7 +23,7 @@ export interface MatrixPageProps {
   onFiltersChange: (filters: MatrixFilters) => void;
 }
 
-/** The Reports page (issue 11): who has done which training, narrowed by department, role, course, status. */
+/** The Reports page (decision 0045): who has done which training, narrowed by department, role, course, status. */
 export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProps) {
   const matrix = useQuery({ ...matrixQuery(filters), placeholderData: keepPreviousData });
   const tags = useTagTree();

@@ -4,7 +4,7 @@ import { type SignoffCounts, signoffCountsText } from "#shared/signoff-standing.
 import type { Matrix } from "./queries.js";
 
 /**
- * Sign-off in the matrix (issue 12, decision 0103): a course with procedures says so in its header, and a
+ * Sign-off in the matrix (decision 0103): a course with procedures says so in its header, and a
  * cell whose member must sign a procedure again carries a small amber marker with how many. The full
  * counts are in the cell's description (hover, screen readers) and in the CSV.
  */

@@ -28,7 +28,7 @@ const stickyColumn =
   "sticky left-0 z-10 w-36 max-w-36 min-w-36 border-r border-slate-200 sm:w-52 sm:max-w-52 sm:min-w-52";
 
 /**
- * Members × courses (issue 11): each cell is that person's status and percent in that course; a dash
+ * Members × courses (decision 0045): each cell is that person's status and percent in that course; a dash
  * where the course is not theirs. Totals of completions per row (member) and column (course). The
  * names stay in view while the courses scroll sideways.
  */

@@ -9,7 +9,7 @@ import { DetailReport } from "./detail-report.js";
 import { ProgressTable } from "./progress-cells.js";
 import { csvPath, memberReportQuery } from "./queries.js";
 
-/** One member (issue 11): every course with its status, completion date, deadline and sign-offs (issue 12). */
+/** One member (docs/SPEC.md §7): every course with its status, completion date, deadline and sign-offs. */
 export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId: number | null }) {
   const report = useQuery({ ...memberReportQuery(userId ?? 0), enabled: userId !== null });
   // Only courses with procedures need the sign-off column.

@@ -14,7 +14,7 @@ export interface ProgressRow {
   /** Names the row's progress bar, e.g. the member's name. */
   name: string;
   facts: ProgressFacts;
-  /** One cell per `extraColumns` of the table, after the progress columns (issue 13's check scores). */
+  /** One cell per `extraColumns` of the table, after the progress columns (the knowledge checks' scores). */
   extraCells?: ReactNode[];
 }
 

@@ -5,8 +5,6 @@ import type { TrainingStatus } from "#shared/training-statuses.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Matrix = Outputs["reports"]["matrix"];
-export type CourseReport = Outputs["reports"]["course"];
-export type MemberReport = Outputs["reports"]["member"];
 
 /** What the matrix is narrowed to; each also names the page in its address (the page's search). */
 export interface MatrixFilters {
@@ -14,7 +12,7 @@ export interface MatrixFilters {
   role?: number;
   course?: number;
   status?: TrainingStatus;
-  /** Only members who must sign or re-sign a sign-off lesson (issue 12). */
+  /** Only members who must sign or re-sign a sign-off lesson (decision 0103). */
   signoff?: "needed";
 }
 
@@ -41,7 +39,7 @@ export function memberReportQuery(userId: number) {
   return trpc.reports.member.queryOptions({ userId });
 }
 
-/** The documented REST path of a view with format=csv (issue 11), lists comma-separated. */
+/** The documented REST path of a view with format=csv (docs/SPEC.md §7), lists comma-separated. */
 export function csvPath(
   view: "matrix" | "course" | "member",
   query: Record<string, string | number | number[] | undefined>,

@@ -10,7 +10,7 @@ function isPaletteShortcut(event: globalThis.KeyboardEvent): boolean {
 }
 
 /**
- * The global search (issue 14): a header button and Ctrl/⌘+K open a dialog whose field is a combobox
+ * The global search (decision 0060): a header button and Ctrl/⌘+K open a dialog whose field is a combobox
  * over the hits. Arrow keys move through them, Enter opens one, Escape closes and gives focus back to
  * where it was. A lesson hit opens the lesson itself; a course or module hit its course.
  */

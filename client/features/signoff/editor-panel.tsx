@@ -19,7 +19,7 @@ export interface AutosaveLink {
 const UNSAVED = "Your latest changes could not be saved yet. Try again in a moment.";
 
 /**
- * The lesson editor's sign-off settings (issue 12, decision 0102). Autosaves are minor changes; a material
+ * The lesson editor's sign-off settings (decision 0102). Autosaves are minor changes; a material
  * change is published on purpose, with a one-line summary, once what was typed is saved: it records the
  * text as it stands as a new version and asks everyone who signed to sign again.
  */

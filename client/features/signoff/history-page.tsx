@@ -18,7 +18,7 @@ const backLinkClass =
 
 const formatTime = (date: Date) => date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** A sign-off lesson's versions (issue 12): who saved what when, each with its changes; restore one. */
+/** A sign-off lesson's versions (docs/SPEC.md §7): who saved what when, each with its changes; restore one. */
 export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const versions = useQuery({ ...lessonVersionsQuery(lessonId ?? 0), enabled: lessonId !== null });
   const [shown, setShown] = useState<number | null>(null);

@@ -1,7 +1,7 @@
 import { courseReaders } from "#client/features/courses/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 
-/** The sign-off area's reads (issue 12), and what a signature or a new version makes stale. */
+/** The sign-off area's reads (docs/SPEC.md §7), and what a signature or a new version makes stale. */
 
 export function lessonSignoffQuery(lessonId: number) {
   return trpc.lessons.signoff.queryOptions({ lessonId });

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { FileSignature } from "lucide-react";
 import { mySignoffsQuery } from "./queries.js";
 
-/** On a course's report: its sign-off lessons, each linking to its sign-off report (issue 12). */
+/** On a course's report: its sign-off lessons, each linking to its sign-off report (docs/SPEC.md §7). */
 export function SignoffReportLinks({ orgSlug, courseId }: { orgSlug: string; courseId: number }) {
   const lessons = useQuery(mySignoffsQuery(courseId));
   if (!lessons.data || lessons.data.length === 0) return null;

@@ -16,7 +16,7 @@ const STATUS_CLASS: Record<SignoffStatus, string> = {
 const cellClass = "px-3 py-2 text-left align-top";
 const headClass = `${cellClass} font-medium text-slate-600`;
 
-/** One sign-off lesson (issue 12): who signed the current version, whose signature is outdated, who has not signed. */
+/** One sign-off lesson: who signed the current version, whose signature is outdated, who has not signed. */
 export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const report = useQuery({ ...signoffReportQuery(lessonId ?? 0), enabled: lessonId !== null });
   return (

@@ -5,7 +5,7 @@ import { RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { mySignoffsQuery } from "./queries.js";
 
 /**
- * The sign-off lessons the caller signed before a material change (issue 12): "Updated — review and sign
+ * The sign-off lessons the caller signed before a material change (decision 0102): "Updated — review and sign
  * again", each linking to the lesson. On My training (all courses) and the course page (`courseId`).
  */
 export function ResignNotice({ orgSlug, courseId }: { orgSlug: string; courseId?: number }) {

@@ -11,11 +11,11 @@ import { signoffReaders } from "./queries.js";
 import type { SignableLesson } from "./sign-panel.js";
 
 /**
- * Signing through the device's queue (issue 16, decision 0140): offline, the signature is kept on the device,
+ * Signing through the device's queue (decisions 0140 and 0143): offline, the signature is kept on the device,
  * shown as signed and waiting to sync, and sent when the connection returns; the server times it when the
  * member signed (decision 0142) and reports a refusal (a changed procedure, another name) in the header.
  */
-export const SIGN_TEXT = {
+const SIGN_TEXT = {
   sent: "Signed. Thank you!",
   queued: "Signed on this device. It will sync when you're back online.",
   failed: "Failed to sign.",

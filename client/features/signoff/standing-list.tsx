@@ -12,7 +12,7 @@ const STATUS_CLASS: Record<SignoffStatus, string> = {
   unsigned: "text-slate-500",
 };
 
-/** The member report's sign-off cell (issue 12): each procedure of the course and where the member stands. */
+/** The member report's sign-off cell (decision 0103): each procedure of the course and where the member stands. */
 export function SignoffStandingList({ signoffs }: { signoffs: readonly MemberSignoff[] }) {
   if (signoffs.length === 0) {
     return (

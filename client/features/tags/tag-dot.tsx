@@ -1,5 +1,5 @@
 import { cn } from "#client/lib/cn.js";
-import { DEFAULT_DEPARTMENT_COLOR, DEPARTMENT_COLORS } from "#shared/constants.js";
+import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";
 
 interface ColoredTag {
   id: number;
@@ -20,11 +20,6 @@ export function tagColor(
   if (tag.type === "department") return tag.color ?? DEFAULT_DEPARTMENT_COLOR;
   const parent = siblings.find((other) => other.id === tag.parentId) ?? departments.find((d) => d.id === tag.parentId);
   return parent?.color ?? DEFAULT_DEPARTMENT_COLOR;
-}
-
-/** The palette name of a colour ("Red"), for people who cannot tell the pastel dots apart. */
-export function colorName(hex: string | null): string | undefined {
-  return DEPARTMENT_COLORS.find((color) => color.hex.toLowerCase() === hex?.toLowerCase())?.name;
 }
 
 /**

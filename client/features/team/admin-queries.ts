@@ -1,19 +1,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/router.js";
 import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 
-/** Issue 15 on the team page: pending invitations, inviting many, removing people; and the team's pages. */
+/** On the team page (decision 0121): pending invitations, inviting many, removing people; and the team's pages. */
 
 export type PendingInvitation = inferRouterOutputs<AppRouter>["team"]["invitations"][number];
 export type InviteManyResult = inferRouterOutputs<AppRouter>["team"]["inviteMany"];
-export type InviteRow = Exclude<inferRouterInputs<AppRouter>["team"]["inviteMany"]["rows"][number], undefined>;
 export type MemberFilters = { search?: string; role?: Role; tagId?: number; former?: boolean };
 
-export const TEAM_ADMIN_TEXT = {
+const TEAM_ADMIN_TEXT = {
   resendFailed: "Failed to resend the invitation.",
   revokeFailed: "Failed to revoke the invitation.",
   revoked: "Invitation revoked.",
@@ -23,7 +22,7 @@ export const TEAM_ADMIN_TEXT = {
 } as const;
 
 /** Everything that shows who is in the team, and what a change of it makes stale. */
-export function teamReaders() {
+function teamReaders() {
   return [trpc.team.members.pathKey(), trpc.team.invitations.pathKey(), ...progressReaders()];
 }
 
@@ -37,7 +36,7 @@ export function membersPageQuery(filters: MemberFilters) {
   );
 }
 
-export function invitationsQuery() {
+function invitationsQuery() {
   return trpc.team.invitations.queryOptions();
 }
 

@@ -20,7 +20,7 @@ import { type InviteLine, parseInviteLines } from "./invite-lines.js";
 import { TEAM_TEXT } from "./queries.js";
 
 /**
- * Issue 15: invite many people at once. Paste addresses, or CSV lines `name,email,role,tags`; the server
+ * Invite many people at once (team/invite-many). Paste addresses, or CSV lines `name,email,role,tags`; the server
  * checks every row before inviting anyone, invites the valid ones and says why it refused the others.
  */
 export function BulkInviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,5 +1,5 @@
 /**
- * The bulk invite's text (issue 15) as rows for team/invite-many: each line either one or more e-mail
+ * The bulk invite's text (decision 0121) as rows for team/invite-many: each line either one or more e-mail
  * addresses (separated by commas, semicolons or spaces) or a CSV line `name,email,role,tags`, the tags
  * separated by semicolons. Blank lines and a header line are skipped. Nothing is judged here: the server
  * checks every row with the spec's messages and says which it refused and why.

@@ -24,7 +24,7 @@ export interface MemberCardProps {
   rolePending: boolean;
   onRoleChange: (member: Member, role: Role) => void;
   onEdit: (member: Member) => void;
-  /** Whether the viewer may remove this member (issue 15; a manager never removes an admin). */
+  /** Whether the viewer may remove this member (docs/DESIGN.md §6: a manager never removes an admin). */
   canRemove?: boolean;
   onRemove?: (member: Member) => void;
   /** Someone who was removed or left: their card shows who they were, and nothing to change. */

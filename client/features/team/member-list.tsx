@@ -32,7 +32,7 @@ export interface MemberListProps {
   onRemove: (member: Member) => void;
 }
 
-/** The team's members (or former members), a page at a time as the list is scrolled (issue 19). */
+/** The team's members (or former members), a page at a time as the list is scrolled (decision 0122). */
 export function MemberList(props: MemberListProps) {
   const { filters, filtered, selfId, actorRole, canManage } = props;
   const members = useInfiniteQuery({ ...membersPageQuery(filters), placeholderData: (previous) => previous });

@@ -15,7 +15,7 @@ import { InviteLink } from "./invite-dialog.js";
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
- * Issue 15: the invitations nobody has accepted yet, on the team page of those who manage it. Resend makes
+ * The invitations nobody has accepted yet, on the team page of those who manage it. Resend makes
  * a new link (the old one stops working) and shows it to copy; revoke ends the link after a confirmation.
  */
 export function PendingInvitations({ actorRole }: { actorRole: Role }) {

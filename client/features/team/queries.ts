@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
@@ -21,10 +21,6 @@ export const TEAM_TEXT = {
 
 export function membersQuery() {
   return trpc.team.members.queryOptions();
-}
-
-export function useMembers() {
-  return useQuery(membersQuery());
 }
 
 /** The role select on a member card; the toast is the server's "<name>'s role updated to <role>". */

@@ -14,7 +14,7 @@ export interface TeamFilterValues {
   former: boolean;
 }
 
-/** Issue 15: the team's search (name or e-mail) and filters (role, tag, former members). */
+/** The team's search (name or e-mail) and filters (role, tag, former members). */
 export function TeamFilters({
   value,
   onChange,

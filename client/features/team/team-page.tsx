@@ -22,7 +22,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and
- * edit; issue 15 adds the pending invitations, inviting several people, removing people, and the search.
+ * edit; docs/SPEC.md §7 adds the pending invitations, inviting several people, removing people, and the search.
  */
 export function TeamPage() {
   const { data: user } = useCurrentUser();

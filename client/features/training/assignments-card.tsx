@@ -13,7 +13,7 @@ import { errorMessage } from "#client/lib/errors.js";
 import { assignmentsQuery, useAssignmentMutations } from "./queries.js";
 
 /**
- * Named people (issue 11): besides its tags, a course can be assigned to particular members, e.g. a
+ * Named people (decision 0045): besides its tags, a course can be assigned to particular members, e.g. a
  * new hire before their role is set. For those with the training.assign permission, on the course page.
  */
 export function AssignmentsCard({ courseId }: { courseId: number }) {

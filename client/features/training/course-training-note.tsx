@@ -13,7 +13,7 @@ export interface CourseTrainingFacts {
 }
 
 /**
- * On the course page, what this course is for the caller (issue 11): required or optional, their own
+ * On the course page, what this course is for the caller (decision 0045): required or optional, their own
  * deadline and status, when they completed it, or that it is outside their audience.
  */
 export function CourseTrainingNote({ course }: { course: CourseTrainingFacts }) {

@@ -17,7 +17,7 @@ export interface DeadlineFieldsProps {
   disabled?: boolean;
 }
 
-/** Issue 11 on the course form: required or optional for its audience, and a required course's deadline. */
+/** On the course form (decision 0045): required or optional for its audience, and a required course's deadline. */
 export function DeadlineFields({ value, onChange, errors, disabled = false }: DeadlineFieldsProps) {
   const set = (change: Partial<DeadlineValues>) => onChange({ ...value, ...change });
   return (

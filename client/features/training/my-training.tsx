@@ -14,7 +14,7 @@ import { type TrainingItem, useMyTraining } from "./queries.js";
 import { TrainingStatusBadge } from "./status.js";
 
 /**
- * The dashboard's "My training" (issue 11), for everyone: the courses the caller must take, each with its
+ * The dashboard's "My training" (decision 0045), for everyone: the courses the caller must take, each with its
  * status, deadline, progress and a way straight back in; then the optional ones of their audience.
  */
 export function MyTraining({ orgSlug }: { orgSlug: string }) {

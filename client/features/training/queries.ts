@@ -6,12 +6,11 @@ import { FRESHNESS } from "#shared/constants.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** The caller's own training (issue 11): required courses first, then the optional ones. */
-export type MyTraining = Outputs["training"]["mine"];
+/** The caller's own training (docs/SPEC.md §7): required courses first, then the optional ones. */
+type MyTraining = Outputs["training"]["mine"];
 export type TrainingItem = MyTraining["assigned"][number];
-export type Assignment = Outputs["assignments"]["list"]["assignments"][number];
 
-export const TRAINING_TEXT = {
+const TRAINING_TEXT = {
   assigned: "People assigned.",
   assignFailed: "Failed to assign people.",
   unassigned: "Assignment removed.",

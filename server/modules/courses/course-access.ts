@@ -65,7 +65,7 @@ async function freshCourse(ctx: CourseContext, id: number): Promise<Course> {
 }
 
 /** The module, read again after its course was locked: what a concurrent change left, not a cached copy. */
-export async function findModule(ctx: CourseContext, id: number): Promise<CourseModule> {
+async function findModule(ctx: CourseContext, id: number): Promise<CourseModule> {
   const module = await ctx.em.findOne(CourseModule, { id }, { refresh: true });
   if (!module) throw fail.notFound(COURSE_MESSAGES.moduleNotFound);
   return module;

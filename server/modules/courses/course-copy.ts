@@ -10,7 +10,7 @@ import { newImageKey } from "./images.rules.js";
 import { CourseImage } from "./upload.entity.js";
 
 /**
- * courses/duplicate (issue 10): a draft copy of a course with copies of its tags, modules, lessons,
+ * courses/duplicate (decision 0053): a draft copy of a course with copies of its tags, modules, lessons,
  * knowledge checks, sign-off requirements (with a first version of their own) and images, made inside the mutation's one transaction, so a copy is whole or not
  * there. Lesson content points at the copies of the images, so deleting the original later leaves the
  * copy intact.
@@ -18,7 +18,7 @@ import { CourseImage } from "./upload.entity.js";
 
 const COPY_SUFFIX = " (copy)";
 
-export function copyTitleOf(title: string): string {
+function copyTitleOf(title: string): string {
   return `${title.slice(0, LIMITS.courseTitleMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
 }
 

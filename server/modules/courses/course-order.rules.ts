@@ -26,7 +26,7 @@ export function matchesExpectedOrder(current: readonly number[], expected: reado
 }
 
 /** What stays of an ordered list once some of its ids have left it: the same order, closed up. */
-export function withoutIds(ordered: readonly number[], leaving: ReadonlySet<number>): number[] {
+function withoutIds(ordered: readonly number[], leaving: ReadonlySet<number>): number[] {
   return ordered.filter((id) => !leaving.has(id));
 }
 

@@ -15,7 +15,7 @@ export interface CourseOutline {
 }
 
 /** A lesson as the outline loads it: without its content, which may be long. */
-export type OutlineLesson = Pick<Lesson, "id" | "title" | "orderIndex" | "module" | "version">;
+type OutlineLesson = Pick<Lesson, "id" | "title" | "orderIndex" | "module" | "version">;
 
 /**
  * The modules and lessons of a course in two queries, lessons without their (possibly long) content.

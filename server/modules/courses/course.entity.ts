@@ -28,7 +28,7 @@ export class Course {
   title!: string;
   description: string | null = null;
   status: CourseStatus = "draft";
-  /** Required of its audience (issue 11); the due fields are null unless it is. */
+  /** Required of its audience (docs/SPEC.md §3); the due fields are null unless it is. */
   required = false;
   /** A calendar date "YYYY-MM-DD": due at the end of that day, UTC. Kept as text, so no time zone moves it. */
   dueDate: string | null = null;
@@ -117,7 +117,7 @@ export class Lesson {
   orderIndex!: number;
   /** See VERSION_PROPERTY. */
   version = 1;
-  /** Completed by signing it (issue 12, server/modules/signoff/signoffs.ts), not by "Mark as Complete". */
+  /** Completed by signing it (decision 0101, server/modules/signoff/signoffs.ts), not by "Mark as Complete". */
   requiresSignoff = false;
 }
 
@@ -166,7 +166,7 @@ export const CompletionSchema = new EntitySchema<Completion>({
   ],
 });
 
-/** A course assigned to a named member (issue 11): they are in its audience whatever their tags. */
+/** A course assigned to a named member (decision 0040): they are in its audience whatever their tags. */
 export class Assignment {
   [OptionalProps]?: "createdAt";
   id!: number;

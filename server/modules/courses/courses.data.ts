@@ -108,7 +108,7 @@ export function taggedCourseById(
 }
 
 /** Where a page of the newest-first list continues: after this course. */
-export interface CourseListPosition {
+interface CourseListPosition {
   createdAt: number | string;
   id: number;
 }
@@ -204,7 +204,7 @@ export async function outlineRows(
   }>(
     em,
     // Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
-    // lessons_org_module_order_idx, and without the organization it scanned every lesson (issue 19).
+    // lessons_org_module_order_idx, and without the organization it scanned every lesson (decision 0213).
     `select m.id as module_id, m.title as module_title, m.description as module_description,
        m.order_index as module_order, m.version as module_version,
        l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,

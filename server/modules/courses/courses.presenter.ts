@@ -12,7 +12,7 @@ import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.dat
  * of courses, modules or lessons in a fixed number of queries.
  */
 
-export interface LessonOutlineView {
+interface LessonOutlineView {
   id: number;
   title: string;
   orderIndex: number;
@@ -37,7 +37,7 @@ export interface CourseView {
   status: CourseStatus;
   tags: TagView[];
   createdAt: Date;
-  /** Issue 11: required of its audience, and the deadline it sets (a date, or days after joining). */
+  /** Required of its audience (docs/SPEC.md §3), and the deadline it sets (a date, or days after joining). */
   required: boolean;
   dueDate: string | null;
   dueDays: number | null;

@@ -57,7 +57,7 @@ async function tagsNamed(em: EntityManager, tagIds: number[]): Promise<Tag[]> {
 }
 
 /**
- * The course's deadline fields from a create or update (issue 11): a field left out keeps its value;
+ * The course's deadline fields from a create or update (docs/SPEC.md §3): a field left out keeps its value;
  * setting one kind of deadline clears the other; a course that is not required keeps none. True when
  * that changed any of them (an edit version counts it).
  */

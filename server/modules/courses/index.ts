@@ -1,6 +1,6 @@
 /** The courses module's public face: the only file of it that other modules and the app may import. */
 
-export { Assignment, Completion, Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
+export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
 export {
   assertCourseVisible,
@@ -12,14 +12,8 @@ export {
   lockLessonCourse,
 } from "./course-access.js";
 export type { CourseFields, CourseRecord } from "./courses.data.js";
-export {
-  COURSE_COLUMNS,
-  completedLessonIds,
-  courseById,
-  courseFromRecord,
-} from "./courses.data.js";
+export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
 export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
-export { CourseImage } from "./upload.entity.js";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
-import type { Completion, CourseStatus, Lesson } from "./course.entity.js";
+import type { CourseStatus, Lesson } from "./course.entity.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
@@ -15,11 +15,11 @@ export interface LessonView {
   orderIndex: number;
   /** What lessons/update takes to refuse a stale save (server/modules/courses/versions.rules.ts). */
   version: number;
-  /** Completed by signing (issue 12); lessons/signoff tells the caller's standing. */
+  /** Completed by signing (decision 0101); lessons/signoff tells the caller's standing. */
   requiresSignoff: boolean;
 }
 
-export interface LessonLinkView {
+interface LessonLinkView {
   id: number;
   title: string;
 }
@@ -31,7 +31,7 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   course: { id: number; title: string; status: CourseStatus };
   prevLesson: LessonLinkView | null;
   nextLesson: LessonLinkView | null;
-  /** The lesson's knowledge check without its answers (issue 13), or null. */
+  /** The lesson's knowledge check without its answers (docs/SPEC.md §7), or null. */
   quiz: LearnerQuizView | null;
 }
 
@@ -74,8 +74,4 @@ export async function presentLessonPage(
     embedUrl: embedUrlFor(lesson.videoUrl),
     quiz: await presentLearnerQuiz(em, organizationId, lesson.id, userId, quiz),
   };
-}
-
-export function presentCompletedLessons(completions: readonly Pick<Completion, "lesson">[]): CompletedLessonsView {
-  return { lessonIds: completions.map((completion) => completion.lesson.id) };
 }

@@ -5,7 +5,7 @@ import type { ImageType } from "#shared/schemas/uploads.js";
 import type { Course } from "./course.entity.js";
 
 /**
- * An image uploaded into a lesson of a course (issue 10). The bytes live in the database, so every
+ * An image uploaded into a lesson of a course (decision 0052). The bytes live in the database, so every
  * instance of the app serves them and a backup holds them; they go with their course and organization.
  */
 export class CourseImage {

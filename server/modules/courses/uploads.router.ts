@@ -21,7 +21,7 @@ import { CourseImage } from "./upload.entity.js";
 const IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 /**
- * Images in lessons (issue 10, docs/decisions/0052-images-in-the-database.md). Both paths carry bytes,
+ * Images in lessons (docs/decisions/0052-images-in-the-database.md). Both paths carry bytes,
  * not superjson: the REST adapter reads the upload's raw body and sends the image as a file
  * (`rawBody`, `fileAnswer` in server/platform/api/trpc.ts RestEndpoint).
  */

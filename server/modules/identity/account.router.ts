@@ -12,7 +12,7 @@ import { emailKeyOf, User } from "./user.entity.js";
 import { deviceOf } from "./user-agent.js";
 
 /**
- * The account page (issue 18, decision 0015): one's own e-mail, password and sessions. Each acts on the
+ * The account page (decision 0015): one's own e-mail, password and sessions. Each acts on the
  * caller's own account only, so no role is needed and no id is taken from the client. They live under
  * `auth.*` beside sign-in (the spec's `POST /_api/auth/change-password`).
  */

@@ -10,8 +10,8 @@ import { hashPassword, verifyPassword } from "./passwords.js";
 import { clearSessionCookie, endSession, resumeSession, startSession } from "./sessions.js";
 import { emailKeyOf, User } from "./user.entity.js";
 
-export const WRONG_CREDENTIALS = "Invalid email or password.";
-export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
+const WRONG_CREDENTIALS = "Invalid email or password.";
+const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
 
 export const authRouter = router({
   ...accountProcedures,

@@ -7,7 +7,7 @@ import { HOUR_MS } from "#shared/constants.js";
 import { PasswordReset } from "./password-reset.entity.js";
 import type { User } from "./user.entity.js";
 
-/** A reset link works for this long after it was asked for (issue 15). */
+/** A reset link works for this long after it was asked for (docs/SPEC.md §7). */
 export const PASSWORD_RESET_MS = HOUR_MS;
 
 export const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");

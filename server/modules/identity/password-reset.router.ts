@@ -9,7 +9,7 @@ import { Session } from "./session.entity.js";
 import { emailKeyOf, User } from "./user.entity.js";
 
 /**
- * "Forgot password?" (issue 15, decision 0133). Rate limited like sign-in, hence outside the request's
+ * "Forgot password?" (decision 0133). Rate limited like sign-in, hence outside the request's
  * transaction (the counters write on their own); each procedure's writes are one transaction of their own.
  */
 export const passwordResetProcedures = {

@@ -6,7 +6,7 @@ import type { Role } from "#shared/roles.js";
 import { User } from "./user.entity.js";
 
 /**
- * The session check of every request (issue 19): one indexed lookup by the token's hash, which also
+ * The session check of every request (decision 0156): one indexed lookup by the token's hash, which also
  * brings the user and their membership of their current organization. Nothing is cached between
  * requests, so a logout or a password change (which delete the rows) takes effect at once everywhere.
  * The user, membership and organization are plain records (decision 0205): no entity is built for a

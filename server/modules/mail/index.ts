@@ -1,3 +1,2 @@
 /** The mail module's public face: the only file of it that other modules and the app may import. */
-export { ReminderOptOut } from "./reminder-opt-out.entity.js";
 export { signingKey, unsubscribeToken } from "./unsubscribe.js";

@@ -7,7 +7,7 @@ import { MAIL_MESSAGES, reminderPreferenceInput, unsubscribeInput } from "#share
 import { ReminderOptOut } from "./reminder-opt-out.entity.js";
 import { membershipOfToken, setRemindersEnabled } from "./unsubscribe.js";
 
-/** Issue 15: whether e-mail is set up, each member's reminder preference, and the admins' view of failed mail. */
+/** Whether e-mail is set up, each member's reminder preference, and the admins' view of failed mail. */
 
 export interface ReminderPreferenceView {
   orgId: number;

@@ -10,7 +10,7 @@ import {
   checkSlugInput,
   createOrgInput,
   ORG_MESSAGES,
-  switchOrgInput,
+  orgIdInput,
   updateOrgInput,
   validateSlugInput,
 } from "#shared/schemas/orgs.js";
@@ -39,7 +39,7 @@ export const orgsProcedures = {
 
   switch: signedInProcedure
     .meta({ rest: { method: "POST", path: "/orgs/switch" } })
-    .input(switchOrgInput)
+    .input(orgIdInput)
     .mutation(async ({ ctx, input }) => {
       const membership = await membershipOf(ctx.em, ctx.user, input.orgId);
       const user = managedUser(ctx.em, ctx.user);

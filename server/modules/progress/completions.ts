@@ -14,7 +14,7 @@ import { type CountedCompletion, completionCountStatements, progressCountFrom } 
 
 /**
  * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
- * only by signing it (issue 12), a lesson with a knowledge check only by passing it (issue 13), any
+ * only by signing it (decision 0101), a lesson with a knowledge check only by passing it (decision 0110), any
  * other by "Mark as Complete". Signing wins over a check: a signature is what a sign-off lesson's
  * completion stands for.
  */

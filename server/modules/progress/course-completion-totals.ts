@@ -25,7 +25,7 @@ export const totalCountFrom = (completion: string) => `insert into course_comple
   on conflict (course_id, lane) do update set completions = course_completion_totals.completions + 1`;
 
 /** The totals of the progress rows `where` keeps, summed afresh (the migration's backfill is this, unfiltered). */
-export const recountTotalsStatement = (where: string) =>
+const recountTotalsStatement = (where: string) =>
   `insert into course_completion_totals (organization_id, course_id, lane, completions)
    select organization_id, course_id, user_id % ${LANES}, sum(completed_lessons) from course_progress
    ${where}

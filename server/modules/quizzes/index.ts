@@ -1,7 +1,5 @@
 /** The quizzes module's public face: the only file of it that other modules and the app may import. */
 
-export type { AttemptAnswer } from "./quiz.entity.js";
-export { Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./quiz.entity.js";
 export { copyKnowledgeChecks } from "./quiz-copy.js";
 export type { LearnerQuizView } from "./quizzes.presenter.js";
 export { presentLearnerQuiz } from "./quizzes.presenter.js";

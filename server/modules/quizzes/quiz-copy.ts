@@ -4,7 +4,7 @@ import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-o
 import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
 
 /**
- * courses/duplicate copies the knowledge checks (issue 13) with their lessons: a copied course must gate
+ * courses/duplicate copies the knowledge checks (decision 0110) with their lessons: a copied course must gate
  * completion the same way. Attempts are people's history of the original and stay with it.
  * `lessonCopies` maps each source lesson id to its copy.
  */

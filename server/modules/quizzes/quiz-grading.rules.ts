@@ -1,11 +1,11 @@
 /**
- * Grading a knowledge check (issue 13): pure, so every rule of it is tested without a server.
+ * Grading a knowledge check (docs/SPEC.md §7): pure, so every rule of it is tested without a server.
  * A question counts as right only when exactly its correct options were chosen (for multiple choice: all
  * of them and nothing else). The score is the share of right questions in whole percent, rounded down,
  * so that a score shown as the pass mark always passes and one below it never does.
  */
 
-export interface GradedOption {
+interface GradedOption {
   id: number;
   correct: boolean;
 }

@@ -5,7 +5,7 @@ import type { Organization } from "#server/modules/organizations/index.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 
 /**
- * A lesson's knowledge check (issue 13): at most one per lesson. A lesson with one is completed only by
+ * A lesson's knowledge check (decision 0110): at most one per lesson. A lesson with one is completed only by
  * passing it (server/modules/quizzes/quiz-submit.ts writes the same completion row as lessons/complete).
  */
 export class Quiz {

@@ -6,7 +6,7 @@ import { QuizAttempt } from "./quiz.entity.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
 
 /**
- * Knowledge checks as each side sees them (issue 13). What a learner gets carries no option's
+ * Knowledge checks as each side sees them (docs/SPEC.md §7). What a learner gets carries no option's
  * correctness and no explanation: those come only with the result of a submitted attempt.
  */
 

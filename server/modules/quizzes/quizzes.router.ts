@@ -8,7 +8,7 @@ import { submitQuiz } from "./quiz-submit.js";
 import { presentEditorQuiz, presentQuizStats } from "./quizzes.presenter.js";
 
 /**
- * Knowledge checks (issue 13, docs/decisions/0110-knowledge-checks.md). Building one and reading it
+ * Knowledge checks (docs/SPEC.md §7, docs/decisions/0110-knowledge-checks.md). Building one and reading it
  * with its answers is for content creators; a learner sees it in lessons/get without them, and submits
  * here. A lesson of another organization is "not found" (the tenant filter), as everywhere.
  */

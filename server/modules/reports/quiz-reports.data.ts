@@ -3,7 +3,7 @@ import { placeholders, readRows } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 
 /**
- * Knowledge checks in the progress reports (issue 13): for each check of a course (in course order),
+ * Knowledge checks in the progress reports (docs/SPEC.md §7): for each check of a course (in course order),
  * each member's number of attempts and best score. Two queries for any number of members and courses.
  */
 

@@ -14,7 +14,7 @@ import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "./si
 
 const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
 
-/** Someone who was removed or left is named as such (issue 15). */
+/** Someone who was removed or left is named as such (docs/SPEC.md §7). */
 const nameOf = (member: { name: string; former: boolean }) =>
   member.former ? `${member.name} (former member)` : member.name;
 
@@ -53,7 +53,7 @@ function gridOf<Entry extends readonly [userId: number, courseId: number, ...res
   };
 }
 
-/** A cell of a course with sign-off lessons also says how many the member signed (issue 12). */
+/** A cell of a course with sign-off lessons also says how many the member signed (decision 0103). */
 function signoffCellText(report: MatrixSignoffs, signoff: MatrixSignoffTuple | undefined, courseId: number) {
   const total = report.signoffLessons[courseId];
   if (total === undefined) return "";
@@ -96,13 +96,13 @@ const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">) => [
   row.dueAt,
 ];
 
-/** Two columns per knowledge check of the course (issue 13): the member's best score and attempts. */
+/** Two columns per knowledge check of the course (docs/SPEC.md §7): the member's best score and attempts. */
 const checkHeaders = (report: CourseReport) =>
   report.course.checks.flatMap((check) => [`${check.title}: best score`, `${check.title}: attempts`]);
 const checkFields = (member: CourseReport["members"][number]) =>
   member.checks.flatMap((check) => [check.bestScorePercent, check.attempts]);
 
-/** Three columns per sign-off lesson of the course (issue 12): the member's standing, version signed, when. */
+/** Three columns per sign-off lesson of the course (decision 0103): the member's standing, version signed, when. */
 const lessonSignoffHeaders = (lessons: readonly { title: string }[]) =>
   lessons.flatMap(({ title }) => [`${title}: sign-off`, `${title}: signed version`, `${title}: signed at`]);
 const lessonSignoffFields = (signoffs: readonly MemberSignoffView[]) =>
@@ -135,7 +135,7 @@ export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
   ],
 }));
 
-/** Three columns for the course's sign-off lessons (issue 12), one entry per lesson, "; " between. */
+/** Three columns for the course's sign-off lessons (decision 0103), one entry per lesson, "; " between. */
 const SIGNOFF_HEADERS = ["Sign-off", "Signed versions", "Signed at"];
 const signoffFields = (signoffs: readonly MemberSignoffView[]) => [
   signoffs.map((lesson) => `${lesson.lessonTitle}: ${signoffStandingLabel(lesson.status)}`).join("; "),

@@ -16,7 +16,7 @@ import type { TrainingStatus } from "#shared/schemas/training.js";
 import { type CheckScore, type CourseCheck, loadCheckScores } from "./quiz-reports.data.js";
 
 /**
- * The progress reports (issue 11): who of an organization stands where with which course. The cells come
+ * The progress reports (decision 0041): who of an organization stands where with which course. The cells come
  * from server/modules/training/training-cells.ts (a fixed number of plain-row queries, the training rules in memory);
  * these shape them into the matrix, the course report and the member report.
  */
@@ -28,19 +28,19 @@ const collator = new Intl.Collator(undefined, { sensitivity: "base" });
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 const byTitle = (a: { title: string }, b: { title: string }) => collator.compare(a.title, b.title);
 
-export interface MatrixMember {
+interface MatrixMember {
   userId: number;
   name: string;
   email: string;
   role: Role;
-  /** Removed or left (issue 15). */
+  /** Removed or left (decision 0120). */
   former: boolean;
   /** Cells of this row in the member's audience, and how many of those are completed. */
   assignedCount: number;
   completedCount: number;
 }
 
-export interface MatrixCourse {
+interface MatrixCourse {
   courseId: number;
   title: string;
   required: boolean;
@@ -75,7 +75,7 @@ export async function presentMatrix(
   courses: readonly TrainingCourse[],
   options: {
     status?: TrainingStatus;
-    /** A further filter of the cells (the sign-off filter, issue 12). */
+    /** A further filter of the cells (the sign-off filter, decision 0103). */
     keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
     now: Date;
   },
@@ -136,7 +136,7 @@ export interface CourseReport {
     required: boolean;
     dueDate: string | null;
     dueDays: number | null;
-    /** Its knowledge checks (issue 13), in course order. */
+    /** Its knowledge checks (docs/SPEC.md §7), in course order. */
     checks: CourseCheck[];
   };
   members: (Omit<ProgressCell, "courseId"> & { name: string; email: string; former: boolean; checks: CheckScore[] })[];
@@ -184,7 +184,7 @@ export async function presentCourseReport(
 export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
   title: string;
   required: boolean;
-  /** The member's attempts and best score at each of the course's knowledge checks (issue 13). */
+  /** The member's attempts and best score at each of the course's knowledge checks (docs/SPEC.md §7). */
   checks: CheckScore[];
 }
 

@@ -31,7 +31,7 @@ import {
 } from "./signoff-standings.data.js";
 
 /**
- * Progress reports (issue 11) for "reports.view": each also answers CSV on its REST path (`format=csv`).
+ * Progress reports (decision 0041) for "reports.view": each also answers CSV on its REST path (`format=csv`).
  * Filters naming a course, tag or member of another organization are "not found".
  */
 const reportProcedure = permittedProcedure("reports.view");

@@ -5,7 +5,7 @@ import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { SignoffStatus } from "#shared/schemas/signoffs.js";
 
 /**
- * Sign-off standing in the progress reports (issue 12, docs/decisions/0103-signoff-in-reports.md): per
+ * Sign-off standing in the progress reports (docs/decisions/0103-signoff-in-reports.md): per
  * sign-off lesson, whether a member signed the current version, an outdated one, or none. Progress
  * already counts only current signatures (decision 0101); these say *why* a lesson is still open.
  */
@@ -23,7 +23,7 @@ export interface SignoffLessonRow {
  * Per course, its sign-off lessons in the order the course shows them (none: not in the map), each with
  * its latest material version: one plain-row query (decision 0150).
  */
-export async function signoffLessonsOf(
+async function signoffLessonsOf(
   em: SqlEntityManager,
   organizationId: number,
   courseIds: readonly number[],
@@ -118,7 +118,7 @@ function signoffViews(
 }
 
 /** One member's standing with every sign-off lesson of these courses, by course. */
-export async function memberSignoffs(
+async function memberSignoffs(
   em: SqlEntityManager,
   organizationId: number,
   userId: number,
@@ -130,8 +130,8 @@ export async function memberSignoffs(
   return new Map([...lessons].map(([courseId, rows]) => [courseId, signoffViews(rows, latest)]));
 }
 
-/** Everyone's standing with one course's sign-off lessons (the course report, issue 12): two queries. */
-export async function courseSignoffs(
+/** Everyone's standing with one course's sign-off lessons (the course report, decision 0103): two queries. */
+async function courseSignoffs(
   em: SqlEntityManager,
   organizationId: number,
   courseId: number,

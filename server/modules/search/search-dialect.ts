@@ -41,7 +41,7 @@ export const SEARCH_INDEX_TABLES = [
 ];
 
 /** PostgreSQL's text-search configuration, fixed in the generated column (migrations) and used by every query. */
-export const POSTGRES_TEXT_SEARCH_CONFIG = "english";
+const POSTGRES_TEXT_SEARCH_CONFIG = "english";
 
 /**
  * SQLite's order: hits in a title first, then courses before modules before lessons, then shorter texts

@@ -20,7 +20,7 @@ export const MATCH_END = "\u0003";
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 /** Text as the index stores it: no control characters, runs of white space as one space. */
-export function indexableText(text: string | null | undefined): string {
+function indexableText(text: string | null | undefined): string {
   return (text ?? "").replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
 }
 

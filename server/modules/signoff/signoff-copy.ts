@@ -3,7 +3,7 @@ import { SIGNOFF_SUMMARY_MAX } from "#shared/schemas/signoffs.js";
 import { createVersionRow, type SignoffScope } from "./signoffs.js";
 
 /**
- * courses/duplicate and sign-off lessons (issue 12, docs/decisions/0104-duplicating-signoff-lessons.md):
+ * courses/duplicate and sign-off lessons (docs/decisions/0104-duplicating-signoff-lessons.md):
  * a copied lesson keeps "requires sign-off", and its history starts afresh with one material version of
  * the text as copied, by whoever duplicated. The original's versions and signatures stay with the
  * original: nobody agreed to the copy.

@@ -11,7 +11,7 @@ import { presentSignatureRecord, type SignoffMemberView, type SignoffReport } fr
 import { materialVersions, type SignoffScope, signoffStatusOf } from "./signoffs.js";
 
 /**
- * reports/signoffs (issue 12). For one lesson: its course audience's members and everyone who signed it,
+ * reports/signoffs (docs/SPEC.md §7). For one lesson: its course audience's members and everyone who signed it,
  * each signed (current version), outdated or not signed, and every signature. Without a lesson: every
  * signature the organization holds, deleted lessons' included (decision 0100), for an audit in one file.
  */

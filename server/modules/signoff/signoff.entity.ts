@@ -5,7 +5,7 @@ import type { Organization } from "#server/modules/organizations/index.js";
 import type { SignoffChange } from "#shared/schemas/signoffs.js";
 
 /**
- * Issue 12 (docs/decisions/0100-signoff-records.md). Both tables are an audit trail: no procedure updates
+ * Sign-off records (docs/decisions/0100-signoff-records.md). Both tables are an audit trail: no procedure updates
  * or deletes their rows. Deleting a lesson (or its course) sets their `lesson` to null and keeps them, with
  * the snapshot of what was signed; only deleting the organization removes them.
  */

@@ -13,7 +13,6 @@ import {
   lessonVersionInput,
   mySignoffsInput,
   namesMatch,
-  restoreVersionInput,
   SIGNOFF_MESSAGES,
   signLessonInput,
   signoffReportInput,
@@ -39,7 +38,7 @@ import {
 } from "./signoffs.js";
 
 /**
- * Sign-off lessons (issue 12): signing, each member's standing, versions and the sign-off report. The
+ * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing, versions and the sign-off report. The
  * version and restore paths are for "signoffs.manage"; a lesson of another organization is "not found".
  */
 const manageProcedure = permittedProcedure("signoffs.manage");
@@ -157,7 +156,7 @@ export const signoffLessonProcedures = {
   /** Puts an old version's title and content back as a new, material version. */
   restoreVersion: manageProcedure
     .meta({ rest: { method: "POST", path: "/lessons/restore-version" } })
-    .input(restoreVersionInput)
+    .input(lessonVersionInput)
     .mutation(async ({ ctx, input }) => {
       const lesson = await lockLesson(ctx, input.lessonId);
       if (!lesson.requiresSignoff) throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);

@@ -10,7 +10,7 @@ import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#share
 import { LessonVersion, Signature } from "./signoff.entity.js";
 
 /**
- * Sign-off lessons (issue 12, docs/decisions/0100-signoff-records.md, 0101-signoff-progress.md).
+ * Sign-off lessons (docs/SPEC.md §7, docs/decisions/0100-signoff-records.md, 0101-signoff-progress.md).
  * A signature counts while no material change came after the version it signed. Progress reads
  * completions only: signing writes the lesson's completion, a material change removes the lesson's
  * completions (the signatures stay, outdated), so every progress figure means "signed at the current
@@ -24,7 +24,7 @@ export interface SignoffScope extends OrganizationScope {
 }
 
 /** What a signature names: SHA-256 of the title and content exactly as stored. */
-export function contentHashOf(title: string, content: string | null): string {
+function contentHashOf(title: string, content: string | null): string {
   return createHash("sha256")
     .update(JSON.stringify([title, content ?? ""]))
     .digest("hex");

@@ -38,7 +38,7 @@ export class MemberTag {
   membership!: Membership;
   tag!: Tag;
   /**
-   * When the member got the tag: when they joined the audience of the courses it reaches (issue 11).
+   * When the member got the tag: when they joined the audience of the courses it reaches (decision 0040).
    * Nullable only because links made before the column existed cannot all be back-filled on SQLite,
    * which adds no NOT NULL column without a constant default; the migration fills them from the membership.
    */

@@ -32,11 +32,7 @@ export async function organizationTags(em: EntityManager, organizationId: number
 }
 
 /** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
-export async function tagsWithIds(
-  em: EntityManager,
-  organizationId: number,
-  tagIds: readonly number[],
-): Promise<TagView[]> {
+async function tagsWithIds(em: EntityManager, organizationId: number, tagIds: readonly number[]): Promise<TagView[]> {
   if (tagIds.length === 0) return [];
   const rows = await readRows<TagRecord>(
     em,
@@ -49,7 +45,7 @@ export async function tagsWithIds(
 /**
  * The tags of these memberships, unsorted, by membership id; one without tags is not in the map. Two
  * queries: the links, then each tag named by them once. Joined in one, every tag's texts came back once
- * per link, and materializing those rows was most of the query's cost (issue 19). Each membership still
+ * per link, and materializing those rows was most of the query's cost (decision 0231). Each membership still
  * gets its own objects: an answer that holds one object twice is written differently by superjson
  * (server/platform/fast/superjson-fast.ts).
  */

@@ -13,7 +13,7 @@ import { FormerMember } from "./former-member.entity.js";
 import { memberName } from "./team.presenter.js";
 
 /**
- * People leaving an organization (issue 15, decision 0120): the membership row is deleted, so every access
+ * People leaving an organization (decision 0120): the membership row is deleted, so every access
  * check, which reads memberships, refuses them from their very next request; their tags and named
  * assignments go with it. Their completions (and whatever else they did there) are kept, by user, and a
  * FormerMember row keeps how the organization knew them, for the team page and the reports.
@@ -65,11 +65,7 @@ export async function forgetDeparture(em: EntityManager, organizationId: number,
  * The organization's former members (`userId`: only that one) as the reports list their rows, in one query.
  * Their membership ids are negative, so that no lookup by membership (tags, assignments) finds theirs.
  */
-export async function formerMemberRows(
-  em: SqlEntityManager,
-  organizationId: number,
-  userId?: number,
-): Promise<MemberRow[]> {
+async function formerMemberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
   const rows = await readRows<MemberRecord & { departed_at: unknown }>(
     em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at

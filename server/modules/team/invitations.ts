@@ -10,7 +10,7 @@ import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { Invitation } from "./invitation.entity.js";
 
-export function hashSecret(secret: string): string {
+function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
@@ -18,7 +18,7 @@ export function hashSecret(secret: string): string {
  * docs/DESIGN.md §5: the token is `<org-slug>.<random secret>`; the slug lets the page and the server find the
  * organization. Only the secret's hash is kept, and the link expires after INVITATION_DAYS.
  */
-export function newInvitationToken(slug: string): { token: string; secretHash: string; expiresAt: Date } {
+function newInvitationToken(slug: string): { token: string; secretHash: string; expiresAt: Date } {
   const secret = randomBytes(32).toString("base64url");
   return {
     token: `${slug}.${secret}`,
@@ -27,7 +27,7 @@ export function newInvitationToken(slug: string): { token: string; secretHash: s
   };
 }
 
-export function slugOfToken(token: string): string | null {
+function slugOfToken(token: string): string | null {
   const dot = token.lastIndexOf(".");
   if (dot <= 0) return null;
   return token.slice(0, dot).toLowerCase();

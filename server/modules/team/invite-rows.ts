@@ -8,7 +8,7 @@ import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { inviteRowInput, TEAM_ADMIN_MESSAGES as M } from "#shared/schemas/team-admin.js";
 
 /**
- * team/invite-many's rows (issue 15), each checked as team/invite checks one, with the spec's messages,
+ * team/invite-many's rows (decision 0121), each checked as team/invite checks one, with the spec's messages,
  * before anything is created: the valid ones go on, the others come back with their line and reason.
  * The organization's tags and the rows' existing members are read once for the whole list.
  */

@@ -23,7 +23,7 @@ import { checkInviteRows } from "./invite-rows.js";
 import { memberName } from "./team.presenter.js";
 
 /**
- * Issue 15, the team page's administration: pending invitations (see, resend, revoke), inviting many at
+ * The team page's administration (docs/SPEC.md §7): pending invitations (see, resend, revoke), inviting many at
  * once, and removing people. Spread into the team router, so the procedures are `team.*` like the rest of
  * the team area; every invitation comes from issueInvitation (server/modules/team/invitations.ts).
  */
@@ -136,7 +136,7 @@ export const teamAdminProcedures = {
     }),
 };
 
-/** orgs/leave (issue 15): anyone leaves an organization, except its last admin. Spread into the orgs router. */
+/** orgs/leave (docs/SPEC.md §7): anyone leaves an organization, except its last admin. Spread into the orgs router. */
 export const leaveProcedures = {
   leave: organizationProcedure("org.leave")
     .meta({ rest: { method: "POST", path: "/orgs/leave" } })

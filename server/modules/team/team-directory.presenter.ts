@@ -9,7 +9,7 @@ import type { MembersInput } from "#shared/schemas/team-admin.js";
 import type { MemberView } from "./team.presenter.js";
 
 /**
- * team/members with its search, filters and pages (issues 15 and 19), read as plain rows: the members (or
+ * team/members with its search, filters and pages (decisions 0122 and 0127), read as plain rows: the members (or
  * the former members) that match, in one query, then the tags of just those members, in one more, grouped
  * by member once. Paged, the database orders by the stored sort name and id (decision 0211: read in that
  * order from an index, so a page of a 2,000-member team costs a page) and the cursor continues after the
@@ -46,7 +46,7 @@ interface Source {
 /**
  * A member's account field, looked up by primary key for each member: joined instead, PostgreSQL hashes
  * the whole users table once a team passes about a thousand members, so the page's cost grew with every
- * organization's people (issue 19).
+ * organization's people (decision 0127).
  */
 const accountField = (column: "name" | "email" | "email_key") =>
   `(select u.${column} from users u where u.id = ms.user_id)`;

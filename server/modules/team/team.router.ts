@@ -62,7 +62,7 @@ async function assertRoleChange(
 
 /**
  * Keeps the links of tags the member still has: a link's creation is when the member joined the audience
- * of the courses the tag reaches, and their relative deadlines count from it (issue 11).
+ * of the courses the tag reaches, and their relative deadlines count from it (decision 0040).
  */
 async function replaceMemberTags(scope: OrganizationScope, membership: Membership, tags: Tag[]) {
   const wanted = new Set(tags.map((tag) => tag.id));
@@ -78,7 +78,7 @@ export const teamRouter = router({
     .meta({ rest: { method: "GET", path: "/team/members" } })
     .input(membersInput)
     .query(({ ctx, input }) => {
-      // Who has gone is for those who manage the team (issue 15); the members are everyone's to see.
+      // Who has gone is for those who manage the team (decision 0120); the members are everyone's to see.
       if (input?.former && !can(ctx.role, "team.remove")) throw fail.forbidden();
       return listMembers(ctx.em, ctx.organization.id, input);
     }),

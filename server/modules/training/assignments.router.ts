@@ -34,7 +34,7 @@ async function presentAssignments(em: SqlEntityManager, course: Course): Promise
 }
 
 /**
- * Named assignments (issue 11): a course for these people whatever their tags. Everything here needs
+ * Named assignments (docs/SPEC.md §7): a course for these people whatever their tags. Everything here needs
  * "training.assign"; a course or person of another organization is "not found" and nothing changes.
  */
 export const assignmentsRouter = router({

@@ -16,7 +16,7 @@ import { type BatchContext, queueReminders, queueSummaries } from "./reminders.m
  */
 
 /** Batches run from this hour (UTC) of their day: the reminders daily, the summary on Mondays. */
-export const BATCH_HOUR_UTC = 7;
+const BATCH_HOUR_UTC = 7;
 
 interface BatchKind {
   kind: string;
@@ -31,7 +31,7 @@ function startOfDay(now: Date): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
-export const BATCH_KINDS: readonly BatchKind[] = [
+const BATCH_KINDS: readonly BatchKind[] = [
   {
     kind: "daily-reminders",
     periodOf: (now) => (now.getTime() >= startOfDay(now) + BATCH_HOUR_UTC * HOUR_MS ? dateKey(now.getTime()) : null),

@@ -11,7 +11,7 @@ import { type MemberRow, memberRows } from "./training.data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js";
 
 /** The daily reminder names required training due within this many days, and anything overdue. */
-export const REMINDER_WINDOW_DAYS = 3;
+const REMINDER_WINDOW_DAYS = 3;
 
 /** The organization's current members, with the entity manager scoped to it for the reads that follow. */
 async function membersOf(em: SqlEntityManager, organization: Organization): Promise<MemberRow[]> {
@@ -30,11 +30,7 @@ async function optedOut(em: SqlEntityManager, organization: Organization): Promi
 }
 
 /** Who gets today's reminder: open deadlines within REMINDER_WINDOW_DAYS or passed, not unsubscribed. */
-export async function membersToRemind(
-  em: SqlEntityManager,
-  organization: Organization,
-  now: Date,
-): Promise<MemberDue[]> {
+async function membersToRemind(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
   const off = await optedOut(em, organization);
   const horizon = now.getTime() + REMINDER_WINDOW_DAYS * DAY_MS;
   // Where every member stands with the required courses that have deadlines (the rules of "My training").

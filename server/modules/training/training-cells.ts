@@ -21,7 +21,7 @@ import {
 } from "./training.rules.js";
 
 /**
- * The cells of the progress reports (issue 11): where each member stands with each course. The rows load
+ * The cells of the progress reports (docs/SPEC.md §7): where each member stands with each course. The rows load
  * in a fixed number of plain-row queries (the members' tags, the courses' tags, the named assignments, the
  * lesson totals and one aggregate of the completions); the training rules then run in memory on the pairs
  * that can have a cell only (decision 0171), so 2,000 members × 200 courses cost the same queries as a

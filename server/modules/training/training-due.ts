@@ -20,7 +20,7 @@ import {
 import { publishedCourses } from "./training-reads.data.js";
 
 /**
- * Which courses each member must do and by when (issue 11): the one place "My training" and the daily
+ * Which courses each member must do and by when (decision 0040): the one place "My training" and the daily
  * reminder and weekly summary (server/modules/training/reminders.mail.ts) find a member's courses and deadlines, on plain
  * rows and the rules of server/modules/training/training.rules.ts.
  */
@@ -33,7 +33,7 @@ export interface AudienceRows {
 }
 
 /** Three queries, however many members and courses (one member's own: memberAudience). */
-export async function loadAudienceRows(
+async function loadAudienceRows(
   em: SqlEntityManager,
   organizationId: number,
   members: readonly { membershipId: number; joinedAt: Date }[],

@@ -55,7 +55,7 @@ export interface MemberRow {
   email: string;
   role: Role;
   joinedAt: Date;
-  /** Removed or left (issue 15): listed by their records alone, in no audience (server/modules/team/departures.ts). */
+  /** Removed or left (decision 0120): listed by their records alone, in no audience (server/modules/team/departures.ts). */
   former?: boolean;
 }
 

@@ -17,7 +17,7 @@ import { audienceCandidates, memberAudience } from "./training-reads.data.js";
 /** The viewer as the rules see a member. */
 export const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
 
-/** One course of "My training" (training/mine, issue 11). */
+/** One course of "My training" (training/mine, docs/SPEC.md §7). */
 export interface TrainingItem {
   courseId: number;
   title: string;

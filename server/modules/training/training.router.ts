@@ -2,7 +2,7 @@ import { nowOf, router } from "#server/platform/api/trpc.js";
 import { memberProcedure } from "#server/platform/api/trpc-org.js";
 import { presentMyTraining } from "./training.presenter.js";
 
-/** "My training" (issue 11): every member's own assigned and optional courses. */
+/** "My training" (docs/SPEC.md §7): every member's own assigned and optional courses. */
 export const trainingRouter = router({
   mine: memberProcedure
     .meta({ rest: { method: "GET", path: "/training/mine" } })

@@ -3,7 +3,7 @@ import { isCourseComplete } from "#shared/progress.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 
 /**
- * Who a course is for, when each member's deadline falls, and where they stand (issue 11, decision 0040):
+ * Who a course is for, when each member's deadline falls, and where they stand (decision 0040):
  * pure functions over rows already loaded, so that every report and "My training" apply the same rules
  * and a test can state them with any "now".
  */
@@ -84,7 +84,7 @@ export interface CourseProgress {
 }
 
 /** Every lesson done, by the rule of the course page's progress (shared/progress.ts, decision 0190). */
-export function isComplete(progress: CourseProgress): boolean {
+function isComplete(progress: CourseProgress): boolean {
   return isCourseComplete(progress.completedLessons, progress.totalLessons);
 }
 

@@ -4,7 +4,7 @@ import type { Organization } from "#server/modules/organizations/index.js";
 
 /**
  * An action a device made up while it was offline and sent later, remembered by the id the device gave it
- * (issue 16, decision 0140). A replay of the same id answers what the first call answered, without doing
+ * (decision 0140). A replay of the same id answers what the first call answered, without doing
  * the work again: the installed app may send one completion several times (a lost answer, Background Sync
  * and the page both sending), and the server must count it once.
  */

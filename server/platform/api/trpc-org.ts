@@ -64,7 +64,7 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
  * The caller's membership of the organization this request acts on (see memberProcedure). The session
  * lookup already brought the membership of the current organization: naming that one costs no query.
  */
-export async function requestMembership(
+async function requestMembership(
   em: EntityManager,
   req: FastifyRequest,
   user: SignedInUser,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
-import { initTRPC, type TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { resumeSession } from "#server/modules/identity/index.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
@@ -218,5 +218,3 @@ export const signedInProcedure = t.procedure.use(transactionThen(signedInScope))
 
 /** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure. */
 export const signedInRateLimitedProcedure = rateLimitedProcedure.use(requireSession);
-
-export type { TRPCError };

@@ -1,5 +1,5 @@
 /**
- * CSV files as the reports export them (issue 11): RFC 4180 (every field quoted where it must be, CRLF
+ * CSV files as the reports export them (decision 0041): RFC 4180 (every field quoted where it must be, CRLF
  * line ends), UTF-8 with a byte-order mark so that Excel reads the accents right, and text that a
  * spreadsheet would take for a formula (= + - @, or a leading tab or carriage return) defused with a
  * leading apostrophe (OWASP's advice on CSV injection).

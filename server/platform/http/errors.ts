@@ -3,15 +3,15 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 
-export const GENERIC_ERROR = "Something went wrong. Please try again.";
-export const NOT_SIGNED_IN = "You need to log in first.";
+const GENERIC_ERROR = "Something went wrong. Please try again.";
+const NOT_SIGNED_IN = "You need to log in first.";
 export const DATABASE_UNAVAILABLE = "The database is not answering. Please try again in a moment.";
 
 /** Error codes of a database that cannot be reached (sockets) or is going away (PostgreSQL 08xxx, 57P0x). */
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
 
 /** The database, not the request, is the problem: anywhere along the error's causes. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = String((current as { code?: unknown }).code ?? "");
     if (current instanceof ConnectionException || UNREACHABLE_CODES.has(code)) return true;
@@ -51,7 +51,7 @@ export const fail = {
 };
 
 /** The first validation message, which the spec words for the user. */
-export function firstZodMessage(error: ZodError): string {
+function firstZodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? "Invalid input.";
 }
 

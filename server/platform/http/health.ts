@@ -6,8 +6,8 @@ import { API_PREFIX } from "#shared/constants.js";
 /** A probe must answer even when the database hangs: a load balancer waits only so long. */
 const DATABASE_CHECK_MS = 2000;
 
-export const HEALTH_PATH = `${API_PREFIX}/health`;
-export const READY_PATH = `${API_PREFIX}/ready`;
+const HEALTH_PATH = `${API_PREFIX}/health`;
+const READY_PATH = `${API_PREFIX}/ready`;
 
 function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

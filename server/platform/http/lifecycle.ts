@@ -3,7 +3,7 @@ import { Server as NetServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 
 /** starting → ready (listening) → draining (SIGTERM); /_api/ready answers 200 only when ready. */
-export type LifecycleState = "starting" | "ready" | "draining";
+type LifecycleState = "starting" | "ready" | "draining";
 
 export interface Lifecycle {
   state: LifecycleState;

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 
 /**
- * Log lines never carry secrets or user values (issue 18, finding 4): a failed query's message is the SQL
+ * Log lines never carry secrets or user values (decision 0011): a failed query's message is the SQL
  * with its values written in, so errors are logged through a serializer that keeps the SQL's shape and
  * drops its literals; requests are logged without bodies, cookies or query values; and any object logged
  * with a secret-looking key has it censored. See docs/decisions/0011-logs-without-user-values.md.

@@ -6,8 +6,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { API_PREFIX } from "#shared/constants.js";
 import { accessLogger } from "./request-logger.js";
 
-export const METRICS_PATH = `${API_PREFIX}/metrics`;
-export const REQUEST_ID_HEADER = "x-request-id";
+const METRICS_PATH = `${API_PREFIX}/metrics`;
+const REQUEST_ID_HEADER = "x-request-id";
 
 /** A request id from outside is kept only when it is short and plain, so it cannot forge or flood log lines. */
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -72,7 +72,7 @@ export class RateLimiter {
   }
 
   /**
-   * One more "forgot password" request (issue 15): counted per address like registrations, and per
+   * One more "forgot password" request (decision 0133): counted per address like registrations, and per
    * e-mail like sign-ins, so nobody floods an inbox with reset mails. Refuses alike for every address.
    */
   async attemptPasswordReset(ip: string, emailKey: string): Promise<void> {

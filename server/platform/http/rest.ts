@@ -74,7 +74,7 @@ export function procedureCall(router: AnyRouter, dottedPath: string): ProcedureC
 }
 
 /** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
-export function decodeBody(body: unknown): unknown {
+function decodeBody(body: unknown): unknown {
   if (body !== null && typeof body === "object" && "json" in body) {
     try {
       return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);

@@ -7,7 +7,7 @@ import type { Config } from "./config.js";
 
 export { VIDEO_FRAME_SOURCES };
 
-export function securityHeaders(config: Config): HelmetOptions {
+function securityHeaders(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -69,7 +69,7 @@ const FEATURES_FOR_PLAYERS = {
   gyroscope: false,
 } as const;
 
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   ...FEATURES_OFF.map((feature) => `${feature}=()`),
   ...Object.entries(FEATURES_FOR_PLAYERS).map(([feature, self]) => {
     const origins = VIDEO_FRAME_SOURCES.map((origin) => `"${origin}"`);
@@ -82,7 +82,7 @@ export const PERMISSIONS_POLICY = [
  * against a response that records them, instead of building its policy again for every request
  * (decision 0155).
  */
-export function helmetHeaders(config: Config): Record<string, string> {
+function helmetHeaders(config: Config): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -104,7 +104,7 @@ export function helmetHeaders(config: Config): Record<string, string> {
  * loads nothing, runs nothing and may be framed by nobody, so the policy is the shortest and strictest one
  * (OWASP's REST advice), and the Permissions-Policy, which only a document uses, is left out (decision 0206).
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The headers that mean something on a script, style sheet, image or font: the browser applies the
@@ -125,7 +125,7 @@ function isApiAnswer(url: string): boolean {
 }
 
 /** The headers of API answers, of hashed assets, and of every other response (pages, files, errors). */
-export function securityHeaderSets(config: Config): {
+function securityHeaderSets(config: Config): {
   api: Record<string, string>;
   asset: Record<string, string>;
   other: Record<string, string>;

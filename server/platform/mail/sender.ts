@@ -16,7 +16,7 @@ import type { MailTransport } from "./transport.js";
  */
 
 export const OUTBOX_LEASE_MS = 5 * 60_000;
-export const OUTBOX_BATCH_SIZE = 20;
+const OUTBOX_BATCH_SIZE = 20;
 export const MAX_ATTEMPTS = 6;
 /** The wait after the first failure; each later one doubles it (1, 2, 4, 8, 16 minutes). */
 export const FIRST_RETRY_MS = 60_000;
@@ -49,7 +49,7 @@ function describe(error: unknown): string {
   return text.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
 }
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
 }
 

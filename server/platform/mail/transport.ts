@@ -7,7 +7,7 @@ export interface MailTransport {
   close(): void;
 }
 
-export interface OutgoingMessage {
+interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;

@@ -17,7 +17,7 @@ export type ScheduledMail = (em: SqlEntityManager, mail: MailSettings, now: Date
  * send what the outbox holds. Started when the app listens; stopped (waiting for the tick in progress)
  * when it drains or closes. Only with e-mail set up.
  */
-export class MailWorker {
+class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;

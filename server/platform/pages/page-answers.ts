@@ -73,7 +73,7 @@ interface PageWithAnswers {
 }
 
 /** One call's answer, as the app's batched tRPC request would have received it. */
-export interface PageAnswer {
+interface PageAnswer {
   procedure: string;
   /** The call's input, as the app sends it before superjson (undefined: no input). */
   input?: CallInput;
@@ -117,7 +117,7 @@ async function answerOf(
  * or the session is not a valid one (the app then asks as usual and meets the same refusal). A record
  * the person may not read is left out: the page asks for it and shows the API's own answer.
  */
-export async function pageAnswersFor(
+async function pageAnswersFor(
   services: AppServices,
   appRouter: AnyRouter,
   req: FastifyRequest,
@@ -169,7 +169,7 @@ export async function pageAnswersFor(
  * `<!--`), `>` or `&` in the text, and the two line separators JavaScript once refused, all as \u escapes
  * that JSON.parse reads back as the same characters.
  */
-export function jsonForScriptElement(value: unknown): string {
+function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
@@ -186,7 +186,7 @@ function insertBefore(html: string, tag: string, addition: string): string {
  * The app's HTML with the page's route scripts as `modulepreload` links (decision 0222) and the answers in
  * a JSON block before `</body>`, which the app reads (client/lib/page-answers.ts).
  */
-export function htmlWithAnswers(html: string, answers: readonly PageAnswer[], scripts: readonly string[] = []): string {
+function htmlWithAnswers(html: string, answers: readonly PageAnswer[], scripts: readonly string[] = []): string {
   const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join("");
   const block = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${jsonForScriptElement(answers)}</script>`;
   return insertBefore(insertBefore(html, "</head>", links), "</body>", block);

@@ -21,7 +21,7 @@ interface ManifestIcon {
 }
 
 /** The PNGs under client/public/icons/ (made by scripts/generate-icons.ts). */
-export const MANIFEST_ICONS: readonly ManifestIcon[] = [
+const MANIFEST_ICONS: readonly ManifestIcon[] = [
   { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
   { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
   // Full-bleed variants with the mark inside the safe zone, for launchers that crop icons to a shape.
@@ -30,7 +30,7 @@ export const MANIFEST_ICONS: readonly ManifestIcon[] = [
 ];
 
 /** docs/SPEC.md §1: the installable app's manifest, built from the shared constants so it never drifts from the page. */
-export function webAppManifest() {
+function webAppManifest() {
   return {
     id: "/",
     name: APP_NAME,

@@ -8,7 +8,7 @@ import { createCourse, createLesson, createModule } from "../support/course-fixt
 import { createOrg, ok, type Person, refusal, signUp } from "../support/org-fixtures.js";
 
 /**
- * Issue 18, finding 1: lesson content is bounded in size, converted off the request thread with a time
+ * Decision 0010: lesson content is bounded in size, converted off the request thread with a time
  * budget, and no content, however hostile, slows another organization's requests or answers 500.
  */
 
@@ -62,7 +62,7 @@ function expectBoundedAnswer({ response, ms }: { response: ApiResponse; ms: numb
   if (response.status !== 200) expect(refusal(response)).toEqual({ status: 400, error: M.contentTooComplex });
 }
 
-describe("lesson content size (issue 18)", () => {
+describe("lesson content size (decision 0010)", () => {
   it(`accepts up to ${LIMITS.lessonContentMaxBytes} bytes of UTF-8 and refuses one more, in create and update`, async () => {
     const lesson = await createLesson(author.api, moduleId, { content: "Original" });
     // "é" is two bytes: exactly the limit in characters of two bytes each.
@@ -84,7 +84,7 @@ describe("lesson content size (issue 18)", () => {
   });
 });
 
-describe("pathological Markdown (issue 18)", () => {
+describe("pathological Markdown (decision 0010)", () => {
   for (const [name, content] of PATHOLOGICAL) {
     it(`${name}: create and update answer 200 or 400 in bounded time, never 500`, async () => {
       const created = await timed(author.api.post("/_api/lessons/create", { moduleId, content }));

@@ -13,7 +13,7 @@ import {
 import { refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Several writers on one course at once: order stays dense, and a stale list never overwrites (issue 5). */
+/** Several writers on one course at once: order stays dense, and a stale list never overwrites (decision 0004). */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "races"));

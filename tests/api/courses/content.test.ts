@@ -18,7 +18,7 @@ import {
 import { ok, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Modules and lessons: validation, permissions, order, moves, stored content (issue 5). */
+/** Modules and lessons: validation, permissions, order, moves, stored content (docs/SPEC.md §7). */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "content"));

@@ -18,7 +18,7 @@ import { ok, refusal } from "../support/org-fixtures.js";
 import { answersTo, courseWithCheck, submitOk } from "../support/quiz-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 10: duplicating a course copies its modules, lessons, tags and images, and nothing of another course. */
+/** Duplicating a course (decision 0053) copies its modules, lessons, tags and images, and nothing of another course. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "duplicate"));

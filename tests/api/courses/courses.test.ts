@@ -13,7 +13,7 @@ import {
 import { type Member, ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Courses (docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6; issue 5 "API rules"). */
+/** Courses (docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6). */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "courses"));
@@ -56,7 +56,7 @@ describe("create and update: validation (docs/SPEC.md §5)", () => {
       required: false,
       dueDate: null,
       dueDays: null,
-      // A draft has no audience (issue 11).
+      // A draft has no audience (docs/SPEC.md §7).
       assignedToMe: false,
       dueAt: null,
       version: 1,
@@ -173,7 +173,7 @@ describe("list: filters and visibility", () => {
     });
   });
 
-  it("searches the words of title and description, whatever the case (the full-text engine of issue 14)", async () => {
+  it("searches the words of title and description, whatever the case (the full-text engine)", async () => {
     expect(titles(await listCourses(org.admin.api, { search: "KNIFE" }))).toEqual(["Knife skills"]);
     expect(titles(await listCourses(org.admin.api, { search: "safely" }))).toEqual(["Knife skills"]);
     expect(titles(await listCourses(org.admin.api, { search: "100%" }))).toEqual(["100% hygiene_rules"]);
@@ -320,7 +320,7 @@ describe("delete", () => {
   });
 });
 
-describe("query counts stay constant however much there is (issue 5)", () => {
+describe("query counts stay constant however much there is", () => {
   /** The SELECTs the database saw while `run` ran. */
   async function selectsDuring(run: () => Promise<unknown>): Promise<number> {
     const logger = app.orm.config.getLogger();

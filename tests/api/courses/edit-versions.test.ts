@@ -14,7 +14,7 @@ import {
 import { ok, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 10: every save names the version it was based on; a stale one is refused and nothing is lost. */
+/** Decision 0050: every save names the version it was based on; a stale one is refused and nothing is lost. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "versions"));

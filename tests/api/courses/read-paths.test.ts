@@ -11,7 +11,7 @@ import { createCourse, staffedOrganization } from "../support/course-fixtures.js
 import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 19: the session check reads the database on every request; courses/list pages. */
+/** The session check reads the database on every request; courses/list pages. */
 
 const app = suiteApp();
 const staff = suiteFixture(async () => {
@@ -95,7 +95,7 @@ describe("courses/list pages (limit, cursor)", () => {
   });
 });
 
-describe("the session check has no cache (issue 19)", () => {
+describe("the session check has no cache (decision 0156)", () => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 10: images in lessons, stored in the database and served to their organization only. */
+/** Images in lessons (decision 0052), stored in the database and served to their organization only. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "uploads"));

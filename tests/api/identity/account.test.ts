@@ -8,7 +8,7 @@ import { errorOf } from "../support/fixtures.js";
 import { joinOrg, me, ok, orgWithMembers, type Person, refusal, signUp } from "../support/org-fixtures.js";
 
 /**
- * The account page's endpoints (issue 18, issue 15's change-password): one's sessions, signing out
+ * The account page's endpoints (decision 0015): one's sessions, signing out
  * everywhere else, changing one's password and e-mail. Each acts on the caller's own account only.
  */
 

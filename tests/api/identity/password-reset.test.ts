@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "../support/app.js";
 import { ok, refusal, signUp } from "../support/org-fixtures.js";
 import { suiteFixture } from "../support/suite.js";
 
-/** "Forgot password?" (issue 15, decision 0133), with the mail read from a real SMTP server. */
+/** "Forgot password?" (decision 0133), with the mail read from a real SMTP server. */
 
 let now = Date.UTC(2030, 2, 4, 10);
 const clock = () => now;

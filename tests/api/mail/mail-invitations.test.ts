@@ -6,7 +6,7 @@ import { startTestApp } from "../support/app.js";
 import { ok, orgWithMembers, refusal, tokenOf } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** The invitation mail (issue 15), sent by the app's own mail worker, and the app without e-mail. */
+/** The invitation mail (docs/SPEC.md §7), sent by the app's own mail worker, and the app without e-mail. */
 
 describe("with e-mail set up", () => {
   const smtp = suiteFixture(startSmtpServer, (server) => server.close());

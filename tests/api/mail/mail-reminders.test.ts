@@ -11,8 +11,8 @@ import { suiteFixture } from "../support/suite.js";
 import { completeLessons, courseWithLessons } from "../support/training-fixtures.js";
 
 /**
- * The daily reminder and the weekly summary (issue 15, decisions 0131–0132): who is reminded of what, by
- * issue 11's deadlines; unsubscribing; and each batch running once however many instances share the database.
+ * The daily reminder and the weekly summary (decisions 0131–0132): who is reminded of what, by
+ * the deadlines of decision 0040; unsubscribing; and each batch running once however many instances share the database.
  */
 
 // Monday 7 January 2030, 08:00 UTC: both the daily and the weekly batch are due.

@@ -20,7 +20,7 @@ import {
 } from "../support/org-fixtures.js";
 
 /**
- * One organization per request (issue 9; docs/DESIGN.md §4): the typed client names the organization of its page
+ * One organization per request (decision 0017; docs/DESIGN.md §4): the typed client names the organization of its page
  * in a header, and the server acts on that one whatever the session's current organization is. Without
  * the header (the documented REST paths) the current organization applies as before.
  */

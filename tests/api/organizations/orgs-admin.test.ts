@@ -19,7 +19,7 @@ import {
 import { suiteApp } from "../support/suite.js";
 
 /**
- * Organizations, part 2 (issue 3 "API rules"; docs/DESIGN.md §6; decision 0003): get, stats, update and delete,
+ * Organizations, part 2 (docs/SPEC.md §7; docs/DESIGN.md §6; decision 0003): get, stats, update and delete,
  * with the permission matrix, strangers, and deletion that leaves no row behind and touches no other org.
  */
 
@@ -49,7 +49,7 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       await api.post("/_api/courses/create", { title: `A ${status} course`, status, tagIds: [dept.id] }),
     );
     const module = ok<{ id: number }>(await api.post("/_api/modules/create", { courseId: course.id, title: "M" }));
-    // A named assignment too (issue 11), so every organization-owned table has a row.
+    // A named assignment too (decision 0040), so every organization-owned table has a row.
     ok(await api.post("/_api/assignments/create", { courseId: course.id, userIds: [tagged.id] }));
     ok(await uploadImage(api, course.id, pngBytes()));
     const ids: number[] = [];
@@ -66,10 +66,10 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   ] as const) {
     ok(await who.api.post("/_api/lessons/complete", { lessonId }));
   }
-  // Someone who has gone (issue 15): a former member's row.
+  // Someone who has gone (decision 0120): a former member's row.
   const gone = await joinOrg(app, team, "learner", { label: "gone" });
   ok(await api.post("/_api/team/remove-member", { userId: gone.id }));
-  // The learner completes the second lesson by signing it (issue 12): a version and a signature too.
+  // The learner completes the second lesson by signing it (decision 0101): a version and a signature too.
   const signoff = ok<{ id: number; version: number }>(
     await api.post("/_api/lessons/update", { id: published[1], requiresSignoff: true }),
   );
@@ -82,7 +82,7 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
       agreed: true,
     }),
   );
-  // A knowledge check with an attempt (issue 13), on a lesson no test completes by hand.
+  // A knowledge check with an attempt (decision 0110), on a lesson no test completes by hand.
   const checkLesson = published[2] ?? 0;
   ok(await api.post("/_api/quizzes/save", { lessonId: checkLesson, questions: THREE_QUESTIONS }));
   ok(await team.members.learner.api.post("/_api/quizzes/submit", { lessonId: checkLesson, answers: [] }));

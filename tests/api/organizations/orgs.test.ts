@@ -16,7 +16,7 @@ import {
 } from "../support/org-fixtures.js";
 
 /**
- * Organizations, part 1 (issue 3 "API rules"; docs/SPEC.md §3, §5, §7): create, check-slug, list, switch,
+ * Organizations, part 1 (docs/SPEC.md §3, §5, §7): create, check-slug, list, switch,
  * validate-slug. get/stats/update/delete are in orgs-admin.test.ts.
  */
 

@@ -9,7 +9,7 @@ import { createCourse, createLesson, createModule } from "../support/course-fixt
 import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 
 /**
- * Issue 18, finding 3: a generated corpus against every documented REST path, signed out and signed in
+ * The security review (decision 0012): a generated corpus against every documented REST path, signed out and signed in
  * as the admin of an organization; no response may be 5xx. Each request puts one odd value in one field of
  * an otherwise sensible input (the fields read from the procedure's own schema), so the odd value gets
  * past the other fields' validation to wherever it could do harm.
@@ -161,7 +161,7 @@ async function serverErrorsFor(api: ApiClient): Promise<string[]> {
   return problems;
 }
 
-describe("fuzzed input against every REST path (issue 18)", () => {
+describe("fuzzed input against every REST path (decision 0012)", () => {
   it("a control character in a text field is a 400 that says so", async () => {
     const register = await app.newAgent().post(`${API_PREFIX}/auth/register`, {
       name: "Null\u0000Byte",

@@ -6,7 +6,7 @@ import { newCredentials, registerUser } from "../support/fixtures.js";
 import { createOrg, invite, ok, type Person, signUp } from "../support/org-fixtures.js";
 
 /**
- * Issue 18, finding 4: the server's whole log, at its most verbose, through registration (with a
+ * Decision 0011: the server's whole log, at its most verbose, through registration (with a
  * duplicate), sign-in, an invitation and its acceptance, decode-invite's token in a query string, and a
  * query that fails with the registration's hash and e-mail in its values: no secret and no e-mail in it.
  */
@@ -38,7 +38,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe("the log (issue 18)", () => {
+describe("the log (decision 0011)", () => {
   it("carries no password, hash, token, session cookie or e-mail", async () => {
     const admin: Person = await signUp(app, "logged-admin");
     const duplicate = await app.newAgent().post("/_api/auth/register", {

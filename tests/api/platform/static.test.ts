@@ -186,7 +186,7 @@ function policyOf(response: ApiResponse): Map<string, string[]> {
   return features;
 }
 
-describe("Permissions-Policy (issue 18)", () => {
+describe("Permissions-Policy (docs/DESIGN.md §5)", () => {
   it("is on pages, the service worker and unknown paths alike", async () => {
     const responses = [
       await app.api.get("/"),

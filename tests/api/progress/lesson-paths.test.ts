@@ -9,7 +9,7 @@ import { answersTo, courseWithCheck, submitOk } from "../support/quiz-fixtures.j
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
 /**
- * Issue 19: lessons/get and lessons/complete read plain rows, complete writes its row and its count only,
+ * lessons/get and lessons/complete read plain rows, complete writes its row and its count only,
  * and answers holding no dates skip superjson's walk with the wire format unchanged (decisions 0152, 0153).
  */
 

@@ -16,7 +16,7 @@ import { answersTo, courseWithCheck } from "../support/quiz-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
 /**
- * Signing a sign-off lesson and submitting a knowledge check from a device's offline queue (issue 16,
+ * Signing a sign-off lesson and submitting a knowledge check from a device's offline queue (decisions 0140 and
  * decision 0140): an optional clientId makes each count once, and `doneAt` times it (decision 0142).
  */
 

@@ -9,7 +9,7 @@ import { suiteApp, suiteFixture } from "../support/suite.js";
 import { courseWithLessons, myItem } from "../support/training-fixtures.js";
 
 /**
- * Work done offline is timed when the device says it was done (issue 16, decision 0142), within bounds:
+ * Work done offline is timed when the device says it was done (decision 0142), within bounds:
  * a claim outside them is timed at its arrival, never refused.
  */
 

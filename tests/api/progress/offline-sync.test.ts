@@ -8,7 +8,7 @@ import { sampleCourse, staffedOrganization } from "../support/course-fixtures.js
 import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** lessons/complete with a device-made `clientId` (issue 16, decision 0140): a replay counts once. */
+/** lessons/complete with a device-made `clientId` (decision 0140): a replay counts once. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "offline-sync"));

@@ -15,7 +15,7 @@ import {
 } from "../support/quiz-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Knowledge checks (issue 13): answers stay secret, who may do what, isolation, and the reports. */
+/** Knowledge checks (decision 0110): answers stay secret, who may do what, isolation, and the reports. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "quiz-access"));

@@ -16,7 +16,7 @@ import {
 } from "../support/quiz-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Knowledge checks (issue 13): building them, grading, the pass mark, attempts and completion. */
+/** Knowledge checks (docs/SPEC.md §7): building them, grading, the pass mark, attempts and completion. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "quizzes"));

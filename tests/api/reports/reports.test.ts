@@ -9,7 +9,7 @@ import { joinOrg, ok, orgWithMembers, refusal, rowsOfOrganization } from "../sup
 import { suiteApp, suiteFixture } from "../support/suite.js";
 import { completeLessons, courseWithLessons, myItem } from "../support/training-fixtures.js";
 
-/** Issue 11: named assignments and the progress reports (matrix, course, member; JSON and CSV). */
+/** Named assignments and the progress reports (matrix, course, member; JSON and CSV). */
 
 const app = suiteApp();
 

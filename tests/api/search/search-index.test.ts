@@ -12,7 +12,7 @@ import { createOrg, ok, orgWithMembers, signUp } from "../support/org-fixtures.j
 import { hitsOf, indexedRowsOf, search } from "../support/search-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 14: the search index follows every kind of write, in the write's own transaction. */
+/** The search index (decision 0060) follows every kind of write, in the write's own transaction. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "search-index"));

@@ -10,7 +10,7 @@ import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { hitsOf, search, snippetText } from "../support/search-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 14: full-text search over courses, modules and lessons, on the database's own engine. */
+/** Full-text search (decision 0060) over courses, modules and lessons, on the database's own engine. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "search"));

@@ -14,7 +14,7 @@ import { ok, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
 /**
- * Issue 12 in the progress reports (decision 0103): the member report and the matrix say, per sign-off
+ * Sign-off lessons in the progress reports (decision 0103): the member report and the matrix say, per sign-off
  * lesson, signed at the current version, outdated (needs re-signing) or not signed, and so do their CSV
  * files; and duplicating a course keeps sign-off without the original's signatures (decision 0104).
  */
@@ -240,7 +240,7 @@ async function signedInEveryWay(title: string) {
   return procedures;
 }
 
-describe("the matrix's sign-off filter and the course report's sign-off column (issue 12)", () => {
+describe("the matrix's sign-off filter and the course report's sign-off column (decision 0103)", () => {
   it("signoff=needed keeps the cells of members who must sign or re-sign, and only courses with procedures", async () => {
     const { course } = await signedInEveryWay("Dock SOPs");
     const plain = await createCourse(staff.admin.api, { title: "Dock intro", status: "published" });

@@ -16,7 +16,7 @@ import { createCourse, createLesson, createModule, staffedOrganization } from ".
 import { ok, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
-/** Issue 12: sign-off lessons, their versions, signatures and the sign-off report, through the REST paths. */
+/** Sign-off lessons (docs/SPEC.md §7), their versions, signatures and the sign-off report, through the REST paths. */
 
 const app = suiteApp();
 const staff = suiteFixture(() => staffedOrganization(app, "signoff"));

@@ -9,7 +9,7 @@ export { THREE_QUESTIONS } from "../../support/quiz-questions.js";
 
 import { THREE_QUESTIONS } from "../../support/quiz-questions.js";
 
-/** Knowledge checks for the API tests (issue 13), made and taken through the documented REST paths. */
+/** Knowledge checks for the API tests (docs/SPEC.md §7), made and taken through the documented REST paths. */
 
 export function saveCheck(api: ApiClient, input: SaveQuizInput): Promise<ApiResponse> {
   return api.post("/_api/quizzes/save", input);

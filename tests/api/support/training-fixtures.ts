@@ -7,7 +7,7 @@ import { createCourse, createLesson, createModule } from "./course-fixtures.js";
 import { type Member, ok } from "./org-fixtures.js";
 
 /**
- * Training (issue 11) for the API tests: published courses with lessons, members' tags, "My training".
+ * Training (docs/SPEC.md §7) for the API tests: published courses with lessons, members' tags, "My training".
  * Everything through the documented REST paths.
  */
 

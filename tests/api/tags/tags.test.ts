@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from "../support/app.js";
 import type { ApiClient } from "../support/client.js";
 import { joinOrg, type OrgTeam, ok, orgWithMembers, refusal, signUp } from "../support/org-fixtures.js";
 
-/** Departments and roles (issue 4; docs/SPEC.md §3, §5, §7; docs/DESIGN.md §4 tenant scoping, §6 permission matrix). */
+/** Departments and roles (docs/SPEC.md §3, §5, §7; docs/DESIGN.md §4 tenant scoping, §6 permission matrix). */
 
 const FORBIDDEN = { status: 403, error: "You don't have permission to do that." };
 const TAG_NOT_FOUND = { status: 404, error: M.notFound };

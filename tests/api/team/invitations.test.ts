@@ -21,7 +21,7 @@ import {
 } from "../support/org-fixtures.js";
 
 /**
- * Invitations (issue 4; docs/SPEC.md §3 invite data, §4 invite flow, §6; docs/DESIGN.md §5 tokens): decode-invite and
+ * Invitations (docs/SPEC.md §3 invite data, §4 invite flow, §6; docs/DESIGN.md §5 tokens): decode-invite and
  * accept-invite, single use, expiry, malformed tokens, mismatched accounts, and tokens of one
  * organization that must not open another.
  */

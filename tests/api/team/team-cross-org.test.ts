@@ -14,7 +14,7 @@ import {
 } from "../support/org-fixtures.js";
 
 /**
- * Issue 18, finding 2: people belong to themselves. The victim is a learner in organization A and the
+ * People belong to themselves (decisions 0013 and 0014). The victim is a learner in organization A and the
  * admin of organization B (they joined A first, then created B). A's admin and A's manager try every
  * field of update-member on them; B must see nothing of it, and the victim must still sign in.
  */

@@ -8,7 +8,7 @@ import { joinOrg, ok, orgWithMembers, refusal } from "../support/org-fixtures.js
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
 /**
- * Issues 15 and 19: team/members with search, filters (name or e-mail, role, tag, former members) and
+ * team/members (decisions 0122 and 0127) with search, filters (name or e-mail, role, tag, former members) and
  * pages (`limit`, `cursor`). The documented call without them answers as it always did (tests/api/team/team.test.ts).
  */
 

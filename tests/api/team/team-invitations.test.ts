@@ -18,7 +18,7 @@ import {
 import { suiteApp, suiteFixture } from "../support/suite.js";
 
 /**
- * Issue 15: pending invitations (team/invitations, resend-invite, revoke-invite) and team/invite-many.
+ * Pending invitations (team/invitations, resend-invite, revoke-invite) and team/invite-many.
  * Resending and revoking end the old link; a manager never acts on an admin's invitation; another
  * organization's invitation is "not found" and nothing changes.
  */

@@ -19,7 +19,7 @@ import { suiteApp, suiteFixture } from "../support/suite.js";
 import { completeLessons, courseWithLessons } from "../support/training-fixtures.js";
 
 /**
- * Issue 15: removing people and leaving. The removed lose access on their very next request ("not
+ * Removing people and leaving (decision 0120). The removed lose access on their very next request ("not
  * found"), their completions stay in the organization's records as a former member's, the last admin can
  * neither be removed nor leave, managers never remove an admin, and another organization changes nothing.
  */

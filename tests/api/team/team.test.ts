@@ -19,7 +19,7 @@ import {
 import { suiteApp } from "../support/suite.js";
 
 /**
- * The team (issue 4; docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6): members, invite, update-role, update-member, with the
+ * The team (docs/SPEC.md §3, §5, §7; docs/DESIGN.md §6): members, invite, update-role, update-member, with the
  * permission matrix and tenant isolation. Accepting invitations is in invitations.test.ts.
  */
 

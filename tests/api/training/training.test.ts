@@ -17,7 +17,7 @@ import {
   setTags,
 } from "../support/training-fixtures.js";
 
-/** Issue 11: audiences, due dates, statuses and "My training"; the due fields of the course form. */
+/** Audiences, due dates, statuses and "My training"; the due fields of the course form. */
 
 /** The server's "now": real time unless a test sets it (and afterEach puts it back). */
 let frozenNow: number | null = null;

@@ -31,7 +31,7 @@ export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
 });
 
 /**
- * docs/SPEC.md §2: a welcome with the organization name and a Getting Started card; issue 11: everyone's
+ * docs/SPEC.md §2: a welcome with the organization name and a Getting Started card; decision 0045: everyone's
  * own training, and the card only for those who can act on one of its steps.
  */
 function DashboardPage() {
@@ -58,7 +58,7 @@ function DashboardPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2 self-start">
-          {/* Issue 15: managers have no Team link in the navigation (docs/SPEC.md §6), so it is here. */}
+          {/* Managers have no Team link in the navigation (docs/SPEC.md §6), so it is here. */}
           {can(organization.role, "team.manage") && (
             <Link to={teamPath} className={buttonClassName({ variant: "outline" })}>
               <Users aria-hidden="true" />

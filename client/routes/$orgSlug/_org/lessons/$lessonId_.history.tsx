@@ -4,7 +4,7 @@ import { parseId } from "#client/features/courses/queries.js";
 import { LessonHistoryPage } from "#client/features/signoff/history-page.js";
 import { titled } from "#client/lib/route-data.js";
 
-/** A sign-off lesson's version history (issue 12), for those who manage sign-offs. */
+/** A sign-off lesson's version history (docs/SPEC.md §7), for those who manage sign-offs. */
 export const Route = createFileRoute("/$orgSlug/_org/lessons/$lessonId_/history")({
   beforeLoad: ({ context, params }) => requireCoursePermission(context.organization, params.orgSlug, "signoffs.manage"),
   head: () => titled("Version history"),

@@ -1,1 +1,0 @@
-/** The reports module's public face: the only file of it that other modules and the app may import. */
