@@ -1,7 +1,7 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
 import type { Organization } from "#server/modules/organizations/index.js";
 
-/** What a mail of the outbox is about (server/mail/): each kind has its own template. */
+/** What a mail of the outbox is about (server/platform/mail/): each kind has its own template. */
 export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
 
 /**
