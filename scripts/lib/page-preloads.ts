@@ -7,22 +7,20 @@
 import type { OutputBundle, OutputChunk } from "rollup";
 import type { Plugin } from "vite";
 import { PAGE_PRELOADS_FILE } from "../../shared/constants.js";
-
-/** The route files of the pages whose HTML the server builds (server/platform/pages/page-answers.ts), by page name. */
-const PAGE_ROUTES = {
-  course: "client/routes/$orgSlug/_org/courses/$courseId/index.tsx",
-  lesson: "client/routes/$orgSlug/_org/lessons/$lessonId.tsx",
-} as const;
-
-type PagePreloads = Record<keyof typeof PAGE_ROUTES, string[]>;
+import { RECORD_PAGE_LIST, type RecordPageName, routeFileOf } from "../../shared/page-queries.js";
 
 /**
- * The router's ids of those routes (a file's path under client/routes without `.tsx`, `index` as a trailing
- * slash): vite.config.ts keeps their components in the entry instead of splitting them off (decision 0250).
+ * The route files of the pages whose HTML the server builds, by page name, from the pages' declaration
+ * (shared/page-queries.ts, decision 0285), which also says what those pages' HTML answers.
  */
-export const PAGE_ROUTE_IDS: ReadonlySet<string> = new Set(
-  Object.values(PAGE_ROUTES).map((file) => file.replace(/^client\/routes/, "").replace(/(index)?\.tsx$/, "")),
-);
+const PAGE_ROUTES = Object.fromEntries(
+  RECORD_PAGE_LIST.map(([page, { routeId }]) => [page, routeFileOf(routeId)]),
+) as Record<RecordPageName, string>;
+
+type PagePreloads = Record<RecordPageName, string[]>;
+
+/** The router's ids of those routes: vite.config.ts keeps their components in the entry instead of splitting them off (decision 0250). */
+export const PAGE_ROUTE_IDS: ReadonlySet<string> = new Set(RECORD_PAGE_LIST.map(([, { routeId }]) => routeId));
 
 function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
   const chunks = new Map<string, OutputChunk>();
@@ -49,7 +47,7 @@ export function pagePreloads(): Plugin {
       const loaded = new Set<string>();
       for (const entry of entries) withStaticImports(chunks, entry.fileName, loaded);
       const preloads = {} as PagePreloads;
-      for (const [page, routeFile] of Object.entries(PAGE_ROUTES) as [keyof PagePreloads, string][]) {
+      for (const [page, routeFile] of Object.entries(PAGE_ROUTES) as [RecordPageName, string][]) {
         const routeChunks = [...chunks.values()].filter((chunk) =>
           chunk.moduleIds.some((id) => id.includes(routeFile) && id.includes("tsr-split")),
         );

@@ -9,8 +9,9 @@ import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { publicError } from "#server/platform/http/errors.js";
 import { procedureCall } from "#server/platform/http/rest.js";
 import { ORGANIZATION_HEADER, PAGE_ANSWERS_ELEMENT_ID, PAGE_PRELOADS_FILE, SESSION_COOKIE } from "#shared/constants.js";
-import { can } from "#shared/permissions.js";
+import type { RecordPageName } from "#shared/page-queries.js";
 import type { Role } from "#shared/roles.js";
+import { pageAtAddress } from "./page-calls.js";
 
 /**
  * Decision 0220: a signed-in course or lesson page's HTML carries the first answers the page would ask
@@ -22,53 +23,9 @@ import type { Role } from "#shared/roles.js";
 /** A call's input as the app sends it before superjson (none for a procedure without input). */
 type CallInput = Readonly<Record<string, number>>;
 
-/** A further read the page's first render makes, given its record and the person's role. */
-interface FollowingCall {
-  procedure: string;
-  input?: CallInput;
-}
-
-/**
- * Decision 0247: what each page's first render asks for besides its record, so that it renders once, with
- * everything, instead of re-rendering when a second batch answers after its first paint. Only reads the
- * page makes at once and that stay small with the organization (the members picker loads on demand).
- */
-function courseFollowingCalls(courseId: number, role: Role): FollowingCall[] {
-  return [
-    { procedure: "tags.list" },
-    { procedure: "training.mine" },
-    { procedure: "signoffs.mine", input: { courseId } },
-    ...(can(role, "training.assign") ? [{ procedure: "assignments.list", input: { courseId } }] : []),
-  ];
-}
-
-function lessonFollowingCalls(lessonId: number, _role: Role, record: unknown): FollowingCall[] {
-  const signoff =
-    typeof record === "object" && record !== null && "requiresSignoff" in record && record.requiresSignoff;
-  return signoff ? [{ procedure: "lessons.signoff", input: { lessonId } }] : [];
-}
-
-/** The pages whose record is sent with them: the course page and the lesson page (spec route table). */
-const RECORD_PAGES = [
-  {
-    name: "course",
-    path: /^\/([a-z0-9-]+)\/courses\/([1-9][0-9]{0,9})$/,
-    procedure: "courses.get",
-    following: courseFollowingCalls,
-  },
-  {
-    name: "lesson",
-    path: /^\/([a-z0-9-]+)\/lessons\/([1-9][0-9]{0,9})$/,
-    procedure: "lessons.get",
-    following: lessonFollowingCalls,
-  },
-] as const;
-
-type PageName = (typeof RECORD_PAGES)[number]["name"];
-
 /** A page's first answers, and which page it is (for its scripts, decision 0222). */
 interface PageWithAnswers {
-  page: PageName;
+  page: RecordPageName;
   answers: PageAnswer[];
 }
 
@@ -124,44 +81,40 @@ async function pageAnswersFor(
   reply: FastifyReply,
 ): Promise<PageWithAnswers | null> {
   if (req.cookies[SESSION_COOKIE] === undefined) return null;
-  const pathname = req.url.split("?", 1)[0] ?? "";
-  for (const page of RECORD_PAGES) {
-    const match = page.path.exec(pathname);
-    if (!match) continue;
-    const [, slug, id] = match;
-    // One session lookup for the page's calls (decision 0236): each checks it as its own lookup would.
-    req.sharedSession = resumeSession(createContext(services, req, reply).em, req, reply, services.config);
-    try {
-      const user = await answerOf(services, appRouter, req, reply, "auth.me", null);
-      const organizations = await answerOf(services, appRouter, req, reply, "orgs.list", null);
-      const listed = (organizations.item.result.data as { json: { id: number; slug: string; role: Role }[] }).json;
-      const organization = listed.find((candidate) => candidate.slug === slug);
-      const answers = [user, organizations];
-      if (organization) {
-        // A call the person may not make (a record they may not read) is left out: the page asks for it
-        // and shows the API's own refusal.
-        const answerOrNothing = (procedure: string, input?: CallInput) =>
-          answerOf(services, appRouter, req, reply, procedure, organization.id, input).catch((error: unknown) => {
-            if (!publicError(error).expected) req.log.warn({ err: error, procedure }, "a page's first answer failed");
-            return null;
-          });
-        const record = await answerOrNothing(page.procedure, { id: Number(id) });
-        if (record) {
-          answers.push(record);
-          const json = (record.item.result.data as { json?: unknown }).json;
-          for (const call of page.following(Number(id), organization.role, json)) {
-            const answer = await answerOrNothing(call.procedure, call.input);
-            if (answer) answers.push(answer);
-          }
+  // The page and the calls it answers are the ones its route loader asks for (shared/page-queries.ts, decision 0285).
+  const page = pageAtAddress(req.url.split("?", 1)[0] ?? "");
+  if (!page) return null;
+  // One session lookup for the page's calls (decision 0236): each checks it as its own lookup would.
+  req.sharedSession = resumeSession(createContext(services, req, reply).em, req, reply, services.config);
+  try {
+    const user = await answerOf(services, appRouter, req, reply, "auth.me", null);
+    const organizations = await answerOf(services, appRouter, req, reply, "orgs.list", null);
+    const listed = (organizations.item.result.data as { json: { id: number; slug: string; role: Role }[] }).json;
+    const organization = listed.find((candidate) => candidate.slug === page.slug);
+    const answers = [user, organizations];
+    if (organization) {
+      // A call the person may not make (a record they may not read) is left out: the page asks for it
+      // and shows the API's own refusal.
+      const answerOrNothing = (procedure: string, input?: CallInput) =>
+        answerOf(services, appRouter, req, reply, procedure, organization.id, input).catch((error: unknown) => {
+          if (!publicError(error).expected) req.log.warn({ err: error, procedure }, "a page's first answer failed");
+          return null;
+        });
+      const record = await answerOrNothing(page.record.procedure, page.record.input);
+      if (record) {
+        answers.push(record);
+        const json = (record.item.result.data as { json?: unknown }).json;
+        for (const call of page.following(organization.role, json)) {
+          const answer = await answerOrNothing(call.procedure, call.input);
+          if (answer) answers.push(answer);
         }
       }
-      return { page: page.name, answers };
-    } catch (error) {
-      if (!publicError(error).expected) req.log.warn({ err: error }, "a page's first answers failed");
-      return null;
     }
+    return { page: page.page, answers };
+  } catch (error) {
+    if (!publicError(error).expected) req.log.warn({ err: error }, "a page's first answers failed");
+    return null;
   }
-  return null;
 }
 
 /**
@@ -193,9 +146,12 @@ function htmlWithAnswers(html: string, answers: readonly PageAnswer[], scripts: 
 }
 
 /** The scripts of each page's route, as the build listed them; none when the build wrote no list. */
-function pageScripts(clientDir: string): Partial<Record<PageName, string[]>> {
+function pageScripts(clientDir: string): Partial<Record<RecordPageName, string[]>> {
   try {
-    return JSON.parse(readFileSync(path.join(clientDir, PAGE_PRELOADS_FILE), "utf8")) as Record<PageName, string[]>;
+    return JSON.parse(readFileSync(path.join(clientDir, PAGE_PRELOADS_FILE), "utf8")) as Record<
+      RecordPageName,
+      string[]
+    >;
   } catch {
     return {};
   }
@@ -238,4 +194,4 @@ export async function sendAppPageWithAnswers(
 }
 
 /** The built index.html and page scripts, read on first use: they do not change while the server runs. */
-let built: { indexHtml: string; scripts: Partial<Record<PageName, string[]>> } | undefined;
+let built: { indexHtml: string; scripts: Partial<Record<RecordPageName, string[]>> } | undefined;
