@@ -18,6 +18,8 @@ interface PageAnswer {
 }
 
 let unused: PageAnswer[] | undefined;
+/** Every answer the page came with, used or not, until another page loads. */
+let all: readonly PageAnswer[] = [];
 
 function isPageAnswer(value: unknown): value is PageAnswer {
   if (typeof value !== "object" || value === null) return false;
@@ -38,6 +40,7 @@ function pageAnswers(): PageAnswer[] {
   try {
     const parsed: unknown = JSON.parse(element.textContent);
     if (Array.isArray(parsed)) unused = parsed.filter(isPageAnswer);
+    all = unused;
   } catch {
     // A damaged block: the calls go to the network, as without one.
   }
@@ -45,9 +48,13 @@ function pageAnswers(): PageAnswer[] {
   return unused;
 }
 
-/** The calls (procedure and input) of the answers no call has used yet. */
-export function unusedPageCalls(): Array<{ procedure: string; input: unknown }> {
-  return pageAnswers().map(({ procedure, input }) => ({ procedure, input }));
+/**
+ * The calls (procedure and input) of every answer the page came with, those a call has used already (the
+ * route's loader asks for the page's reads, decision 0285) included.
+ */
+export function pageAnswerCalls(): Array<{ procedure: string; input: unknown }> {
+  pageAnswers();
+  return all.map(({ procedure, input }) => ({ procedure, input }));
 }
 
 /** Whether the page came with answers no call has used yet. */
@@ -61,6 +68,7 @@ export function hasPageAnswers(): boolean {
  */
 export function forgetPageAnswers(): void {
   unused = [];
+  all = [];
 }
 
 /** Whether the input the app sent (superjson's `{ json, meta? }`, or nothing) is the answer's input. */

@@ -1,5 +1,3 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-
 /**
  * How long a page's loader waits for its data. Data already cached (or fetched since a link was
  * hovered, `defaultPreload: "intent"`) is there at once and the page opens without skeletons; a slow
@@ -40,19 +38,4 @@ export async function titleOf(load: Promise<{ title: string }> | null): Promise<
 /** The page title (docs/SPEC.md §1: the product name unless the page names itself), for a route's `head`. */
 export function titled(title: string | undefined) {
   return { meta: title ? [{ title }] : [] };
-}
-
-/**
- * For a route's `staticData.pageQueries` (decision 0161): starts the query of the page's record, when the
- * id can be one, and returns its key.
- */
-export function startRecordQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
-  queryClient: QueryClient,
-  id: number | null,
-  query: (id: number) => FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): QueryKey[] {
-  if (id === null) return [];
-  const options = query(id);
-  void queryClient.prefetchQuery(options);
-  return [options.queryKey];
 }

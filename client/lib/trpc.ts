@@ -8,7 +8,7 @@ import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
 import type { AppRouter } from "#server/router.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { createMutationCache } from "./mutation-effects.js";
-import { answeredFromPage, unusedPageCalls } from "./page-answers.js";
+import { answeredFromPage, pageAnswerCalls } from "./page-answers.js";
 
 /** The organization of the page this tab shows; main.tsx binds it to the router once that exists. */
 let organizationOfPage: () => number | undefined = () => undefined;
@@ -84,10 +84,12 @@ function queryOptionsAt(procedure: string, input: unknown): FetchQueryOptions {
 /**
  * Decision 0247: reads every answer the page came with into the query cache, through the API client (so
  * the offline layer keeps them as usual), before the page's first render. That render then shows the
- * page whole, instead of each part's loading state followed by a render per answer.
+ * page whole, instead of each part's loading state followed by a render per answer. An answer the route's
+ * loader has asked for already is waited for where it is (in the cache, or still on its way through the
+ * offline layer): the loader does not wait for the page's reads beyond its record (decision 0285).
  */
 export async function loadPageAnswers(): Promise<void> {
   await Promise.all(
-    unusedPageCalls().map(({ procedure, input }) => queryClient.prefetchQuery(queryOptionsAt(procedure, input))),
+    pageAnswerCalls().map(({ procedure, input }) => queryClient.prefetchQuery(queryOptionsAt(procedure, input))),
   );
 }

@@ -1,17 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CourseDetailPage } from "#client/features/courses/course-detail-page.js";
-import { courseQuery, parseId } from "#client/features/courses/queries.js";
-import { startRecordQuery, titled, titleOf } from "#client/lib/route-data.js";
+import { parseId } from "#client/features/courses/queries.js";
+import { loadRecordPage, startRecordQuery } from "#client/lib/page-loads.js";
+import { titled } from "#client/lib/route-data.js";
 
+/**
+ * What this page reads first is declared in shared/page-queries.ts (`course`), which the server reads too
+ * to answer those calls in the page's HTML (decision 0285).
+ */
 export const Route = createFileRoute("/$orgSlug/_org/courses/$courseId/")({
   // Started by the organization guard together with its own requests (decision 0161).
-  staticData: {
-    pageQueries: (queryClient, { courseId = "" }) => startRecordQuery(queryClient, parseId(courseId), courseQuery),
-  },
-  loader: ({ context: { queryClient }, params }) => {
-    const id = parseId(params.courseId);
-    return titleOf(id === null ? null : queryClient.ensureQueryData(courseQuery(id)));
-  },
+  staticData: { pageQueries: startRecordQuery("course") },
+  loader: ({ context: { queryClient, organization }, params }) =>
+    loadRecordPage(queryClient, "course", params, organization.role),
   head: ({ loaderData }) => titled(loaderData?.title),
   component: CourseDetailRoute,
 });
