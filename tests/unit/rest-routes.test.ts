@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+// The app's router first: loaded from the platform side (trpc.ts → identity's routers → trpc.ts), the
+// module graph meets trpc.ts before it has run.
+import "#server/router.js";
 import { publicProcedure, router } from "#server/platform/api/trpc.js";
 import { restRoutesOf } from "#server/platform/http/rest.js";
 import { inputFromQuery } from "#server/platform/http/rest-query.js";
