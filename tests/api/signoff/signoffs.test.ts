@@ -314,7 +314,10 @@ describe("sign-off reports as CSV", () => {
       { headers: { "user-agent": userAgent } },
     );
     ok(signed);
-    const response = await staff.admin.api.get("/_api/reports/signoffs", { lessonId: String(lesson.id), format: "csv" });
+    const response = await staff.admin.api.get("/_api/reports/signoffs", {
+      lessonId: String(lesson.id),
+      format: "csv",
+    });
     const line = response.text.split("\r\n").find((each) => each.includes("Mozilla/5.0"));
     expect(line).toMatch(/,"Mozilla\/5\.0 \(X11;'=1\+2\) x;'@SUM\(A1\);'-3"$/);
     // Read as a `;` spreadsheet does (a quote only counts at a cell's start): no cell starts a formula.
