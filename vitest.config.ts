@@ -32,6 +32,7 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/api/support/global-setup.ts"],
+          setupFiles: ["tests/api/support/load-order.ts"],
           execArgv: TS_LOADER,
           // Each file starts its own app on its own database, so the files of one worker can share the
           // imported server modules instead of importing them again, which cost more than most files' tests.

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// The app's router first: loaded from the platform side (rest.ts → trpc.ts → identity's routers → trpc.ts),
-// the module graph meets trpc.ts before it has run.
-import "#server/router.js";
 import { restRoutesOf } from "#server/platform/http/rest.js";
 import { appRouter } from "#server/router.js";
 import { API_PREFIX } from "#shared/constants.js";
