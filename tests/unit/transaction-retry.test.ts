@@ -1,5 +1,8 @@
 import { DeadlockException, UniqueConstraintViolationException } from "@mikro-orm/core";
 import { describe, expect, it } from "vitest";
+// The app's router first: loaded from the platform side (trpc.ts → identity's routers → trpc.ts), the
+// module graph meets trpc.ts before it has run.
+import "#server/router.js";
 import { type Context, publicProcedure, router } from "#server/platform/api/trpc.js";
 
 /**
