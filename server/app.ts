@@ -9,11 +9,12 @@ import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { publicError } from "#server/platform/http/errors.js";
 import { registerHealthRoutes } from "#server/platform/http/health.js";
+import { JSON_BODY_LIMITS, JSON_BODY_MESSAGES, registerJsonBodies } from "#server/platform/http/json-body.js";
 import { registerLifecycle } from "#server/platform/http/lifecycle.js";
 import { loggerOptions } from "#server/platform/http/logging.js";
 import { registerObservability, requestIdOf } from "#server/platform/http/metrics.js";
 import { requestLogger } from "#server/platform/http/request-logger.js";
-import { mediaTypeOf, registerRestRoutes, sendError } from "#server/platform/http/rest.js";
+import { jsonBodyLimitOf, mediaTypeOf, registerRestRoutes, sendError } from "#server/platform/http/rest.js";
 import { registerSecurityHeaders } from "#server/platform/http/security-headers.js";
 import { registerMailWorker } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
@@ -22,7 +23,9 @@ import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
 import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
 import { type AppRouter, appRouter } from "./router.js";
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The path tRPC's adapter serves every procedure at (a batch names several, comma-separated). */
+const TRPC_PREFIX = `${API_PREFIX}/trpc`;
+const TRPC_ROUTE = `${TRPC_PREFIX}/:path`;
 
 const SOURCE_MAP_PATH = /\.map(\?|$)/i;
 
@@ -65,7 +68,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   const { config } = services;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream, options.logFile),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // The default: JSON bodies are held to less by registerJsonBodies, raw ones (an upload) to their route's.
+    bodyLimit: JSON_BODY_LIMITS.signedInBytes,
     trustProxy: config.trustProxy,
     // registerObservability writes one access-log line per request instead of Fastify's two.
     disableRequestLogging: true,
@@ -74,16 +78,17 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     childLoggerFactory: requestLogger,
   });
 
-  // An empty body is no body (logout is posted empty); anything else must be well-formed JSON.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400 }), undefined);
+  // JSON bodies are bounded in size and depth as they arrive, and parsed only when a procedure reads its
+  // input (decision 0260): each documented path is sized by the session its procedure needs, a tRPC call
+  // by its procedures', anything else as signed out.
+  registerJsonBodies(app, (req) => {
+    const { rawBody, jsonBodyLimit } = req.routeOptions.config;
+    if (rawBody) return null;
+    if (jsonBodyLimit !== undefined) return jsonBodyLimit;
+    if (req.routeOptions.url === TRPC_ROUTE) {
+      return jsonBodyLimitOf(appRouter, (req.params as { path?: string }).path?.split(",") ?? []);
     }
+    return JSON_BODY_LIMITS.signedOutBytes;
   });
 
   registerLessonContentPool(app, config);
@@ -115,7 +120,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     if (status >= 500) req.log.error({ err: error }, "request failed");
     const message =
       status === 413
-        ? (req.routeOptions.config.rawBody?.tooLarge ?? "The request is too large.")
+        ? (req.routeOptions.config.rawBody?.tooLarge ?? JSON_BODY_MESSAGES.tooLarge)
         : status === 415
           ? "Requests that change data must be sent as application/json."
           : status >= 500
@@ -126,7 +131,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   });
 
   await app.register(fastifyTRPCPlugin<AppRouter>, {
-    prefix: `${API_PREFIX}/trpc`,
+    prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }: { req: FastifyRequest; res: import("fastify").FastifyReply }) =>

@@ -32,6 +32,13 @@ export const FRESHNESS = {
 
 export const SLUG_CHECK = { debounceMs: 500, minLength: 3 } as const;
 
+/**
+ * The largest id there is: ids live in integer columns (PostgreSQL's `integer`, 32 bits), so no record
+ * has a larger one, and PostgreSQL refuses a larger number as a parameter compared with one
+ * (docs/decisions/0261-bounded-lists-and-ids.md).
+ */
+export const ID_MAX = 2_147_483_647;
+
 export const LIMITS = {
   orgNameMin: 2,
   orgNameMax: 100,
@@ -63,6 +70,15 @@ export const LIMITS = {
    * written procedure; converting this much well-formed Markdown stays well inside the server's time limit.
    */
   lessonContentMaxBytes: 256 * 1024,
+  /**
+   * Not in the spec: the most modules a course and lessons a module hold, and so the most items one
+   * reorder names (docs/decisions/0261-bounded-lists-and-ids.md). Far beyond a written procedure.
+   */
+  modulesPerCourseMax: 500,
+  lessonsPerModuleMax: 500,
+  /** Not in the spec: the most tags (departments and roles) one course or one member carries. */
+  tagsPerCourseMax: 100,
+  tagsPerMemberMax: 100,
 } as const;
 
 export const MOBILE_BREAKPOINT_PX = 767;

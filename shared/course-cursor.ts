@@ -4,6 +4,8 @@
  * which the client reads off the last course of a page: the answer stays a plain list of courses.
  */
 
+import { ID_MAX } from "./constants.js";
+
 /** The most courses one page holds. */
 export const COURSE_PAGE_MAX = 100;
 /** What the course list screen asks for per page. */
@@ -25,7 +27,7 @@ export function readCourseCursor(cursor: string): CourseCursor | null {
   const match = CURSOR_PATTERN.exec(cursor);
   if (!match) return null;
   const id = Number(match[2]);
-  if (id > 2_147_483_647) return null;
+  if (id > ID_MAX) return null;
   return { createdAt: new Date(Number(match[1])), id };
 }
 

@@ -4,6 +4,8 @@
  * library for it (decision 0221, as decision 0065 for the training statuses).
  */
 
+import { LIMITS } from "./constants.js";
+
 /** The texts of docs/SPEC.md §5 and §8 for courses, modules and lessons, shared by the server, client and tests. */
 export const COURSE_MESSAGES = {
   courseTitleTooShort: "Title must be at least 3 characters.",
@@ -15,6 +17,7 @@ export const COURSE_MESSAGES = {
   moduleIdInvalid: "Module ID must be a positive number.",
   lessonIdInvalid: "Lesson ID must be a positive number.",
   tagIdInvalid: "Tag IDs must be positive numbers.",
+  tagIdsTooMany: `A course can have up to ${LIMITS.tagsPerCourseMax} tags.`,
   urlInvalid: "Must be a valid URL.",
   contentTooLong: "Lesson content can be up to 256 KB. Split it into several lessons.",
   contentTooComplex:
@@ -25,6 +28,8 @@ export const COURSE_MESSAGES = {
   cursorInvalid: "Cursor is not one this list gave.",
   modulesRequired: "At least one module is required for reordering.",
   lessonsRequired: "At least one lesson is required for reordering.",
+  modulesTooMany: `A course can have up to ${LIMITS.modulesPerCourseMax} modules.`,
+  lessonsTooMany: `A module can have up to ${LIMITS.lessonsPerModuleMax} lessons.`,
   orderIndexInvalid: "Order index must be a whole number of 0 or more.",
   duplicateModule: "Each module can appear only once.",
   duplicateLesson: "Each lesson can appear only once.",

@@ -1,8 +1,19 @@
 import { z } from "zod";
+import { ID_MAX } from "#shared/constants.js";
 
-/** A positive integer id. (The REST adapter turns a query string's text into numbers: server/platform/http/rest-query.ts.) */
-export function positiveId(message = "Must be a positive number.") {
-  return z.number({ error: message }).int(message).positive(message);
+export const ID_MESSAGES = {
+  tooLarge: `IDs go up to ${ID_MAX}: no record has a larger one.`,
+} as const;
+
+/**
+ * Every id field of every schema: a whole number from 1 to ID_MAX, the range of the integer columns ids
+ * live in. `message` answers anything that is not a positive whole number (the spec's "… must be a
+ * positive number."); a larger one names no record and is refused as such, before a query
+ * (docs/decisions/0261-bounded-lists-and-ids.md). Versions are numbered the same way and use it too.
+ * (The REST adapter turns a query string's text into numbers: server/platform/http/rest-query.ts.)
+ */
+export function id(message = "Must be a positive number.") {
+  return z.number({ error: message }).int(message).min(1, message).max(ID_MAX, ID_MESSAGES.tooLarge);
 }
 
 /** Bytes of `text` in UTF-8, without encoding it (the schemas run in the browser too). */

@@ -3,7 +3,7 @@ import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMI
 import { COURSE_PAGE_MAX, readCourseCursor } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/course-texts.js";
 import { offlineActionFields } from "./client-actions.js";
-import { positiveId, text, utf8Length } from "./common.js";
+import { id, text, utf8Length } from "./common.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
 
 export { COURSE_MESSAGES } from "#shared/course-texts.js";
@@ -19,12 +19,12 @@ const M = COURSE_MESSAGES;
 // Each input object carries the message of its first required field: a GET without a query string, or
 // a POST with an empty body, reaches the procedure as no input at all and reads as that field's rule.
 
-export const courseIdField = positiveId(M.courseIdInvalid);
-const moduleIdField = positiveId(M.moduleIdInvalid);
-export const lessonIdField = positiveId(M.lessonIdInvalid);
-const tagIdField = positiveId(M.tagIdInvalid);
+export const courseIdField = id(M.courseIdInvalid);
+const moduleIdField = id(M.moduleIdInvalid);
+export const lessonIdField = id(M.lessonIdInvalid);
+const tagIdField = id(M.tagIdInvalid);
 /** The version an edit started from (server/modules/courses/versions.rules.ts); without it, the save applies as it always did. */
-const versionField = positiveId(M.versionInvalid).optional();
+const versionField = id(M.versionInvalid).optional();
 
 /** Blank optional text (a cleared form field) is stored as "none". */
 const blankToNull = (value: string | null | undefined) =>
@@ -71,7 +71,10 @@ const notBothDue = (input: { dueDate?: string | null; dueDays?: number | null })
 const dueBothIssue = { message: M.dueBoth, path: ["dueDays"] };
 
 /** Repeated ids arrive once each; a course carries a tag at most once. */
-const tagIdsField = z.array(tagIdField, { error: M.tagIdInvalid }).transform((ids) => [...new Set(ids)]);
+const tagIdsField = z
+  .array(tagIdField, { error: M.tagIdInvalid })
+  .max(LIMITS.tagsPerCourseMax, M.tagIdsTooMany)
+  .transform((ids) => [...new Set(ids)]);
 
 export const createCourseInput = z
   .object(
@@ -181,15 +184,19 @@ function distinct<T>(values: T[]): boolean {
  * Optional on both reorders: the ids in the order the caller last saw. When given, a reorder made from a
  * list that has changed meanwhile is refused, even when it names the same items (a lost update otherwise).
  */
-const expectedOrderField = z.array(positiveId(M.orderIndexInvalid)).max(10_000).optional();
+const expectedOrderField = (max: number, tooMany: string) =>
+  z.array(id(M.orderIndexInvalid), { error: M.orderIndexInvalid }).max(max, tooMany).optional();
 
 export const reorderModulesInput = z.object(
   {
     courseId: courseIdField,
-    expectedOrder: expectedOrderField,
+    expectedOrder: expectedOrderField(LIMITS.modulesPerCourseMax, M.modulesTooMany),
     modules: z
-      .array(z.object({ id: moduleIdField, orderIndex: orderIndexField }), { error: M.modulesRequired })
+      .array(z.object({ id: moduleIdField, orderIndex: orderIndexField }), {
+        error: M.modulesRequired,
+      })
       .min(1, M.modulesRequired)
+      .max(LIMITS.modulesPerCourseMax, M.modulesTooMany)
       .refine((items) => distinct(items.map((item) => item.id)), M.duplicateModule)
       .refine((items) => distinct(items.map((item) => item.orderIndex)), M.duplicateOrderIndex),
   },
@@ -200,10 +207,13 @@ export const reorderLessonsInput = z.object(
   {
     moduleId: moduleIdField,
     /** The target module's lessons as the caller last saw them. */
-    expectedOrder: expectedOrderField,
+    expectedOrder: expectedOrderField(LIMITS.lessonsPerModuleMax, M.lessonsTooMany),
     lessons: z
-      .array(z.object({ id: lessonIdField, orderIndex: orderIndexField }), { error: M.lessonsRequired })
+      .array(z.object({ id: lessonIdField, orderIndex: orderIndexField }), {
+        error: M.lessonsRequired,
+      })
       .min(1, M.lessonsRequired)
+      .max(LIMITS.lessonsPerModuleMax, M.lessonsTooMany)
       .refine((items) => distinct(items.map((item) => item.id)), M.duplicateLesson)
       .refine((items) => distinct(items.map((item) => item.orderIndex)), M.duplicateOrderIndex),
   },

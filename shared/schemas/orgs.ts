@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
 import { ORG_MESSAGES } from "#shared/org-messages.js";
 import { ORG_SLUG_PATTERN } from "#shared/slug.js";
-import { positiveId, text } from "./common.js";
+import { id, text } from "./common.js";
 
 export { ORG_MESSAGES };
 
@@ -21,10 +21,7 @@ const orgSlugField = text({ error: ORG_MESSAGES.slugTooShort })
  * A GET without a query string reaches the procedure as no input at all: the object's own message makes
  * that read as the missing field's rule rather than zod's English default.
  */
-export const orgIdInput = z.object(
-  { orgId: positiveId(ORG_MESSAGES.orgIdInvalid) },
-  { error: ORG_MESSAGES.orgIdInvalid },
-);
+export const orgIdInput = z.object({ orgId: id(ORG_MESSAGES.orgIdInvalid) }, { error: ORG_MESSAGES.orgIdInvalid });
 
 export const createOrgInput = z.object({ name: orgNameField, slug: orgSlugField });
 export type CreateOrgInput = z.infer<typeof createOrgInput>;

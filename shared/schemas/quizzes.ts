@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { offlineActionFields } from "./client-actions.js";
-import { positiveId, text } from "./common.js";
+import { id, text } from "./common.js";
 import { COURSE_MESSAGES, lessonIdField } from "./courses.js";
 
 /** Knowledge checks (docs/SPEC.md §7): what a content creator saves and a learner submits. */
@@ -59,9 +59,18 @@ export function questionMessage(index: number, message: string): string {
   return `Question ${index + 1}: ${message}`;
 }
 
+/** The message of an issue inside `questions[i]`, naming that question as questionProblem's do. */
+const namingTheQuestion =
+  (message: string) =>
+  (issue: { path?: PropertyKey[] }): string => {
+    const path = issue.path ?? [];
+    const index = path[path.indexOf("questions") + 1];
+    return typeof index === "number" ? questionMessage(index, message) : message;
+  };
+
 const optionInput = z.object(
   {
-    id: positiveId(M.optionIdInvalid).optional(),
+    id: id(M.optionIdInvalid).optional(),
     text: text({ error: M.optionEmpty }).trim().min(1, M.optionEmpty).max(QUIZ_LIMITS.optionTextMax, M.optionTooLong),
     correct: z.boolean({ error: M.correctInvalid }),
   },
@@ -70,7 +79,7 @@ const optionInput = z.object(
 
 const questionInput = z.object(
   {
-    id: positiveId(M.questionIdInvalid).optional(),
+    id: id(M.questionIdInvalid).optional(),
     kind: z.enum(QUESTION_KINDS, { error: M.kindInvalid }),
     prompt: text({ error: M.promptRequired }, { multiLine: true })
       .trim()
@@ -82,7 +91,10 @@ const questionInput = z.object(
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
-    options: z.array(optionInput, { error: M.optionCount }),
+    // At most the limit, the message naming the question; the other rules across options are questionProblem's.
+    options: z
+      .array(optionInput, { error: M.optionCount })
+      .max(QUIZ_LIMITS.optionsMax, { error: namingTheQuestion(M.optionCount) }),
   },
   { error: M.promptRequired },
 );
@@ -146,9 +158,9 @@ export const submitQuizInput = z.object(
       .array(
         z.object(
           {
-            questionId: positiveId(M.questionIdInvalid),
+            questionId: id(M.questionIdInvalid),
             optionIds: z
-              .array(positiveId(M.optionIdInvalid), { error: M.answersInvalid })
+              .array(id(M.optionIdInvalid), { error: M.answersInvalid })
               .max(QUIZ_LIMITS.optionsMax, M.answersInvalid)
               .transform((ids) => [...new Set(ids)]),
           },

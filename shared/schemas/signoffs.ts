@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SIGNOFF_CHANGES, SIGNOFF_MESSAGES, SIGNOFF_SUMMARY_MAX, type SignoffChange } from "#shared/signoff-texts.js";
 import { offlineActionFields } from "./client-actions.js";
-import { positiveId, text } from "./common.js";
+import { id, text } from "./common.js";
 
 export {
   SIGNOFF_MESSAGES,
@@ -13,8 +13,8 @@ export {
 
 const M = SIGNOFF_MESSAGES;
 
-const lessonIdField = positiveId("Lesson ID must be a positive number.");
-const versionField = positiveId(M.versionInvalid);
+const lessonIdField = id("Lesson ID must be a positive number.");
+const versionField = id(M.versionInvalid);
 
 /** The fields lessons/update takes for sign-off lessons (merged into updateLessonInput). */
 export const signoffUpdateFields = {
@@ -54,7 +54,7 @@ export const lessonVersionInput = z.object(
 );
 
 export const mySignoffsInput = z
-  .object({ courseId: positiveId("Course ID must be a positive number.").optional() })
+  .object({ courseId: id("Course ID must be a positive number.").optional() })
   .default({});
 
 /** Without a lesson: every signature of the organization, deleted lessons' too (the audit export). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
-import { positiveId, text } from "./common.js";
+import { id, text } from "./common.js";
 
 const TAG_TYPES = ["department", "role"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
@@ -31,7 +31,7 @@ export const tagCreateInput = z
   .object({
     name: tagNameField,
     type: z.enum(TAG_TYPES, { error: TAG_MESSAGES.typeInvalid }),
-    parentId: positiveId(TAG_MESSAGES.idInvalid).nullish(),
+    parentId: id(TAG_MESSAGES.idInvalid).nullish(),
     color: text({ error: TAG_MESSAGES.colorFormat }).nullish(),
   })
   .superRefine((tag, context) => {
@@ -46,12 +46,12 @@ export const tagCreateInput = z
   });
 
 export const tagUpdateInput = z.object({
-  id: positiveId(TAG_MESSAGES.idInvalid),
+  id: id(TAG_MESSAGES.idInvalid),
   name: tagNameField,
   color: text({ error: TAG_MESSAGES.colorFormatUpdate }).regex(HEX_COLOR, TAG_MESSAGES.colorFormatUpdate).nullish(),
 });
 
-export const tagDeleteInput = z.object({ id: positiveId(TAG_MESSAGES.idInvalid) });
+export const tagDeleteInput = z.object({ id: id(TAG_MESSAGES.idInvalid) });
 
 /** The tag dialog's form: name, and a colour for departments. */
 export const tagFormInput = z.object({

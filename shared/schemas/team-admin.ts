@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { LIMITS } from "#shared/constants.js";
 import { ROLES } from "#shared/roles.js";
-import { positiveId, text } from "./common.js";
+import { id, text } from "./common.js";
+import { TAG_MESSAGES } from "./tags.js";
 import { inviteInput, TEAM_MESSAGES } from "./team.js";
 
 /** Pending invitations, bulk invite, removing people and leaving, the team's search and pages. */
@@ -29,20 +31,22 @@ export const BULK_INVITE_MAX = 200;
 const MEMBERS_PAGE_MAX = 100;
 
 export const invitationIdInput = z.object(
-  { invitationId: positiveId(M.invitationIdInvalid) },
+  { invitationId: id(M.invitationIdInvalid) },
   { error: M.invitationIdInvalid },
 );
 
 export const userIdInput = z.object(
-  { userId: positiveId(TEAM_MESSAGES.userIdInvalid) },
+  { userId: id(TEAM_MESSAGES.userIdInvalid) },
   { error: TEAM_MESSAGES.userIdInvalid },
 );
 
 /** One line of a bulk invite: the single invite's fields, plus tags by name (a pasted CSV names them). */
 export const inviteRowInput = inviteInput.extend({
   tags: z
-    .array(text({ error: M.rowInvalid }).trim().min(1).max(100))
-    .max(50)
+    .array(text({ error: M.rowInvalid }).trim().min(1, M.rowInvalid).max(LIMITS.tagNameMax, TAG_MESSAGES.nameTooLong), {
+      error: M.rowInvalid,
+    })
+    .max(LIMITS.tagsPerMemberMax, TEAM_MESSAGES.tagIdsTooMany)
     .default([]),
 });
 
@@ -66,7 +70,7 @@ export const membersInput = z
   .object({
     search: text({ error: M.searchTooLong }).trim().max(100, M.searchTooLong).optional(),
     role: z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid }).optional(),
-    tagId: positiveId(M.tagIdInvalid).optional(),
+    tagId: id(M.tagIdInvalid).optional(),
     former: z.boolean().optional(),
     limit: z
       .number({ error: M.limitInvalid })
@@ -74,7 +78,7 @@ export const membersInput = z
       .min(1, M.limitInvalid)
       .max(MEMBERS_PAGE_MAX, M.limitInvalid)
       .optional(),
-    cursor: positiveId(M.cursorInvalid).optional(),
+    cursor: id(M.cursorInvalid).optional(),
   })
   .optional();
 export type MembersInput = z.input<typeof membersInput>;

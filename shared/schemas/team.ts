@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_INVITE_ROLE, LIMITS } from "#shared/constants.js";
 import { ROLES } from "#shared/roles.js";
-import { emailField, positiveId, text } from "./common.js";
+import { emailField, id, text } from "./common.js";
 
 export const TEAM_MESSAGES = {
   inviteEmail: "A valid email is required.",
@@ -23,10 +23,14 @@ export const TEAM_MESSAGES = {
   invitationMismatch: "This invitation is for a different email address.",
   alreadyInOrganization: "You are already part of an organization. You cannot accept another invitation.",
   tagNotFound: "Tag not found.",
+  tagIdsTooMany: `A member can have up to ${LIMITS.tagsPerMemberMax} tags.`,
 } as const;
 
 const roleField = z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid });
-const tagIdsField = z.array(positiveId(TEAM_MESSAGES.tagNotFound)).max(500).default([]);
+const tagIdsField = z
+  .array(id(TEAM_MESSAGES.tagNotFound), { error: TEAM_MESSAGES.tagNotFound })
+  .max(LIMITS.tagsPerMemberMax, TEAM_MESSAGES.tagIdsTooMany)
+  .default([]);
 
 export const inviteInput = z.object({
   name: text({ error: TEAM_MESSAGES.inviteName })
@@ -39,12 +43,12 @@ export const inviteInput = z.object({
 });
 
 export const updateRoleInput = z.object({
-  userId: positiveId(TEAM_MESSAGES.userIdInvalid),
+  userId: id(TEAM_MESSAGES.userIdInvalid),
   newRole: roleField,
 });
 
 export const updateMemberInput = z.object({
-  userId: positiveId(TEAM_MESSAGES.userIdInvalid),
+  userId: id(TEAM_MESSAGES.userIdInvalid),
   name: text({ error: TEAM_MESSAGES.memberName })
     .trim()
     .min(LIMITS.personNameMin, TEAM_MESSAGES.memberName)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRAINING_STATUSES } from "#shared/training-statuses.js";
-import { positiveId } from "./common.js";
+import { id } from "./common.js";
 import { COURSE_MESSAGES, courseIdField } from "./courses.js";
 
 /** Assignments, "My training" and the reports (docs/SPEC.md §7). */
@@ -11,7 +11,9 @@ export const TRAINING_MESSAGES = {
   userIdsRequired: "Choose at least one person.",
   userIdsTooMany: "At most 500 people can be assigned at once.",
   tagIdsInvalid: "Tag IDs must be positive numbers.",
+  tagIdsTooMany: "At most 500 tags can be chosen at once.",
   courseIdsInvalid: "Course IDs must be positive numbers.",
+  courseIdsTooMany: "At most 500 courses can be chosen at once.",
   statusInvalid: "Status must be not_started, in_progress, completed or overdue.",
   signoffFilterInvalid: "Sign-off must be needed.",
   formatInvalid: "Format must be csv or json.",
@@ -21,7 +23,7 @@ const M = TRAINING_MESSAGES;
 
 export { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/training-statuses.js";
 
-const userIdField = positiveId(M.userIdInvalid);
+const userIdField = id(M.userIdInvalid);
 
 /** The most ids a filter or an assignment names at once. */
 const ID_LIST_MAX = 500;
@@ -30,7 +32,7 @@ const ID_LIST_MAX = 500;
  * A list of ids: an array through tRPC; on a REST query string "1,2,3" or a repeated key (the REST adapter
  * leaves the text as is: this field reads it). Each id once.
  */
-function idListField(message: string) {
+function idListField(message: string, tooMany: string) {
   return z
     .preprocess(
       (value) =>
@@ -40,9 +42,9 @@ function idListField(message: string) {
               .flatMap((item: string) => item.split(","))
               .map((item) => item.trim())
               .filter((item) => item !== "")
-              .map((item) => (/^\d{1,10}$/.test(item) ? Number(item) : item))
+              .map((item) => (/^\d+$/.test(item) ? Number(item) : item))
           : value,
-      z.array(positiveId(message), { error: message }).max(ID_LIST_MAX, message),
+      z.array(id(message), { error: message }).max(ID_LIST_MAX, tooMany),
     )
     .transform((ids) => [...new Set(ids)]);
 }
@@ -70,8 +72,8 @@ export const deleteAssignmentInput = z.object(
 
 export const matrixReportInput = z
   .object({
-    tagIds: idListField(M.tagIdsInvalid).optional(),
-    courseIds: idListField(M.courseIdsInvalid).optional(),
+    tagIds: idListField(M.tagIdsInvalid, M.tagIdsTooMany).optional(),
+    courseIds: idListField(M.courseIdsInvalid, M.courseIdsTooMany).optional(),
     status: statusFilterField.optional(),
     /** "needed": only the cells whose member must (re-)sign a sign-off lesson of the course (decision 0103). */
     signoff: z.enum(["needed"], { error: M.signoffFilterInvalid }).optional(),

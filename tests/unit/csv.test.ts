@@ -33,6 +33,37 @@ describe("CSV (RFC 4180, UTF-8 with BOM, formula injection defused)", () => {
     expect(csvField("\rX")).toBe(`"'\rX"`);
   });
 
+  it("quotes a field holding a semicolon, for spreadsheets that split on `;`", () => {
+    expect(csvField("a;b")).toBe('"a;b"');
+    expect(toCsv([["x;y", "z"]])).toBe('\uFEFF"x;y",z\r\n');
+  });
+
+  it.each([
+    ["x;=1+2", `"x;'=1+2"`],
+    ["x,=1+2", `"x,'=1+2"`],
+    ["Mozilla/5.0;+cmd", `"Mozilla/5.0;'+cmd"`],
+    ["a;-1;@SUM(A1)", `"a;'-1;'@SUM(A1)"`],
+    ["a;\t=1", `"a;'\t=1"`],
+    ["one\n=cmd", `"one\n'=cmd"`],
+    ["one\r\n+cmd", `"one\r\n'+cmd"`],
+    ["=a;=b", `"'=a;'=b"`],
+  ])("defuses a formula after a separator or line break inside %j", (text, escaped) => {
+    expect(csvField(text)).toBe(escaped);
+  });
+
+  it("leaves text whose separators are followed by anything else as it is (but quoted)", () => {
+    expect(csvField("Smith; John")).toBe('"Smith; John"');
+    expect(csvField("1,5")).toBe('"1,5"');
+    expect(csvField("a-b=c")).toBe("a-b=c");
+  });
+
+  it("read with `;` as the separator, ignoring quotes, no cell starts like a formula", () => {
+    const hostile = ["x;=1+2", 'q";=2', "a,b;@x", "l1\n-3", "\r;+4", "ok"];
+    const file = toCsv([hostile, hostile.slice().reverse()]).replace(/^\uFEFF/, "");
+    const cells = file.split(/\r\n|[\r\n;]/);
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
+
   it("numbers, booleans, dates and empty values", () => {
     expect(csvField(-5)).toBe("-5");
     expect(csvField(40)).toBe("40");

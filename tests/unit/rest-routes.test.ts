@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publicProcedure, router } from "#server/platform/api/trpc.js";
-import { restRoutesOf } from "#server/platform/http/rest.js";
+import { jsonBodyLimitOf, restRoutesOf } from "#server/platform/http/rest.js";
 import { inputFromQuery } from "#server/platform/http/rest-query.js";
 import { appRouter } from "#server/router.js";
 
@@ -46,6 +46,25 @@ describe("the REST routes derived from the router", () => {
   it("leave out a procedure marked as tRPC-only", () => {
     const typedOnly = router({ ping: publicProcedure.meta({ rest: false }).query(() => "pong") });
     expect(restRoutesOf(typedOnly)).toEqual([]);
+  });
+
+  it("hold the bodies of the paths a signed-out person may call to 16 KB, the others to 1 MB (decision 0260)", () => {
+    const signedOut = routes.filter((route) => jsonBodyLimitOf(appRouter, [route.procedurePath]) === 16 * 1024);
+    expect(signedOut.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      "GET /mail/status",
+      "GET /team/decode-invite",
+      "POST /auth/forgot-password",
+      "POST /auth/login",
+      "POST /auth/logout",
+      "POST /auth/register",
+      "POST /auth/reset-password",
+      "POST /mail/unsubscribe",
+    ]);
+    expect(jsonBodyLimitOf(appRouter, ["courses.create"])).toBe(1024 * 1024);
+    // A tRPC batch: the signed-in size as soon as one of its calls needs a session; unknown names do not.
+    expect(jsonBodyLimitOf(appRouter, ["auth.login", "auth.register"])).toBe(16 * 1024);
+    expect(jsonBodyLimitOf(appRouter, ["auth.login", "lessons.update"])).toBe(1024 * 1024);
+    expect(jsonBodyLimitOf(appRouter, ["no.such", "__proto__", "constructor", ""])).toBe(16 * 1024);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { fail } from "#server/platform/http/errors.js";
+import { LIMITS } from "#shared/constants.js";
 import {
   COURSE_MESSAGES,
   completeLessonInput,
@@ -73,6 +74,8 @@ export const lessonProcedures = {
     .mutation(async ({ ctx, input }) => {
       const module = await lockModule(ctx, input.moduleId);
       const count = await ctx.em.count(Lesson, { module: module.id });
+      // A reorder names every lesson of the module, and names at most this many (decision 0261).
+      if (count >= LIMITS.lessonsPerModuleMax) throw fail.badRequest(COURSE_MESSAGES.lessonsTooMany);
       const lesson = createOwned(ctx, Lesson, {
         module,
         title: input.title,

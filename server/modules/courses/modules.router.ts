@@ -3,6 +3,7 @@ import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
+import { LIMITS } from "#shared/constants.js";
 import {
   COURSE_MESSAGES,
   createModuleInput,
@@ -31,6 +32,8 @@ export const modulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const course = await lockCourse(ctx, input.courseId);
       const count = await ctx.em.count(CourseModule, { course: course.id });
+      // A reorder names every module of the course, and names at most this many (decision 0261).
+      if (count >= LIMITS.modulesPerCourseMax) throw fail.badRequest(COURSE_MESSAGES.modulesTooMany);
       const module = createOwned(ctx, CourseModule, {
         course,
         title: input.title,

@@ -3,7 +3,6 @@ export {
   belongsToAnyOrganization,
   findMembership,
   hasMemberWithEmail,
-  LARGEST_ID,
   lockedAdmins,
   membershipOf,
   membershipsOf,

@@ -8,6 +8,7 @@ import {
 import { lockRowsForUpdate } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
+import { ID_MAX } from "#shared/constants.js";
 import { ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { Membership } from "./organization.entity.js";
 
@@ -21,17 +22,14 @@ import { Membership } from "./organization.entity.js";
 /** Which organization: by id, or by the slug of its URL. */
 export type OrganizationKey = number | { slug: string };
 
-/** The largest id an integer column holds: a larger one names no organization (and no query is made). */
-export const LARGEST_ID = 2_147_483_647;
-
 /** The user's membership of the organization, or null. */
 export async function findMembership(
   em: EntityManager,
   user: Pick<User, "id"> | number,
   organization: OrganizationKey,
 ): Promise<MembershipRecord | null> {
-  // PostgreSQL would refuse a larger id as an integer parameter.
-  if (typeof organization === "number" && organization > LARGEST_ID) return null;
+  // A larger id names no organization, and PostgreSQL would refuse it as an integer parameter.
+  if (typeof organization === "number" && organization > ID_MAX) return null;
   return membershipRecordOf(em, typeof user === "number" ? user : user.id, organization);
 }
 

@@ -7,9 +7,9 @@ import {
   type SignedInUser,
 } from "#server/modules/identity/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
-import { LARGEST_ID, membershipOf } from "#server/modules/organizations/index.js";
+import { membershipOf } from "#server/modules/organizations/index.js";
 import { fail } from "#server/platform/http/errors.js";
-import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { ID_MAX, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
 import { TENANT_FILTER } from "../../../mikro-orm.config.js";
@@ -56,7 +56,7 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
   const value = req.headers[ORGANIZATION_HEADER];
   if (value === undefined) return undefined;
   const id = typeof value === "string" && /^\s*[1-9][0-9]{0,9}\s*$/.test(value) ? Number(value) : 0;
-  if (id < 1 || id > LARGEST_ID) throw fail.notFound(ORG_MESSAGES.noAccess);
+  if (id < 1 || id > ID_MAX) throw fail.notFound(ORG_MESSAGES.noAccess);
   return id;
 }
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
-import { initTRPC } from "@trpc/server";
+import { type AnyProcedure, initTRPC } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { resumeSession } from "#server/modules/identity/index.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
@@ -177,15 +177,28 @@ const noScope = async () => ({});
 /** The transaction of a mutation, alone: for a builder that adds its slow step before it (trpc-org.ts). */
 export const inTransaction = transactionThen(noScope);
 
+/**
+ * Marks the procedures a signed-out person may call, whose bodies are therefore held to the signed-out
+ * size (server/platform/http/json-body.ts, decision 0260): it does nothing else.
+ */
+const signedOutMark = t.middleware(({ next }) => next());
+const [markSignedOut] = signedOutMark._middlewares;
+
+/** Whether a signed-out person may call the procedure (it was built by publicProcedure or rateLimitedProcedure). */
+export function callableSignedOut(procedure: AnyProcedure): boolean {
+  // tRPC keeps a procedure's middlewares on its definition, as server/platform/fast/procedure-chain.ts reads them.
+  return (procedure._def as unknown as { middlewares: readonly unknown[] }).middlewares.includes(markSignedOut);
+}
+
 /** Anyone may call it; validation and the transaction still apply. */
-export const publicProcedure = t.procedure.use(inTransaction);
+export const publicProcedure = t.procedure.use(signedOutMark).use(inTransaction);
 
 /**
  * For sign-in and registration, whose attempts are counted (RateLimiter) even when they fail: a
  * surrounding transaction would roll the count back, and on SQLite it would hold the one connection the
  * counter needs. Their own writes are a single flush, which MikroORM commits atomically.
  */
-export const rateLimitedProcedure = t.procedure;
+export const rateLimitedProcedure = t.procedure.use(signedOutMark);
 
 /** What a signed-in request's context adds: plain records (decision 0205). */
 async function signedInScope(ctx: Context) {
@@ -216,5 +229,5 @@ export function signedInProcedureWith<Scope extends object>(scope: (ctx: SignedI
 /** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
 export const signedInProcedure = t.procedure.use(transactionThen(signedInScope));
 
-/** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure. */
-export const signedInRateLimitedProcedure = rateLimitedProcedure.use(requireSession);
+/** Signed in, and a password is checked and counted (the account page): as rateLimitedProcedure, without a transaction. */
+export const signedInRateLimitedProcedure = t.procedure.use(requireSession);

@@ -67,7 +67,23 @@ function nextOf(middlewares: readonly Middleware[], index: number, meta: unknown
     });
 }
 
+/**
+ * An input read only when a middleware first asks for it, once: the REST adapter's bodies, so that they
+ * are parsed after the session is known, as tRPC's adapter parses its own (decision 0260).
+ */
+export class DeferredInput {
+  private read: { value: unknown } | null = null;
+
+  constructor(private readonly load: () => unknown) {}
+
+  value(): unknown {
+    this.read ??= { value: this.load() };
+    return this.read.value;
+  }
+}
+
 function rawInputOf(input: unknown): () => Promise<unknown> {
+  if (input instanceof DeferredInput) return async () => input.value();
   return async () => input;
 }
 

@@ -3,6 +3,11 @@
  * line ends), UTF-8 with a byte-order mark so that Excel reads the accents right, and text that a
  * spreadsheet would take for a formula (= + - @, or a leading tab or carriage return) defused with a
  * leading apostrophe (OWASP's advice on CSV injection).
+ *
+ * A spreadsheet set to `;` as its separator (most of continental Europe) splits a line at every `;`,
+ * quotes or not, since a quote counts only at a field's start: so a field holding `;` (or `,`) is quoted,
+ * and a formula character just after a separator or a line break inside the text is defused as well,
+ * where such a reader would start a cell (docs/decisions/0262-csv-for-either-separator.md).
  */
 
 export type CsvValue = string | number | boolean | Date | null;
@@ -20,7 +25,9 @@ export const CSV_FORMAT_INVALID = "Format must be csv or json.";
 
 const BYTE_ORDER_MARK = "\uFEFF";
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** A formula character right after a separator of either kind or a line break: a cell's start to some reader. */
+const FORMULA_INSIDE = /([,;\r\n])(?=[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 function textOf(value: CsvValue): string {
   if (value === null) return "";
@@ -29,10 +36,16 @@ function textOf(value: CsvValue): string {
   return String(value);
 }
 
-/** One field: numbers as they are; text defused, then quoted when it holds a quote, comma or line break. */
+/**
+ * One field: numbers as they are; text defused (at its start and after every separator or line break in
+ * it), then quoted when it holds a quote, a comma, a semicolon or a line break.
+ */
 export function csvField(value: CsvValue): string {
   let text = textOf(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === "string") {
+    text = text.replace(FORMULA_INSIDE, "$1'");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

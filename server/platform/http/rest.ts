@@ -4,6 +4,7 @@ import superjson from "superjson";
 import {
   type AppServices,
   type Context,
+  callableSignedOut,
   createContext,
   type FileAnswer,
   type ProcedureMeta,
@@ -11,16 +12,19 @@ import {
   type RestEndpoint,
 } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
-import { procedureChain } from "#server/platform/fast/procedure-chain.js";
+import { DeferredInput, procedureChain } from "#server/platform/fast/procedure-chain.js";
 import { API_PREFIX } from "#shared/constants.js";
 import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
+import { JSON_BODY_LIMITS, JSON_BODY_MESSAGES } from "./json-body.js";
 import { inputFromQuery } from "./rest-query.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The route takes raw bytes of these types as its body (server/app.ts lets them past the JSON rule). */
     rawBody?: RawBodyRule;
+    /** The most bytes of JSON the route's body may hold (server/platform/http/json-body.ts). */
+    jsonBodyLimit?: number;
   }
 }
 
@@ -60,6 +64,19 @@ export function restRoutesOf(router: AnyRouter): RestRoute[] {
   return routes;
 }
 
+/**
+ * The most bytes of JSON a call of these procedures (dotted paths, several in a tRPC batch) may send: the
+ * signed-in size when one of them needs a session, else the signed-out one (unknown paths included).
+ */
+export function jsonBodyLimitOf(router: AnyRouter, procedurePaths: readonly string[]): number {
+  const procedures = router._def.procedures as Record<string, AnyProcedure | undefined>;
+  const signedIn = procedurePaths.some((path) => {
+    const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+    return procedure !== undefined && !callableSignedOut(procedure);
+  });
+  return signedIn ? JSON_BODY_LIMITS.signedInBytes : JSON_BODY_LIMITS.signedOutBytes;
+}
+
 type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
 /**
@@ -73,16 +90,27 @@ export function procedureCall(router: AnyRouter, dottedPath: string): ProcedureC
   return procedureChain(procedure, dottedPath);
 }
 
-/** Bodies are superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is. */
+/**
+ * A body as a procedure reads it: its JSON text (server/platform/http/json-body.ts keeps it as text)
+ * parsed, then superjson; a plain JSON body (one without superjson's `json` envelope) is taken as is.
+ */
 function decodeBody(body: unknown): unknown {
-  if (body !== null && typeof body === "object" && "json" in body) {
+  let value = body;
+  if (typeof body === "string") {
     try {
-      return superjson.deserialize(body as Parameters<typeof superjson.deserialize>[0]);
+      value = JSON.parse(body);
+    } catch {
+      throw fail.badRequest(JSON_BODY_MESSAGES.invalid);
+    }
+  }
+  if (value !== null && typeof value === "object" && "json" in value) {
+    try {
+      return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
     } catch {
       throw fail.badRequest("The request body is not valid superjson.");
     }
   }
-  return body;
+  return value;
 }
 
 export function sendError(reply: FastifyReply, status: number, message: string) {
@@ -103,7 +131,8 @@ function inputOf(route: RestRoute, req: FastifyRequest, query: unknown): unknown
     const fromQuery = inputFromQuery(query, route.inputSchemas) as object | undefined;
     return { ...fromQuery, contentType: mediaTypeOf(req), bytes: req.body };
   }
-  if (route.method === "POST") return decodeBody(req.body);
+  // Read when the procedure first asks for its input: after the session, never for a procedure without one.
+  if (route.method === "POST") return new DeferredInput(() => decodeBody(req.body));
   const fromQuery = inputFromQuery(query, route.inputSchemas);
   const fromPath = req.params as Record<string, string>;
   return Object.keys(fromPath).length === 0 ? fromQuery : { ...(fromQuery as object | undefined), ...fromPath };
@@ -149,7 +178,9 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
     app.route({
       method,
       url: `${API_PREFIX}${path}`,
-      ...(rawBody ? { bodyLimit: rawBody.maxBytes, config: { rawBody } } : {}),
+      ...(rawBody
+        ? { bodyLimit: rawBody.maxBytes, config: { rawBody } }
+        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]) } }),
       handler: async (req, reply) => {
         try {
           const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };

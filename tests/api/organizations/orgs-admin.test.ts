@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ID_MESSAGES } from "#shared/schemas/common.js";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { THREE_QUESTIONS } from "../../support/quiz-questions.js";
@@ -117,14 +118,23 @@ describe("get, stats and update", () => {
 
   it("get, stats, update and delete answer a stranger exactly as an unknown id: 404, no access", async () => {
     const stranger = other.admin.api;
-    // An id beyond the integer columns' range is as unknown (PostgreSQL refuses it as a parameter).
-    for (const orgId of [team.org.id, UNKNOWN_ORG_ID, 99_999_999_999]) {
+    for (const orgId of [team.org.id, UNKNOWN_ORG_ID]) {
       expect(refusal(await getOrg(stranger, orgId))).toEqual(NO_ACCESS);
       expect(refusal(await statsOf(stranger, orgId))).toEqual(NO_ACCESS);
       expect(refusal(await stranger.post("/_api/orgs/update", { orgId, name: "Taken over" }))).toEqual(NO_ACCESS);
       expect(refusal(await stranger.post("/_api/orgs/delete", { orgId }))).toEqual(NO_ACCESS);
     }
     expect(ok(await getOrg(team.admin.api, team.org.id))).toMatchObject({ name: team.org.name });
+  });
+
+  it("an id beyond the integer columns' range is refused as one, like every id field (decision 0261)", async () => {
+    const tooLarge = { status: 400, error: ID_MESSAGES.tooLarge };
+    for (const api of [other.admin.api, team.admin.api]) {
+      expect(refusal(await getOrg(api, 99_999_999_999))).toEqual(tooLarge);
+      expect(refusal(await statsOf(api, 2 ** 31))).toEqual(tooLarge);
+      expect(refusal(await api.post("/_api/orgs/update", { orgId: 2 ** 31, name: "Taken over" }))).toEqual(tooLarge);
+      expect(refusal(await api.post("/_api/orgs/delete", { orgId: 2 ** 31 }))).toEqual(tooLarge);
+    }
   });
 
   it.each([

@@ -304,6 +304,25 @@ describe("sign-off reports as CSV", () => {
     expect(lines[1]).toMatch(new RegExp(`^Lockout procedure,${staff.learner.name},[^,]+,Current,2,\\d{4}-`));
     expect(lines.filter((line) => line.includes(",Not signed,"))).toHaveLength(4);
   });
+
+  it("a User-Agent with `;` and formulas is quoted and defused for spreadsheets that split on `;` (decision 0262)", async () => {
+    const { lesson } = await signoffCourse();
+    const userAgent = "Mozilla/5.0 (X11;=1+2) x;@SUM(A1);-3";
+    const signed = await staff.learner.api.post(
+      "/_api/lessons/sign",
+      { lessonId: lesson.id, version: 2, fullName: staff.learner.name, agreed: true },
+      { headers: { "user-agent": userAgent } },
+    );
+    ok(signed);
+    const response = await staff.admin.api.get("/_api/reports/signoffs", {
+      lessonId: String(lesson.id),
+      format: "csv",
+    });
+    const line = response.text.split("\r\n").find((each) => each.includes("Mozilla/5.0"));
+    expect(line).toMatch(/,"Mozilla\/5\.0 \(X11;'=1\+2\) x;'@SUM\(A1\);'-3"$/);
+    // Read as a `;` spreadsheet does (a quote only counts at a cell's start): no cell starts a formula.
+    expect((line ?? "").split(";").filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
 });
 
 describe("sign-off permissions and isolation", () => {

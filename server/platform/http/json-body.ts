@@ -1,0 +1,130 @@
+import { Transform, type TransformCallback } from "node:stream";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * What a JSON body may be before it is parsed (docs/decisions/0260-bounded-json-bodies.md). Bodies are
+ * parsed before the session is known (docs/DESIGN.md §4), so these bounds are what anyone, signed in or
+ * not, can make the server read: a size per route, and a depth of nested lists and objects, both checked
+ * in one pass over the bytes as they arrive, before JSON.parse sees any of them.
+ */
+export const JSON_BODY_LIMITS = {
+  /** A signed-in screen's largest write: a lesson of 256 KB of content, escaped, with its fields. */
+  signedInBytes: 1024 * 1024,
+  /**
+   * The paths a signed-out person may call (sign-in, registration, forgotten and reset passwords, an
+   * invitation or unsubscribe link): a form of a few fields, and any unknown path.
+   */
+  signedOutBytes: 16 * 1024,
+  /** Lists and objects inside one another: a knowledge check in a tRPC batch with its superjson meta is 8. */
+  depth: 32,
+} as const;
+
+export const JSON_BODY_MESSAGES = {
+  /** The answer Fastify's own size limit gives (server/app.ts), for one sentence whichever limit refuses. */
+  tooLarge: "The request is too large.",
+  tooDeep: `The request is nested too deeply: at most ${JSON_BODY_LIMITS.depth} levels of lists and objects.`,
+  invalid: "The request body is not valid JSON.",
+} as const;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Follows the nesting of JSON text fed to it in pieces, in one pass, keeping only its depth and whether it
+ * is inside a string (where brackets are text). The bytes it looks for are ASCII, which never occur inside
+ * a multi-byte UTF-8 character, so a piece may end anywhere. It does not check the text is JSON:
+ * JSON.parse does that, once the depth is known to be bounded.
+ */
+export class JsonDepthScanner {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** False as soon as the text goes deeper than maxDepth. */
+  feed(bytes: Uint8Array): boolean {
+    // Locals in the loop (a megabyte is a million turns), written back at the end.
+    let depth = this.depth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    for (let at = 0; at < bytes.length; at += 1) {
+      const byte = bytes[at];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+      } else if (byte === QUOTE) inString = true;
+      else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+        depth += 1;
+        if (depth > this.maxDepth) return false;
+      } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) depth -= 1;
+    }
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    return true;
+  }
+}
+
+const refusal = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
+
+/** The bytes of a body, passed on unchanged until they exceed `limit` or nest deeper than the depth limit. */
+class JsonBodyGuard extends Transform {
+  private received = 0;
+  private readonly scanner = new JsonDepthScanner(JSON_BODY_LIMITS.depth);
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.received += chunk.length;
+    if (this.received > this.limit) callback(refusal(413, JSON_BODY_MESSAGES.tooLarge));
+    else if (!this.scanner.feed(chunk)) callback(refusal(400, JSON_BODY_MESSAGES.tooDeep));
+    else callback(null, chunk);
+  }
+}
+
+/** A request without a body: nothing to bound (Fastify parses none either). */
+function hasNoBody(req: FastifyRequest): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return true;
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0");
+}
+
+/**
+ * Bounds every JSON body: `limitOf` names the most bytes the request's route takes, or null for a route
+ * that takes raw bytes of its own (an image upload, bounded by its route's bodyLimit). A declared length
+ * over the limit is refused before a byte is read; otherwise the bytes pass the guard on their way to the
+ * parser, which stops at the first byte over the limit or one level too deep. Refused: 413 or 400, in the
+ * API's error shape (the app's error handler), and what is left of the body is drained unparsed.
+ *
+ * Then the body is kept as its text (an empty one is no body: logout is posted empty): the REST adapter
+ * parses it when the procedure reads its input, after the session (server/platform/http/rest.ts,
+ * decodeBody), as tRPC's adapter parses its own.
+ */
+export function registerJsonBodies(app: FastifyInstance, limitOf: (req: FastifyRequest) => number | null): void {
+  app.addHook("preParsing", (req, _reply, payload, done) => {
+    const limit = hasNoBody(req) ? null : limitOf(req);
+    if (limit === null) return done(null, payload);
+    if (Number(req.headers["content-length"]) > limit) return done(refusal(413, JSON_BODY_MESSAGES.tooLarge));
+    const guard = new JsonBodyGuard(limit);
+    guard.once("error", () => {
+      payload.unpipe(guard);
+      payload.resume();
+    });
+    payload.pipe(guard);
+    done(null, guard);
+  });
+
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    done(null, text.trim() === "" ? undefined : text);
+  });
+}
