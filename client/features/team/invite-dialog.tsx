@@ -16,6 +16,7 @@ import { Textarea } from "#client/components/ui/textarea.js";
 import { toast } from "#client/lib/toast.js";
 import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
+import { inviteLinkOnThisPage } from "./invite-link.js";
 import { inviteFormSchema, MemberFields, type MemberFormValues } from "./member-fields.js";
 import { TEAM_TEXT, useInvite } from "./queries.js";
 
@@ -92,7 +93,7 @@ export async function copyText(text: string, field: HTMLTextAreaElement | null):
 
 /** The link of an invitation just made (or made anew), to copy; shown once, as the server keeps no copy. */
 export function InviteLink({
-  link,
+  link: serverLink,
   name,
   emailed,
   onClose,
@@ -104,6 +105,7 @@ export function InviteLink({
   onClose: () => void;
   title?: string;
 }) {
+  const link = inviteLinkOnThisPage(serverLink);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {

@@ -17,7 +17,7 @@ import {
 import { assertAnotherAdminRemains, depart } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
-import { issueInvitation, requestOrigin } from "./invitations.js";
+import { inviteLinkBase, issueInvitation } from "./invitations.js";
 import { presentPendingInvitations } from "./invitations.presenter.js";
 import { checkInviteRows } from "./invite-rows.js";
 import { memberName } from "./team.presenter.js";
@@ -72,7 +72,7 @@ export const teamAdminProcedures = {
         email: old.email,
         role: old.role,
         tagIds: await existingTagIds(ctx.em, old.tagIds),
-        origin: requestOrigin(ctx.req),
+        baseUrl: inviteLinkBase(ctx),
       });
       const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
       await ctx.em.flush();
@@ -94,14 +94,14 @@ export const teamAdminProcedures = {
     .mutation(async ({ ctx, input }) => {
       // Every row is checked before any invitation is made.
       const { valid, rejected } = await checkInviteRows(ctx, input.rows);
-      const origin = requestOrigin(ctx.req);
+      const baseUrl = inviteLinkBase(ctx);
       const invited = [];
       for (const { row, invite } of valid) {
         const { invitation, inviteLink } = await issueInvitation(ctx.em, {
           organization: ctx.organization,
           invitedBy: managedUser(ctx.em, ctx.user),
           ...invite,
-          origin,
+          baseUrl,
         });
         const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
         invited.push({ row, invitation, inviteLink, emailed });

@@ -21,7 +21,7 @@ import { membersInput } from "#shared/schemas/team-admin.js";
 import { forgetDeparture } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
-import { issueInvitation, openInvitation, requestOrigin } from "./invitations.js";
+import { inviteLinkBase, issueInvitation, openInvitation } from "./invitations.js";
 import { memberName, presentInvitation } from "./team.presenter.js";
 import { teamAdminProcedures } from "./team-admin.router.js";
 import { listMembers } from "./team-directory.presenter.js";
@@ -101,7 +101,7 @@ export const teamRouter = router({
         email: input.email,
         role: input.role,
         tagIds: tags.map((tag) => tag.id),
-        origin: requestOrigin(ctx.req),
+        baseUrl: inviteLinkBase(ctx),
       });
       return { inviteLink, emailed: enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
     }),
