@@ -27,6 +27,11 @@ const M = TEAM_ADMIN_MESSAGES;
 
 export const BULK_INVITE_MAX = 200;
 export const MEMBERS_PAGE_MAX = 100;
+/**
+ * team/invitations without `limit`: the newest this many, which is every one for the lists the documented
+ * call was made for; the team page reads pages (docs/decisions/0270-invitation-limits-pages-fair-outbox.md).
+ */
+export const INVITATIONS_UNPAGED_MAX = 500;
 
 export const invitationIdInput = z.object(
   { invitationId: positiveId(M.invitationIdInvalid) },
@@ -79,6 +84,23 @@ export const membersInput = z
   })
   .optional();
 export type MembersInput = z.input<typeof membersInput>;
+
+/**
+ * team/invitations: both optional, so that the documented call without them answers as it did. `cursor`
+ * is the id of the last invitation of the previous page (newest first).
+ */
+export const invitationsInput = z
+  .object({
+    limit: z
+      .number({ error: M.limitInvalid })
+      .int(M.limitInvalid)
+      .min(1, M.limitInvalid)
+      .max(MEMBERS_PAGE_MAX, M.limitInvalid)
+      .optional(),
+    cursor: positiveId(M.cursorInvalid).optional(),
+  })
+  .optional();
+export type InvitationsInput = z.input<typeof invitationsInput>;
 
 /** Which people a report lists (issue 15): with the former members (marked), without them, or only them. */
 export const FORMER_FILTERS = ["include", "exclude", "only"] as const;

@@ -10,6 +10,7 @@ import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import {
   invitationIdInput,
+  invitationsInput,
   inviteManyInput,
   TEAM_ADMIN_MESSAGES as M,
   userIdInput,
@@ -18,7 +19,7 @@ import { assertAnotherAdminRemains, depart } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
 import { inviteLinkBase, issueInvitation } from "./invitations.js";
-import { presentPendingInvitations } from "./invitations.presenter.js";
+import { listPendingInvitations } from "./invitations.presenter.js";
 import { checkInviteRows } from "./invite-rows.js";
 import { memberName } from "./team.presenter.js";
 
@@ -48,13 +49,9 @@ async function existingTagIds(em: EntityManager, tagIds: readonly number[]): Pro
 export const teamAdminProcedures = {
   invitations: permittedProcedure("team.invitations")
     .meta({ rest: { method: "GET", path: "/team/invitations" } })
-    .query(async ({ ctx }) => {
-      const invitations = await ctx.em.find(
-        Invitation,
-        { acceptedAt: null },
-        { populate: ["invitedBy"], orderBy: { createdAt: "desc", id: "desc" } },
-      );
-      return presentPendingInvitations(ctx.em, invitations, nowOf(ctx));
+    .input(invitationsInput)
+    .query(async ({ ctx, input }) => {
+      return listPendingInvitations(ctx.em, ctx.organization.id, input ?? {}, nowOf(ctx));
     }),
 
   resendInvite: permittedProcedure("team.invitations")
