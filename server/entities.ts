@@ -24,6 +24,7 @@ import { LessonVersionSchema, SignatureSchema } from "#server/modules/signoff/si
 import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
+import { InvitationSendSchema } from "#server/modules/team/invitation-send.entity.js";
 import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
@@ -55,6 +56,7 @@ export { LessonVersion, Signature } from "#server/modules/signoff/signoff.entity
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { FormerMember } from "#server/modules/team/former-member.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
+export { InvitationSend } from "#server/modules/team/invitation-send.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
 export { ServerSecret } from "#server/platform/db/server-secret.entity.js";
 export { MailBatch, type MailKind, OutboxMail } from "#server/platform/mail/outbox.entity.js";
@@ -91,6 +93,7 @@ export const ENTITIES = [
   QuizAttemptSchema,
   CourseProgressSchema,
   CourseCompletionTotalSchema,
+  InvitationSendSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -114,4 +117,5 @@ export const TENANT_ENTITIES = [
   "QuizAttempt",
   "CourseProgress",
   "CourseCompletionTotal",
+  "InvitationSend",
 ];

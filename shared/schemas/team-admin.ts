@@ -25,6 +25,24 @@ export const TEAM_ADMIN_MESSAGES = {
 
 const M = TEAM_ADMIN_MESSAGES;
 
+/**
+ * The refusals of the invitation limits (INVITATION_LIMITS), as the invite form and the bulk list show
+ * them: who has reached which limit, and what to do. `newer` is added when the lower limits of a new
+ * organization or account are the ones reached.
+ */
+export const INVITATION_LIMIT_MESSAGES = {
+  organizationPerHour: (limit: number) =>
+    `Your organization has sent ${limit} invitations in the last hour, the most allowed. Please wait an hour, then invite the rest.`,
+  organizationPerDay: (limit: number) =>
+    `Your organization has sent ${limit} invitations in the last 24 hours, the most allowed. Please invite the rest tomorrow.`,
+  accountPerHour: (limit: number) =>
+    `You have sent ${limit} invitations in the last hour, the most one person may send. Please wait an hour, then invite the rest.`,
+  accountPerDay: (limit: number) =>
+    `You have sent ${limit} invitations in the last 24 hours, the most one person may send. Please invite the rest tomorrow.`,
+  newOrganization: "New organizations can send fewer invitations in their first week.",
+  newAccount: "New accounts can send fewer invitations in their first week.",
+} as const;
+
 export const BULK_INVITE_MAX = 200;
 export const MEMBERS_PAGE_MAX = 100;
 /**

@@ -18,6 +18,7 @@ import {
 import { assertAnotherAdminRemains, depart } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
+import { assertInvitationAllowed, takeInvitationAllowance } from "./invitation-limits.js";
 import { inviteLinkBase, issueInvitation } from "./invitations.js";
 import { listPendingInvitations } from "./invitations.presenter.js";
 import { checkInviteRows } from "./invite-rows.js";
@@ -61,6 +62,7 @@ export const teamAdminProcedures = {
       const old = await openInvitationById(ctx, input.invitationId);
       if (await hasMemberWithEmail(ctx.em, ctx.organization.id, old.emailKey))
         throw fail.conflict(TEAM_MESSAGES.alreadyMember);
+      await assertInvitationAllowed(ctx);
       // The new invitation replaces the old one, whose link stops working; a new 7 days start.
       const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
@@ -91,9 +93,16 @@ export const teamAdminProcedures = {
     .mutation(async ({ ctx, input }) => {
       // Every row is checked before any invitation is made.
       const { valid, rejected } = await checkInviteRows(ctx, input.rows);
+      // The rows past the invitation limits are refused with the limit's message; the others go.
+      const allowance = await takeInvitationAllowance(ctx, valid.length, nowOf(ctx));
+      const allowed = valid.slice(0, allowance.granted);
+      for (const { row, invite } of valid.slice(allowance.granted)) {
+        rejected.push({ row, name: invite.name, email: invite.email, reason: allowance.refusal ?? "" });
+      }
+      rejected.sort((a, b) => a.row - b.row);
       const baseUrl = inviteLinkBase(ctx);
       const invited = [];
-      for (const { row, invite } of valid) {
+      for (const { row, invite } of allowed) {
         const { invitation, inviteLink } = await issueInvitation(ctx.em, {
           organization: ctx.organization,
           invitedBy: managedUser(ctx.em, ctx.user),
