@@ -148,7 +148,7 @@ export const PAGE_PRELOADS_FILE = "page-preloads.json";
 /** Members per page on the team page: a large team opens as fast as a small one (issue 19). */
 export const MEMBERS_PAGE_SIZE = 24;
 /** Pending invitations per page on the team page; more with "Show more" (docs/decisions/0270-invitation-limits-pages-fair-outbox.md). */
-export const INVITATIONS_PAGE_SIZE = 20;
+export const INVITATIONS_PAGE_SIZE = 10;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */
 export const LANDING_INSTALL_BANNER_ID = "landing-install-banner";
 /** The message the update prompt posts to a waiting service worker to make it take over. */

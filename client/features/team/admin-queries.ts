@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/router.js";
-import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
+import { INVITATIONS_PAGE_SIZE, MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 
 /** Issue 15 on the team page: pending invitations, inviting many, removing people; and the team's pages. */
@@ -37,12 +37,19 @@ export function membersPageQuery(filters: MemberFilters) {
   );
 }
 
-export function invitationsQuery() {
-  return trpc.team.invitations.queryOptions();
+/** The pending invitations, newest first, a page at a time: the next page's cursor is the last one's id. */
+export function invitationsPageQuery() {
+  return trpc.team.invitations.infiniteQueryOptions(
+    { limit: INVITATIONS_PAGE_SIZE },
+    {
+      initialCursor: undefined,
+      getNextPageParam: (page) => (page.length < INVITATIONS_PAGE_SIZE ? undefined : page.at(-1)?.id),
+    },
+  );
 }
 
 export function useInvitations(enabled: boolean) {
-  return useQuery({ ...invitationsQuery(), enabled });
+  return useInfiniteQuery({ ...invitationsPageQuery(), enabled });
 }
 
 export function useResendInvite() {

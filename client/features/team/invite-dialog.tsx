@@ -11,8 +11,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
 import { Label } from "#client/components/ui/label.js";
 import { Textarea } from "#client/components/ui/textarea.js";
+import { errorMessage } from "#client/lib/errors.js";
 import { toast } from "#client/lib/toast.js";
 import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
@@ -63,6 +65,8 @@ function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Ro
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={invite.isPending || undefined}>
         <MemberFields form={form} allowedRoles={allowedRoles} disabled={invite.isPending} />
+        {/* The server's refusal, in the form too (an invitation limit reached says when to try again). */}
+        {invite.error && <FormAlert>{errorMessage(invite.error, TEAM_TEXT.inviteFailed)}</FormAlert>}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
             Cancel
