@@ -24,6 +24,7 @@ import { LessonVersionSchema, SignatureSchema } from "#server/modules/signoff/si
 import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
+import { InvitationSendSchema } from "#server/modules/team/invitation-send.entity.js";
 import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
@@ -45,6 +46,7 @@ export { QuizAttempt } from "#server/modules/quizzes/quiz.entity.js";
 export { Signature } from "#server/modules/signoff/signoff.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
+export { InvitationSend } from "#server/modules/team/invitation-send.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
 export { MailBatch, OutboxMail } from "#server/platform/mail/outbox.entity.js";
 
@@ -80,6 +82,7 @@ export const ENTITIES = [
   QuizAttemptSchema,
   CourseProgressSchema,
   CourseCompletionTotalSchema,
+  InvitationSendSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -103,4 +106,5 @@ export const TENANT_ENTITIES = [
   "QuizAttempt",
   "CourseProgress",
   "CourseCompletionTotal",
+  "InvitationSend",
 ];

@@ -7,7 +7,7 @@ import {
   RateLimitBucket,
   Session,
 } from "#server/modules/identity/index.js";
-import { Invitation } from "#server/modules/team/index.js";
+import { Invitation, InvitationSend } from "#server/modules/team/index.js";
 import type { Config } from "#server/platform/http/config.js";
 import { OutboxMail } from "#server/platform/mail/outbox.entity.js";
 import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
@@ -18,6 +18,7 @@ const MAIL_KEPT_DAYS = 30;
 /**
  * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, invitations
  * that expired a week ago, password reset links a day after they expired, mail a month after it was sent or given up, and browsers that have not signed in for KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
+ * The invitation limits' record of what was sent goes after a day, when it no longer counts.
  */
 export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config: Config): Promise<void> {
   const em = orm.em.fork();
@@ -36,6 +37,7 @@ export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config
     { expiresAt: { $lt: new Date(now.getTime() - INVITATION_DAYS * DAY_MS) } },
     { filters: false },
   );
+  await em.nativeDelete(InvitationSend, { sentAt: { $lt: new Date(now.getTime() - DAY_MS) } }, { filters: false });
 }
 
 /** Runs the sweep at start-up and then hourly; the timer never keeps the process alive. */

@@ -22,6 +22,19 @@ export const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
 /** docs/DESIGN.md §5: an invitation link works for this many days. */
 export const INVITATION_DAYS = 7;
 
+/**
+ * Not in the spec: how many invitations (new, resent, or in a list) may be sent in any hour and any 24
+ * hours, by one organization and by one person across their organizations, so that nobody uses
+ * Trainwright to mail strangers. An organization or an account younger than `newForDays` has the lower
+ * limits; an ordinary team's onboarding (a list of up to 200 at once) fits in them
+ * (docs/decisions/0270-invitation-limits-pages-fair-outbox.md).
+ */
+export const INVITATION_LIMITS = {
+  newForDays: 7,
+  organization: { new: { perHour: 200, perDay: 300 }, established: { perHour: 500, perDay: 2000 } },
+  account: { new: { perHour: 200, perDay: 300 }, established: { perHour: 500, perDay: 2000 } },
+} as const;
+
 export const FRESHNESS = {
   currentUserMs: 5 * MINUTE,
   defaultQueryMs: 60 * SECOND,
@@ -150,6 +163,8 @@ export const PAGE_ANSWERS_ELEMENT_ID = "trainwright-page-answers";
 export const PAGE_PRELOADS_FILE = "page-preloads.json";
 /** Members per page on the team page: a large team opens as fast as a small one (decision 0122). */
 export const MEMBERS_PAGE_SIZE = 24;
+/** Pending invitations per page on the team page; more with "Show more" (docs/decisions/0270-invitation-limits-pages-fair-outbox.md). */
+export const INVITATIONS_PAGE_SIZE = 10;
 /** The landing shell's own install banner, shown by its boot script until the app takes over (decision 0163). */
 export const LANDING_INSTALL_BANNER_ID = "landing-install-banner";
 /** The message the update prompt posts to a waiting service worker to make it take over. */

@@ -27,8 +27,31 @@ export const TEAM_ADMIN_MESSAGES = {
 
 const M = TEAM_ADMIN_MESSAGES;
 
+/**
+ * The refusals of the invitation limits (INVITATION_LIMITS), as the invite form and the bulk list show
+ * them: who has reached which limit, and what to do. `newer` is added when the lower limits of a new
+ * organization or account are the ones reached.
+ */
+export const INVITATION_LIMIT_MESSAGES = {
+  organizationPerHour: (limit: number) =>
+    `Your organization has sent ${limit} invitations in the last hour, the most allowed. Please wait an hour, then invite the rest.`,
+  organizationPerDay: (limit: number) =>
+    `Your organization has sent ${limit} invitations in the last 24 hours, the most allowed. Please invite the rest tomorrow.`,
+  accountPerHour: (limit: number) =>
+    `You have sent ${limit} invitations in the last hour, the most one person may send. Please wait an hour, then invite the rest.`,
+  accountPerDay: (limit: number) =>
+    `You have sent ${limit} invitations in the last 24 hours, the most one person may send. Please invite the rest tomorrow.`,
+  newOrganization: "New organizations can send fewer invitations in their first week.",
+  newAccount: "New accounts can send fewer invitations in their first week.",
+} as const;
+
 export const BULK_INVITE_MAX = 200;
 const MEMBERS_PAGE_MAX = 100;
+/**
+ * team/invitations without `limit`: the newest this many, which is every one for the lists the documented
+ * call was made for; the team page reads pages (docs/decisions/0270-invitation-limits-pages-fair-outbox.md).
+ */
+export const INVITATIONS_UNPAGED_MAX = 500;
 
 export const invitationIdInput = z.object(
   { invitationId: id(M.invitationIdInvalid) },
@@ -82,6 +105,23 @@ export const membersInput = z
   })
   .optional();
 export type MembersInput = z.input<typeof membersInput>;
+
+/**
+ * team/invitations: both optional, so that the documented call without them answers as it did. `cursor`
+ * is the id of the last invitation of the previous page (newest first).
+ */
+export const invitationsInput = z
+  .object({
+    limit: z
+      .number({ error: M.limitInvalid })
+      .int(M.limitInvalid)
+      .min(1, M.limitInvalid)
+      .max(MEMBERS_PAGE_MAX, M.limitInvalid)
+      .optional(),
+    cursor: id(M.cursorInvalid).optional(),
+  })
+  .optional();
+export type InvitationsInput = z.input<typeof invitationsInput>;
 
 /** Which people a report lists (docs/SPEC.md §7): with the former members (marked), without them, or only them. */
 const FORMER_FILTERS = ["include", "exclude", "only"] as const;

@@ -31,6 +31,7 @@ describe("loadConfig defaults", () => {
       metricsToken: null,
       shutdownTimeoutSeconds: 25,
       passwordHashing: { memoryKib: 19_456, iterations: 2 },
+      publicUrl: null,
       mail: null,
       mailPollMs: 10_000,
     });
@@ -75,6 +76,7 @@ describe("loadConfig defaults", () => {
       metricsToken: "scrape-me-0123456789",
       shutdownTimeoutSeconds: 40,
       passwordHashing: { memoryKib: 65_536, iterations: 3 },
+      publicUrl: "https://training.example.com",
       mail: {
         smtpUrl: "smtps://mailer:pw@mail.internal:465",
         from: "training@example.com",
@@ -158,6 +160,15 @@ describe("loadConfig e-mail settings (decision 0130)", () => {
       publicUrl: "https://training.example.com",
     });
     expect(loadConfig({}).mailPollMs).toBe(10_000);
+  });
+
+  it("reads PUBLIC_URL without e-mail too (links are built on it, never on a request's Host)", () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: "https://training.example.com/app/" }).publicUrl).toBe(
+      "https://training.example.com/app",
+    );
+    expect(configError({ PUBLIC_URL: "training.example.com" }).message).toContain("PUBLIC_URL");
+    expect(configError({ PUBLIC_URL: "ftp://training.example.com" }).message).toContain("PUBLIC_URL");
   });
 
   it.each([

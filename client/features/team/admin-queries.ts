@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { progressReaders } from "#client/features/training/queries.js";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/router.js";
-import { MEMBERS_PAGE_SIZE } from "#shared/constants.js";
+import { INVITATIONS_PAGE_SIZE, MEMBERS_PAGE_SIZE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 
 /** On the team page (decision 0121): pending invitations, inviting many, removing people; and the team's pages. */
@@ -36,12 +36,19 @@ export function membersPageQuery(filters: MemberFilters) {
   );
 }
 
-function invitationsQuery() {
-  return trpc.team.invitations.queryOptions();
+/** The pending invitations, newest first, a page at a time: the next page's cursor is the last one's id. */
+function invitationsPageQuery() {
+  return trpc.team.invitations.infiniteQueryOptions(
+    { limit: INVITATIONS_PAGE_SIZE },
+    {
+      initialCursor: undefined,
+      getNextPageParam: (page) => (page.length < INVITATIONS_PAGE_SIZE ? undefined : page.at(-1)?.id),
+    },
+  );
 }
 
 export function useInvitations(enabled: boolean) {
-  return useQuery({ ...invitationsQuery(), enabled });
+  return useInfiniteQuery({ ...invitationsPageQuery(), enabled });
 }
 
 export function useResendInvite() {

@@ -17,6 +17,7 @@ import { BULK_INVITE_MAX } from "#shared/schemas/team-admin.js";
 import { type InviteManyResult, useInviteMany } from "./admin-queries.js";
 import { copyText } from "./invite-dialog.js";
 import { type InviteLine, parseInviteLines } from "./invite-lines.js";
+import { inviteLinkOnThisPage } from "./invite-link.js";
 import { TEAM_TEXT } from "./queries.js";
 
 /**
@@ -108,7 +109,9 @@ function BulkInviteResults({
       toast.success(TEAM_TEXT.linkCopied);
     } else toast.error(TEAM_TEXT.copyFailed);
   };
-  const allLinks = answer.invited.map((row) => `${row.name} <${row.email}>: ${row.inviteLink}`).join("\n");
+  const allLinks = answer.invited
+    .map((row) => `${row.name} <${row.email}>: ${inviteLinkOnThisPage(row.inviteLink)}`)
+    .join("\n");
   return (
     <DialogContent className="sm:max-w-2xl">
       <DialogHeader>
@@ -136,7 +139,7 @@ function BulkInviteResults({
                   variant="outline"
                   size="sm"
                   aria-label={`Copy invite link for ${row.name}`}
-                  onClick={() => void copy(row.inviteLink, row.invitationId)}
+                  onClick={() => void copy(inviteLinkOnThisPage(row.inviteLink), row.invitationId)}
                 >
                   {copied === row.invitationId ? <Check /> : <Copy />}
                   Copy link

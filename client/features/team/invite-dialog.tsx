@@ -11,11 +11,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#client/components/ui/dialog.js";
+import { FormAlert } from "#client/components/ui/form-alert.js";
 import { Label } from "#client/components/ui/label.js";
 import { Textarea } from "#client/components/ui/textarea.js";
+import { errorMessage } from "#client/lib/errors.js";
 import { toast } from "#client/lib/toast.js";
 import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
+import { inviteLinkOnThisPage } from "./invite-link.js";
 import { inviteFormSchema, MemberFields, type MemberFormValues } from "./member-fields.js";
 import { TEAM_TEXT, useInvite } from "./queries.js";
 
@@ -62,6 +65,8 @@ function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Ro
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-busy={invite.isPending || undefined}>
         <MemberFields form={form} allowedRoles={allowedRoles} disabled={invite.isPending} />
+        {/* The server's refusal, in the form too (an invitation limit reached says when to try again). */}
+        {invite.error && <FormAlert>{errorMessage(invite.error, TEAM_TEXT.inviteFailed)}</FormAlert>}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
             Cancel
@@ -92,7 +97,7 @@ export async function copyText(text: string, field: HTMLTextAreaElement | null):
 
 /** The link of an invitation just made (or made anew), to copy; shown once, as the server keeps no copy. */
 export function InviteLink({
-  link,
+  link: serverLink,
   name,
   emailed,
   onClose,
@@ -104,6 +109,7 @@ export function InviteLink({
   onClose: () => void;
   title?: string;
 }) {
+  const link = inviteLinkOnThisPage(serverLink);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {

@@ -49,10 +49,7 @@ export function useUpdateMember() {
   );
 }
 
+/** A refusal shows in the invite form itself (an invitation limit's says when to try again), not as a toast. */
 export function useInvite() {
-  return useMutation(
-    trpc.team.invite.mutationOptions({
-      meta: { failure: TEAM_TEXT.inviteFailed, invalidates: [trpc.team.invitations.pathKey()] },
-    }),
-  );
+  return useMutation(trpc.team.invite.mutationOptions({ meta: { invalidates: [trpc.team.invitations.pathKey()] } }));
 }

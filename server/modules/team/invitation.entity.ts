@@ -37,5 +37,9 @@ export const InvitationSchema = new EntitySchema<Invitation>({
     expiresAt: { type: "datetime" },
     acceptedAt: { type: "datetime", nullable: true },
   },
-  indexes: [{ name: "invitations_org_email_idx", properties: ["organization", "emailKey"] }],
+  indexes: [
+    { name: "invitations_org_email_idx", properties: ["organization", "emailKey"] },
+    // team/invitations' pages: an organization's open invitations, newest first.
+    { name: "invitations_org_pending_idx", properties: ["organization", "acceptedAt", "createdAt", "id"] },
+  ],
 });

@@ -4,7 +4,9 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { emailKeyOf, type User } from "#server/modules/identity/index.js";
 import { Organization } from "#server/modules/organizations/index.js";
 import { createOwned, scopeToOrganization } from "#server/platform/api/trpc-org.js";
+import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
+import { type ListeningServer, publicBaseUrl } from "#server/platform/http/public-url.js";
 import { DAY_MS, INVITATION_DAYS } from "#shared/constants.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
@@ -53,7 +55,7 @@ export async function openInvitation(
   return { invitation, organization };
 }
 
-/** Who is invited where, by whom, and the origin the link points at (`https://host`). */
+/** Who is invited where, by whom, and the base the link is built on (publicBaseUrl: never the Host header). */
 export interface InvitationRequest {
   organization: Organization;
   invitedBy: User;
@@ -62,7 +64,7 @@ export interface InvitationRequest {
   role: Role;
   /** Tags of this organization, already checked. */
   tagIds: readonly number[];
-  origin: string;
+  baseUrl: string;
 }
 
 export interface IssuedInvitation {
@@ -91,11 +93,11 @@ export async function issueInvitation(em: EntityManager, request: InvitationRequ
     invitedBy: request.invitedBy,
     expiresAt,
   });
-  const inviteLink = `${request.origin}/${organization.slug}/invite?token=${encodeURIComponent(token)}`;
+  const inviteLink = `${request.baseUrl}/${organization.slug}/invite?token=${encodeURIComponent(token)}`;
   return { invitation, inviteLink };
 }
 
-/** Where the links point: the origin the request came to (behind TRUST_PROXY, the one the proxy names). */
-export function requestOrigin(req: { protocol: string; host: string }): string {
-  return `${req.protocol}://${req.host}`;
+/** Where an invitation's link points: PUBLIC_URL, or the address this server listens on; never the Host header. */
+export function inviteLinkBase(ctx: { config: Pick<Config, "publicUrl">; req: { server: ListeningServer } }): string {
+  return publicBaseUrl(ctx.config, ctx.req.server);
 }

@@ -10,6 +10,7 @@ import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import {
   invitationIdInput,
+  invitationsInput,
   inviteManyInput,
   TEAM_ADMIN_MESSAGES as M,
   userIdInput,
@@ -17,8 +18,9 @@ import {
 import { assertAnotherAdminRemains, depart } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
-import { issueInvitation, requestOrigin } from "./invitations.js";
-import { presentPendingInvitations } from "./invitations.presenter.js";
+import { assertInvitationAllowed, takeInvitationAllowance } from "./invitation-limits.js";
+import { inviteLinkBase, issueInvitation } from "./invitations.js";
+import { listPendingInvitations } from "./invitations.presenter.js";
 import { checkInviteRows } from "./invite-rows.js";
 import { memberName } from "./team.presenter.js";
 
@@ -48,13 +50,9 @@ async function existingTagIds(em: EntityManager, tagIds: readonly number[]): Pro
 export const teamAdminProcedures = {
   invitations: permittedProcedure("team.invitations")
     .meta({ rest: { method: "GET", path: "/team/invitations" } })
-    .query(async ({ ctx }) => {
-      const invitations = await ctx.em.find(
-        Invitation,
-        { acceptedAt: null },
-        { populate: ["invitedBy"], orderBy: { createdAt: "desc", id: "desc" } },
-      );
-      return presentPendingInvitations(ctx.em, invitations, nowOf(ctx));
+    .input(invitationsInput)
+    .query(async ({ ctx, input }) => {
+      return listPendingInvitations(ctx.em, ctx.organization.id, input ?? {}, nowOf(ctx));
     }),
 
   resendInvite: permittedProcedure("team.invitations")
@@ -64,6 +62,7 @@ export const teamAdminProcedures = {
       const old = await openInvitationById(ctx, input.invitationId);
       if (await hasMemberWithEmail(ctx.em, ctx.organization.id, old.emailKey))
         throw fail.conflict(TEAM_MESSAGES.alreadyMember);
+      await assertInvitationAllowed(ctx);
       // The new invitation replaces the old one, whose link stops working; a new 7 days start.
       const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
@@ -72,7 +71,7 @@ export const teamAdminProcedures = {
         email: old.email,
         role: old.role,
         tagIds: await existingTagIds(ctx.em, old.tagIds),
-        origin: requestOrigin(ctx.req),
+        baseUrl: inviteLinkBase(ctx),
       });
       const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
       await ctx.em.flush();
@@ -94,14 +93,21 @@ export const teamAdminProcedures = {
     .mutation(async ({ ctx, input }) => {
       // Every row is checked before any invitation is made.
       const { valid, rejected } = await checkInviteRows(ctx, input.rows);
-      const origin = requestOrigin(ctx.req);
+      // The rows past the invitation limits are refused with the limit's message; the others go.
+      const allowance = await takeInvitationAllowance(ctx, valid.length, nowOf(ctx));
+      const allowed = valid.slice(0, allowance.granted);
+      for (const { row, invite } of valid.slice(allowance.granted)) {
+        rejected.push({ row, name: invite.name, email: invite.email, reason: allowance.refusal ?? "" });
+      }
+      rejected.sort((a, b) => a.row - b.row);
+      const baseUrl = inviteLinkBase(ctx);
       const invited = [];
-      for (const { row, invite } of valid) {
+      for (const { row, invite } of allowed) {
         const { invitation, inviteLink } = await issueInvitation(ctx.em, {
           organization: ctx.organization,
           invitedBy: managedUser(ctx.em, ctx.user),
           ...invite,
-          origin,
+          baseUrl,
         });
         const emailed = enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx));
         invited.push({ row, invitation, inviteLink, emailed });

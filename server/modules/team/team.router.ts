@@ -21,7 +21,8 @@ import { membersInput } from "#shared/schemas/team-admin.js";
 import { forgetDeparture } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
-import { issueInvitation, openInvitation, requestOrigin } from "./invitations.js";
+import { assertInvitationAllowed } from "./invitation-limits.js";
+import { inviteLinkBase, issueInvitation, openInvitation } from "./invitations.js";
 import { memberName, presentInvitation } from "./team.presenter.js";
 import { teamAdminProcedures } from "./team-admin.router.js";
 import { listMembers } from "./team-directory.presenter.js";
@@ -94,6 +95,7 @@ export const teamRouter = router({
       if (await hasMemberWithEmail(ctx.em, ctx.organization.id, emailKey))
         throw fail.conflict(TEAM_MESSAGES.alreadyMember);
       const tags = await tagsOfOrganization(ctx.em, input.tagIds);
+      await assertInvitationAllowed(ctx);
       const { invitation, inviteLink } = await issueInvitation(ctx.em, {
         organization: ctx.organization,
         invitedBy: managedUser(ctx.em, ctx.user),
@@ -101,7 +103,7 @@ export const teamRouter = router({
         email: input.email,
         role: input.role,
         tagIds: tags.map((tag) => tag.id),
-        origin: requestOrigin(ctx.req),
+        baseUrl: inviteLinkBase(ctx),
       });
       return { inviteLink, emailed: enqueueInvitationMail(ctx, invitation, inviteLink, nowOf(ctx)) };
     }),

@@ -106,6 +106,11 @@ export function dateParam(config: DialectConfig, date: Date): number | string {
 /** Any entity manager: the read models take MikroORM core's, the routers the SQL driver's. */
 type ManagerOfPlatform = { getPlatform(): object };
 
+/** dateParam for code that holds an entity manager rather than the settings (the outbox sender). */
+export function dateParamOf(em: ManagerOfPlatform, date: Date): number | string {
+  return dialectOfManager(em) === "postgresql" ? date.toISOString() : date.getTime();
+}
+
 /** The dialect of the database an entity manager works on. */
 export function dialectOfManager(em: ManagerOfPlatform): "sqlite" | "postgresql" {
   return em.getPlatform() instanceof PostgreSqlPlatform ? "postgresql" : "sqlite";

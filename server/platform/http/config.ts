@@ -32,6 +32,12 @@ export interface Config {
   metricsToken: string | null;
   /** On SIGTERM, how long requests already accepted may take before they are cut off. */
   shutdownTimeoutSeconds: number;
+  /**
+   * PUBLIC_URL: the address people open the app at (no trailing slash). Every link the server stores or
+   * mails is built on it, or without it on the address the server listens on; never on a request's Host
+   * header (docs/decisions/0270-invitation-limits-pages-fair-outbox.md). Required with e-mail.
+   */
+  publicUrl: string | null;
   /** E-mail over SMTP; null (no SMTP_URL) keeps the app on links to copy (decision 0130). */
   mail: MailSettings | null;
   /** How often each instance looks for mail to send and batches to run. */
@@ -85,11 +91,28 @@ function trustProxyOf(env: Env): TrustProxy {
   }
 }
 
+const PUBLIC_URL_EXAMPLE = "the app's address, such as https://training.example.com";
+
+/** PUBLIC_URL when it is set: an http(s) address, kept without its trailing slash. */
+function publicUrlOf(env: Env): string | null {
+  const raw = (env.PUBLIC_URL?.trim() || "").replace(/\/+$/, "");
+  if (raw === "") return null;
+  let base: URL;
+  try {
+    base = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be ${PUBLIC_URL_EXAMPLE}.`);
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${raw}".`);
+  }
+  return base.origin + base.pathname.replace(/\/+$/, "");
+}
+
 /** SMTP_URL, MAIL_FROM and PUBLIC_URL go together: a mail without a sender or without working links is no use. */
-function mailSettingsOf(env: Env): MailSettings | null {
+function mailSettingsOf(env: Env, publicUrl: string | null): MailSettings | null {
   const smtpUrl = env.SMTP_URL?.trim() || "";
   const from = env.MAIL_FROM?.trim() || "";
-  const publicUrl = (env.PUBLIC_URL?.trim() || "").replace(/\/+$/, "");
   if (smtpUrl === "") {
     if (from !== "") throw new ConfigError("MAIL_FROM is set but SMTP_URL is not: set both to send e-mail.");
     return null;
@@ -109,18 +132,8 @@ function mailSettingsOf(env: Env): MailSettings | null {
       "MAIL_FROM must be an address, such as Trainwright <training@example.com>, when SMTP_URL is set.",
     );
   }
-  let base: URL;
-  try {
-    base = new URL(publicUrl);
-  } catch {
-    throw new ConfigError(
-      "PUBLIC_URL must be the app's address, such as https://training.example.com, when SMTP_URL is set.",
-    );
-  }
-  if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${publicUrl}".`);
-  }
-  return { smtpUrl, from, publicUrl: base.origin + base.pathname.replace(/\/+$/, "") };
+  if (publicUrl === null) throw new ConfigError(`PUBLIC_URL must be ${PUBLIC_URL_EXAMPLE}, when SMTP_URL is set.`);
+  return { smtpUrl, from, publicUrl };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "silent"] as const;
@@ -148,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const host = env.HOST?.trim() || "0.0.0.0";
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  const publicUrl = publicUrlOf(env);
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
     // Not echoed: it is a secret.
     throw new ConfigError("METRICS_TOKEN must be at least 16 visible characters (no spaces).");
@@ -175,7 +189,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken,
     shutdownTimeoutSeconds: integer(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 1, 3600),
-    mail: mailSettingsOf(env),
+    publicUrl,
+    mail: mailSettingsOf(env, publicUrl),
     mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
   };
 }

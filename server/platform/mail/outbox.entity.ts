@@ -5,16 +5,40 @@ import type { Organization } from "#server/modules/organizations/index.js";
 export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
 
 /**
+ * Which mail the sender claims first (docs/decisions/0270-invitation-limits-pages-fair-outbox.md): mail
+ * someone is waiting for to sign in (a password reset) before bulk mail (invitations, reminders, summaries).
+ */
+const MAIL_PRIORITY = { account: 0, bulk: 1 } as const;
+export type MailPriority = (typeof MAIL_PRIORITY)[keyof typeof MAIL_PRIORITY];
+
+export const PRIORITY_OF_KIND: Record<MailKind, MailPriority> = {
+  password_reset: MAIL_PRIORITY.account,
+  invitation: MAIL_PRIORITY.bulk,
+  reminder: MAIL_PRIORITY.bulk,
+  summary: MAIL_PRIORITY.bulk,
+};
+
+/**
  * One mail to send (decision 0130). Written in the same transaction as what caused it; a sender claims
  * it with a lease (`claimToken`, `claimedUntil`), sends it, and marks it sent or schedules a retry. The
  * bodies are emptied once it is sent or given up: a reset or invitation link is not kept in clear.
  */
 export class OutboxMail {
-  [OptionalProps]?: "createdAt" | "attempts" | "claimToken" | "claimedUntil" | "sentAt" | "failedAt" | "lastError";
+  [OptionalProps]?:
+    | "createdAt"
+    | "attempts"
+    | "claimToken"
+    | "claimedUntil"
+    | "sentAt"
+    | "failedAt"
+    | "lastError"
+    | "priority";
   id!: number;
   /** The organization the mail speaks for; null for mails about one's account (password reset). */
   organization!: Organization | null;
   kind!: MailKind;
+  /** PRIORITY_OF_KIND of its kind: lower is claimed first. */
+  priority: MailPriority = MAIL_PRIORITY.bulk;
   recipient!: string;
   subject!: string;
   text!: string;
@@ -38,6 +62,7 @@ export const OutboxMailSchema = new EntitySchema<OutboxMail>({
     id: { type: "integer", primary: true, autoincrement: true },
     organization: { kind: "m:1", entity: "Organization", nullable: true, deleteRule: "cascade" },
     kind: { type: "string", length: 20 },
+    priority: { type: "smallint", default: MAIL_PRIORITY.bulk },
     recipient: { type: "string", length: 254 },
     subject: { type: "string", length: 300 },
     text: { type: "text" },

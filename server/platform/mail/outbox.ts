@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { type MailKind, OutboxMail } from "./outbox.entity.js";
+import { type MailKind, OutboxMail, PRIORITY_OF_KIND } from "./outbox.entity.js";
 import type { RenderedMail } from "./templates.js";
 
 /** One mail for the outbox: to whom, on behalf of which organization, and what it says. */
@@ -18,6 +18,7 @@ export function queueMail(em: EntityManager, mail: MailToQueue, now: Date): Outb
   return em.create(OutboxMail, {
     organization: mail.organization,
     kind: mail.kind,
+    priority: PRIORITY_OF_KIND[mail.kind],
     recipient: mail.recipient,
     subject: mail.subject,
     text: mail.text,

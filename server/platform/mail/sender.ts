@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import { readRows } from "#server/platform/db/rows.js";
+import { dateParamOf } from "#server/platform/db/sql-dialect.js";
 import { OutboxMail } from "./outbox.entity.js";
 import type { MailTransport } from "./transport.js";
 
@@ -16,7 +18,7 @@ import type { MailTransport } from "./transport.js";
  */
 
 export const OUTBOX_LEASE_MS = 5 * 60_000;
-const OUTBOX_BATCH_SIZE = 20;
+export const OUTBOX_BATCH_SIZE = 20;
 export const MAX_ATTEMPTS = 6;
 /** The wait after the first failure; each later one doubles it (1, 2, 4, 8, 16 minutes). */
 export const FIRST_RETRY_MS = 60_000;
@@ -60,26 +62,46 @@ export class OutboxSender {
     this.clock = options.clock ?? Date.now;
   }
 
-  /** Takes up to OUTBOX_BATCH_SIZE due mails that nobody holds; they are this sender's until the lease ends. */
+  /**
+   * Takes up to OUTBOX_BATCH_SIZE due mails that nobody holds; they are this sender's until the lease ends.
+   * Which ones (docs/decisions/0270-invitation-limits-pages-fair-outbox.md): account mail (a password
+   * reset) before bulk mail, then bulk mail in rounds across organizations, each round one mail of every
+   * organization with mail waiting, the organization whose mail has waited longest first. So one
+   * organization's thousands of invitations take no more than their share of a claim while others wait,
+   * and all of it while none do.
+   */
   async claim(): Promise<OutboxMail[]> {
     const em = this.options.orm.em.fork();
     const now = new Date(this.clock());
+    const at = dateParamOf(em, now);
+    const candidates = await readRows<{ id: number }>(
+      em,
+      `select id from (
+         select id, priority,
+           row_number() over (partition by priority, organization_id order by id) as turn,
+           min(id) over (partition by priority, organization_id) as first_waiting
+         from outbox_mails
+         where sent_at is null and failed_at is null and next_attempt_at <= ?
+           and (claimed_until is null or claimed_until <= ?)
+       ) due
+       order by priority, turn, first_waiting
+       limit ${OUTBOX_BATCH_SIZE}`,
+      [at, at],
+    );
+    if (candidates.length === 0) return [];
+    const order = new Map(candidates.map((candidate, index) => [Number(candidate.id), index]));
     const unclaimed = { $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] };
     const due = { sentAt: null, failedAt: null, nextAttemptAt: { $lte: now }, ...unclaimed };
-    const candidates = await em.find(OutboxMail, due, {
-      fields: ["id"],
-      orderBy: { id: "asc" },
-      limit: OUTBOX_BATCH_SIZE,
-    });
-    if (candidates.length === 0) return [];
     const claimToken = randomBytes(16).toString("hex");
     // The conditions are checked again by the UPDATE itself: a row another sender claimed meanwhile is skipped.
     await em.nativeUpdate(
       OutboxMail,
-      { id: { $in: candidates.map((mail) => mail.id) }, ...due },
+      { id: { $in: [...order.keys()] }, ...due },
       { claimToken, claimedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS) },
     );
-    return em.fork().find(OutboxMail, { claimToken }, { orderBy: { id: "asc" } });
+    const claimed = await em.fork().find(OutboxMail, { claimToken });
+    // Sent in the order chosen: a reset first, however the rows came back.
+    return claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   }
 
   /** Sends what `claim` returned, one by one, recording each outcome. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KnownDevice, RateLimitBucket, Session } from "#server/entities.js";
+import { InvitationSend, KnownDevice, Organization, RateLimitBucket, Session, User } from "#server/entities.js";
 import { removeExpiredRows } from "#server/housekeeping.js";
 import { DAY_MS } from "#shared/constants.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { registerUser } from "../support/fixtures.js";
+import { orgWithMembers } from "../support/org-fixtures.js";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -43,5 +44,18 @@ describe("housekeeping", () => {
     expect(await after.count(KnownDevice, { deviceHash: forgotten })).toBe(0);
     expect((await app.api.get("/_api/auth/me")).status).toBe(401);
     expect((await secondAgent.get("/_api/auth/me")).status).toBe(200);
+  });
+
+  it("forgets what the invitation limits counted once it is a day old", async () => {
+    const team = await orgWithMembers(app, { label: "housekeeping" });
+    const em = app.orm.em.fork();
+    const organization = em.getReference(Organization, team.org.id);
+    const sentBy = em.getReference(User, team.admin.id);
+    em.create(InvitationSend, { organization, sentBy, sentAt: new Date(Date.now() - DAY_MS - 1000), count: 50 });
+    em.create(InvitationSend, { organization, sentBy, sentAt: new Date(Date.now() - DAY_MS + 60_000), count: 7 });
+    await em.flush();
+    await removeExpiredRows(app.orm, app.config);
+    const left = await app.orm.em.fork().find(InvitationSend, { organization: team.org.id }, { filters: false });
+    expect(left.map((row) => row.count)).toEqual([7]);
   });
 });
