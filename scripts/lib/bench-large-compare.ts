@@ -9,8 +9,8 @@
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { organizationCounts } from "#server/modules/organizations/organizations.data.js";
+import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
-import { TENANT_FILTER } from "../../mikro-orm.config.js";
 import { type EndpointTimings, type TimedEndpoint, timeEndpoint } from "./endpoint-timings.js";
 import { percentile } from "./timings.js";
 

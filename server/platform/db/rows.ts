@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { readPrepared, writePrepared, writePreparedReturning } from "#server/platform/fast/prepared.js";
 import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
-import { TENANT_FILTER } from "../../../mikro-orm.config.js";
+import { TENANT_FILTER } from "./tenant-filter.js";
 
 /**
  * The one way raw SQL runs in a request (decision 0150): plain rows through MikroORM's own connection, no
@@ -87,7 +87,7 @@ function bound(organizationId: number, sql: string, params: readonly unknown[]):
 }
 
 /** Rows of a statement in the request's organization (see above). */
-export function readRows<Row>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+export async function readRows<Row>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
   const [text, values] = bound(scopedOrganizationId(em), sql, params);
   return readPrepared<Row>(em, text, values);
 }
@@ -102,13 +102,17 @@ export async function readRow<Row>(
 }
 
 /** A write (no RETURNING) in the request's organization, prepared (decision 0209): how many rows it changed. */
-export function writeRows(em: EntityManager, sql: string, params: readonly unknown[]): Promise<number> {
+export async function writeRows(em: EntityManager, sql: string, params: readonly unknown[]): Promise<number> {
   const [text, values] = bound(scopedOrganizationId(em), sql, params);
   return writePrepared(em, text, values);
 }
 
 /** A write with RETURNING in the request's organization, like writeRows: the rows it returned. */
-export function writeRowsReturning<Row>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
+export async function writeRowsReturning<Row>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+): Promise<Row[]> {
   const [text, values] = bound(scopedOrganizationId(em), sql, params);
   return writePreparedReturning<Row>(em, text, values);
 }
@@ -129,7 +133,7 @@ export function scopedStatements(em: EntityManager, shared: SyncStatements): Syn
  * Rows read across organizations, on purpose: the session and the memberships that decide which
  * organization a request acts on, read before it has one. Never for an organization's own rows.
  */
-export function readRowsAcrossOrganizations<Row>(
+export async function readRowsAcrossOrganizations<Row>(
   em: EntityManager,
   sql: string,
   params: readonly unknown[] = [],

@@ -2,8 +2,8 @@ import { EntityManager } from "@mikro-orm/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { User } from "#server/entities.js";
 import { inScope, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
-import { TENANT_FILTER } from "../../../mikro-orm.config.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { createOrg, signUp } from "../support/org-fixtures.js";
 
