@@ -12,9 +12,8 @@ import { Migrator } from "@mikro-orm/migrations";
 import { PostgreSqlDriver } from "@mikro-orm/postgresql";
 import { ENTITIES, TENANT_ENTITIES } from "./server/entities.js";
 import { SEARCH_INDEX_TABLES } from "./server/modules/search/search-dialect.js";
+import { TENANT_FILTER } from "./server/platform/db/tenant-filter.js";
 import { type Config, loadConfig } from "./server/platform/http/config.js";
-
-export const TENANT_FILTER = "tenant";
 
 export type Dialect = "sqlite" | "postgresql";
 

@@ -39,11 +39,6 @@ export async function findVisibleCourse(ctx: CourseContext, id: number): Promise
   return course;
 }
 
-/** What a lock on a course's content needs besides: the request's organization, whose rows alone it locks. */
-export interface CourseLockContext extends CourseContext {
-  organization: { id: number };
-}
-
 /**
  * Every write to a course's content (the course, its modules, lessons and knowledge checks, a signature)
  * starts by locking the course row, inside the mutation's transaction, and reads what it changes only
@@ -52,8 +47,8 @@ export interface CourseLockContext extends CourseContext {
  * order, course first (sql-dialect.ts lockCourseRow; docs/DESIGN.md §4). SQLite runs one writer at a
  * time anyway, and has no row locks.
  */
-export async function lockCourse(ctx: CourseLockContext, id: number): Promise<Course> {
-  await lockCourseRow(ctx, ctx.organization.id, { courseId: id });
+export async function lockCourse(ctx: CourseContext, id: number): Promise<Course> {
+  await lockCourseRow(ctx, { courseId: id });
   return freshCourse(ctx, id);
 }
 
@@ -75,14 +70,14 @@ async function findModule(ctx: CourseContext, id: number): Promise<CourseModule>
  * The module's course locked (see lockCourse), then the module as it is after the lock: it never changes
  * course, but it may have been deleted while we waited. An edit checks its version under the lock.
  */
-export async function lockModule(ctx: CourseLockContext, id: number): Promise<CourseModule> {
-  await lockCourseRow(ctx, ctx.organization.id, { moduleId: id });
+export async function lockModule(ctx: CourseContext, id: number): Promise<CourseModule> {
+  await lockCourseRow(ctx, { moduleId: id });
   return findModule(ctx, id);
 }
 
 /** lockModule, and the course it locked. */
 export async function lockModuleCourse(
-  ctx: CourseLockContext,
+  ctx: CourseContext,
   moduleId: number,
 ): Promise<{ course: Course; module: CourseModule }> {
   const module = await lockModule(ctx, moduleId);
@@ -94,8 +89,8 @@ export async function lockModuleCourse(
  * reorder may have moved it to another module of the same course, or a delete removed it. An edit checks
  * its version under the lock (server/versions.ts).
  */
-export async function lockLesson(ctx: CourseLockContext, id: number): Promise<Lesson> {
-  await lockCourseRow(ctx, ctx.organization.id, { lessonId: id });
+export async function lockLesson(ctx: CourseContext, id: number): Promise<Lesson> {
+  await lockCourseRow(ctx, { lessonId: id });
   return findLesson(ctx, id);
 }
 
@@ -107,7 +102,7 @@ export async function findLesson(ctx: CourseContext, id: number): Promise<Lesson
 
 /** lockLesson, and the course it locked. */
 export async function lockLessonCourse(
-  ctx: CourseLockContext,
+  ctx: CourseContext,
   lessonId: number,
 ): Promise<{ course: Course; lesson: Lesson }> {
   const lesson = await lockLesson(ctx, lessonId);

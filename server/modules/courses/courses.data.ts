@@ -1,11 +1,11 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { placeholders, readRow, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRow, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow, joinedText } from "#server/platform/db/sql-dialect.js";
 import type { CourseStatus } from "./course.entity.js";
 
 /**
  * Courses, their tags and outlines as plain rows (decision 0150): courses/list, get and structure,
- * users/completions. Every query names the organization; the presenters map the rows.
+ * users/completions. Every query is in the request's organization (inScope); the presenters map the rows.
  */
 
 /** The fields of a course that its views show: a Course entity has them too. */
@@ -54,24 +54,16 @@ export function courseFromRecord(row: CourseRecord): CourseFields {
 /** One course of the organization, read with `columns` and named by `fromRecord`; undefined when there is none. */
 async function courseRowById<Row, Course>(
   em: EntityManager,
-  organizationId: number,
   courseId: number,
   columns: string,
   fromRecord: (row: Row) => Course,
 ): Promise<Course | undefined> {
-  const row = await readRow<Row>(em, `select ${columns} from courses c where c.organization_id = ? and c.id = ?`, [
-    organizationId,
-    courseId,
-  ]);
+  const row = await readRow<Row>(em, `select ${columns} from courses c where ${inScope("c")} and c.id = ?`, [courseId]);
   return row && fromRecord(row);
 }
 
-export function courseById(
-  em: EntityManager,
-  organizationId: number,
-  courseId: number,
-): Promise<CourseFields | undefined> {
-  return courseRowById(em, organizationId, courseId, COURSE_COLUMNS, courseFromRecord);
+export function courseById(em: EntityManager, courseId: number): Promise<CourseFields | undefined> {
+  return courseRowById(em, courseId, COURSE_COLUMNS, courseFromRecord);
 }
 
 /** A course with the ids of its tags, as the course views read it (courses/list, get, and a write's answer). */
@@ -99,12 +91,8 @@ function taggedCourseFromRecord(row: TaggedCourseRecord): TaggedCourse {
 }
 
 /** courseById with the course's tag ids. */
-export function taggedCourseById(
-  em: EntityManager,
-  organizationId: number,
-  courseId: number,
-): Promise<TaggedCourse | undefined> {
-  return courseRowById(em, organizationId, courseId, taggedCourseColumns(em), taggedCourseFromRecord);
+export function taggedCourseById(em: EntityManager, courseId: number): Promise<TaggedCourse | undefined> {
+  return courseRowById(em, courseId, taggedCourseColumns(em), taggedCourseFromRecord);
 }
 
 /** Where a page of the newest-first list continues: after this course. */
@@ -123,13 +111,9 @@ export interface CourseListQuery {
 }
 
 /** Newest first (then by id, so that courses created in the same millisecond keep one order), with their tag ids. */
-export async function courseList(
-  em: EntityManager,
-  organizationId: number,
-  query: CourseListQuery,
-): Promise<TaggedCourse[]> {
-  const where = ["c.organization_id = ?"];
-  const params: unknown[] = [organizationId];
+export async function courseList(em: EntityManager, query: CourseListQuery): Promise<TaggedCourse[]> {
+  const where = [inScope("c")];
+  const params: unknown[] = [];
   if (query.status) {
     where.push("c.status = ?");
     params.push(query.status);
@@ -153,15 +137,11 @@ export async function courseList(
 }
 
 /** The courses with any of these tags. */
-export async function courseIdsTagged(
-  em: EntityManager,
-  organizationId: number,
-  tagIds: readonly number[],
-): Promise<number[]> {
+export async function courseIdsTagged(em: EntityManager, tagIds: readonly number[]): Promise<number[]> {
   const rows = await readRows<{ course_id: number }>(
     em,
-    `select distinct course_id from course_tags where organization_id = ? and tag_id in (${placeholders(tagIds)})`,
-    [organizationId, ...tagIds],
+    `select distinct course_id from course_tags where ${inScope()} and tag_id in (${placeholders(tagIds)})`,
+    tagIds,
   );
   return rows.map((row) => Number(row.course_id));
 }
@@ -180,16 +160,23 @@ export interface OutlineRow {
   completed: boolean;
 }
 
+// Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
+// lessons_org_module_order_idx, and without the organization it scanned every lesson (decision 0213).
+const OUTLINE = `select m.id as module_id, m.title as module_title, m.description as module_description,
+    m.order_index as module_order, m.version as module_version,
+    l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,
+    cp.id as completion_id
+  from modules m
+  left join lessons l on l.organization_id = m.organization_id and l.module_id = m.id
+  left join completions cp on cp.organization_id = m.organization_id and cp.user_id = ? and cp.lesson_id = l.id
+  where ${inScope("m")} and m.course_id = ?
+  order by m.order_index, m.id, l.order_index, l.id`;
+
 /**
  * A course's modules and lessons in outline order, each lesson with whether the user completed it: one
  * query (modules left-joined to their lessons and the user's completions).
  */
-export async function outlineRows(
-  em: EntityManager,
-  organizationId: number,
-  courseId: number,
-  userId: number,
-): Promise<OutlineRow[]> {
+export async function outlineRows(em: EntityManager, courseId: number, userId: number): Promise<OutlineRow[]> {
   const rows = await readRows<{
     module_id: number;
     module_title: string;
@@ -201,21 +188,7 @@ export async function outlineRows(
     lesson_order: number | null;
     lesson_version: number | null;
     completion_id: number | null;
-  }>(
-    em,
-    // Lessons are joined by organization and module: PostgreSQL has no index on module_id alone, only
-    // lessons_org_module_order_idx, and without the organization it scanned every lesson (decision 0213).
-    `select m.id as module_id, m.title as module_title, m.description as module_description,
-       m.order_index as module_order, m.version as module_version,
-       l.id as lesson_id, l.title as lesson_title, l.order_index as lesson_order, l.version as lesson_version,
-       cp.id as completion_id
-     from modules m
-     left join lessons l on l.organization_id = m.organization_id and l.module_id = m.id
-     left join completions cp on cp.organization_id = m.organization_id and cp.user_id = ? and cp.lesson_id = l.id
-     where m.organization_id = ? and m.course_id = ?
-     order by m.order_index, m.id, l.order_index, l.id`,
-    [userId, organizationId, courseId],
-  );
+  }>(em, OUTLINE, [userId, courseId]);
   const orNull = (value: number | null) => (value === null ? null : Number(value));
   return rows.map((row) => ({
     moduleId: Number(row.module_id),
@@ -231,12 +204,10 @@ export async function outlineRows(
   }));
 }
 
+const COMPLETED_LESSONS = `select lesson_id from completions where ${inScope()} and user_id = ? order by lesson_id`;
+
 /** The lessons the user completed in the organization, by lesson id. */
-export async function completedLessonIds(em: EntityManager, organizationId: number, userId: number): Promise<number[]> {
-  const rows = await readRows<{ lesson_id: number }>(
-    em,
-    "select lesson_id from completions where organization_id = ? and user_id = ? order by lesson_id",
-    [organizationId, userId],
-  );
+export async function completedLessonIds(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await readRows<{ lesson_id: number }>(em, COMPLETED_LESSONS, [userId]);
   return rows.map((row) => Number(row.lesson_id));
 }

@@ -2,7 +2,6 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { compareTags, type TagView } from "#server/modules/tags/index.js";
 import { audienceOf, memberAudience, viewerDeadlines, viewerRow } from "#server/modules/training/index.js";
-import { scopedOrganizationId } from "#server/platform/db/rows.js";
 import type { CourseStatus } from "./course.entity.js";
 import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.data.js";
 
@@ -111,7 +110,7 @@ export async function presentCourses(
   if (courses.length === 0) return [];
   const named = new Set<number>();
   for (const course of courses) for (const id of course.tagIds) named.add(id);
-  const viewerRows = await memberAudience(em, viewer.organization.id, viewerRow(viewer), [...named]);
+  const viewerRows = await memberAudience(em, viewerRow(viewer), [...named]);
   const tags = tagsOfCourses(courses, viewerRows.tags);
   const audiences = courses.map((course) => ({
     id: course.id,
@@ -149,7 +148,7 @@ export async function presentCourseStructure(
 ): Promise<ModuleOutlineView[]> {
   if (options.refresh) await em.flush();
   const modules: ModuleOutlineView[] = [];
-  for (const row of await outlineRows(em, scopedOrganizationId(em), courseId, userId)) {
+  for (const row of await outlineRows(em, courseId, userId)) {
     let module = modules.at(-1);
     if (module?.id !== row.moduleId) {
       module = {

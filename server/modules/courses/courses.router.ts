@@ -43,7 +43,7 @@ function visibleCourseRow<Row extends CourseFields>(ctx: CourseContext, course: 
 
 /** A course just written, read back as the course views read it (its flushed row and tags). */
 async function writtenCourse(scope: OrganizationScope, courseId: number): Promise<TaggedCourse> {
-  const course = await taggedCourseById(scope.em, scope.organization.id, courseId);
+  const course = await taggedCourseById(scope.em, courseId);
   if (!course) throw new Error(`Course ${courseId} was written but cannot be read back`);
   return course;
 }
@@ -115,11 +115,11 @@ export const coursesRouter = router({
         ids = await courseIdsMatching(ctx, input.search);
       }
       if (input.tagIds.length > 0) {
-        const tagged = new Set(await courseIdsTagged(ctx.em, ctx.organization.id, input.tagIds));
+        const tagged = new Set(await courseIdsTagged(ctx.em, input.tagIds));
         ids = ids ? ids.filter((id) => tagged.has(id)) : [...tagged];
       }
       const after = input.cursor ? readCourseCursor(input.cursor) : null;
-      const courses = await courseList(ctx.em, ctx.organization.id, {
+      const courses = await courseList(ctx.em, {
         status,
         ids,
         limit: input.limit,
@@ -133,7 +133,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/get" } })
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
-      const course = visibleCourseRow(ctx, await taggedCourseById(ctx.em, ctx.organization.id, input.id));
+      const course = visibleCourseRow(ctx, await taggedCourseById(ctx.em, input.id));
       return presentCourse(ctx.em, course, ctx.membership, { withStructure: true });
     }),
 
@@ -141,7 +141,7 @@ export const coursesRouter = router({
     .meta({ rest: { method: "GET", path: "/courses/structure" } })
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
-      const course = visibleCourseRow(ctx, await courseById(ctx.em, ctx.organization.id, input.courseId));
+      const course = visibleCourseRow(ctx, await courseById(ctx.em, input.courseId));
       return plainJson(await presentCourseStructure(ctx.em, course.id, ctx.user.id));
     }),
 

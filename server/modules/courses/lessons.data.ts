@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { readRow, readRows } from "#server/platform/db/rows.js";
+import { inScope, readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
@@ -7,7 +7,8 @@ import type { CourseStatus } from "./course.entity.js";
 
 /**
  * Lessons as plain rows (decision 0150): the lesson page (lessons/get) and what completing a lesson
- * must know (lessons/complete). Every query names the organization; the presenters map the rows.
+ * must know (lessons/complete). Every query is in the request's organization (inScope); the presenters
+ * map the rows.
  */
 
 const orNull = (value: number | null) => (value === null ? null : Number(value));
@@ -63,6 +64,29 @@ function neighbour(id: number | null, title: string | null): { id: number; title
   return id === null || title === null ? null : { id: Number(id), title };
 }
 
+const LESSON_PAGE = `with target as (
+    select l.id, l.title, l.content, l.video_url, l.order_index, l.version, l.requires_signoff,
+      m.id as module_id, m.title as module_title, m.course_id
+    from lessons l join modules m on m.id = l.module_id
+    where ${inScope("l")} and l.id = ?
+  ),
+  ordered as (
+    select l.id, lag(l.id) over w as prev_id, lag(l.title) over w as prev_title,
+      lead(l.id) over w as next_id, lead(l.title) over w as next_title
+    from modules m cross join lessons l
+    where ${inScope("m")} and m.course_id = (select course_id from target)
+      and l.organization_id = m.organization_id and l.module_id = m.id
+    window w as (order by m.order_index, m.id, l.order_index, l.id)
+  )
+  select t.*, c.title as course_title, c.status as course_status,
+    o.prev_id, o.prev_title, o.next_id, o.next_title, cp.id as completion_id,
+    q.id as quiz_id, q.pass_percent, q.max_attempts, q.shuffle
+  from target t
+  join courses c on c.id = t.course_id and ${inScope("c")}
+  join ordered o on o.id = t.id
+  left join completions cp on cp.organization_id = c.organization_id and cp.user_id = ? and cp.lesson_id = t.id
+  left join quizzes q on q.lesson_id = t.id`;
+
 /**
  * The lesson with its module, course, neighbours in course order (across module boundaries, empty
  * modules skipped), whether the user completed it and its check's settings: one query. The neighbours
@@ -73,36 +97,10 @@ function neighbour(id: number | null, title: string | null): { id: number; title
  */
 export async function lessonPageRow(
   em: EntityManager,
-  organizationId: number,
   lessonId: number,
   userId: number,
 ): Promise<LessonPageRow | undefined> {
-  const row = await readRow<LessonPageRecord>(
-    em,
-    `with target as (
-       select l.id, l.title, l.content, l.video_url, l.order_index, l.version, l.requires_signoff,
-         m.id as module_id, m.title as module_title, m.course_id
-       from lessons l join modules m on m.id = l.module_id
-       where l.organization_id = ? and l.id = ?
-     ),
-     ordered as (
-       select l.id, lag(l.id) over w as prev_id, lag(l.title) over w as prev_title,
-         lead(l.id) over w as next_id, lead(l.title) over w as next_title
-       from modules m cross join lessons l
-       where m.organization_id = ? and m.course_id = (select course_id from target)
-         and l.organization_id = m.organization_id and l.module_id = m.id
-       window w as (order by m.order_index, m.id, l.order_index, l.id)
-     )
-     select t.*, c.title as course_title, c.status as course_status,
-       o.prev_id, o.prev_title, o.next_id, o.next_title, cp.id as completion_id,
-       q.id as quiz_id, q.pass_percent, q.max_attempts, q.shuffle
-     from target t
-     join courses c on c.id = t.course_id and c.organization_id = ?
-     join ordered o on o.id = t.id
-     left join completions cp on cp.organization_id = c.organization_id and cp.user_id = ? and cp.lesson_id = t.id
-     left join quizzes q on q.lesson_id = t.id`,
-    [organizationId, lessonId, organizationId, organizationId, userId],
-  );
+  const row = await readRow<LessonPageRecord>(em, LESSON_PAGE, [lessonId, userId]);
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -138,11 +136,7 @@ export interface LearnerQuestionRow {
 }
 
 /** The questions and options of a lesson's check in one query, without answers or explanations. */
-export async function learnerQuestionRows(
-  em: EntityManager,
-  organizationId: number,
-  lessonId: number,
-): Promise<LearnerQuestionRow[]> {
+export async function learnerQuestionRows(em: EntityManager, lessonId: number): Promise<LearnerQuestionRow[]> {
   const rows = await readRows<{
     question_id: number;
     kind: QuestionKind;
@@ -155,9 +149,9 @@ export async function learnerQuestionRows(
      from quizzes q
      join quiz_questions qq on qq.quiz_id = q.id
      left join quiz_options qo on qo.question_id = qq.id
-     where q.organization_id = ? and q.lesson_id = ?
+     where ${inScope("q")} and q.lesson_id = ?
      order by qq.position, qq.id, qo.position, qo.id`,
-    [organizationId, lessonId],
+    [lessonId],
   );
   const questions: LearnerQuestionRow[] = [];
   for (const row of rows) {
@@ -182,18 +176,13 @@ export interface AttemptSummary {
 }
 
 /** One aggregate over the member's attempts at the lesson's check. */
-export async function attemptSummaryRow(
-  em: EntityManager,
-  organizationId: number,
-  lessonId: number,
-  userId: number,
-): Promise<AttemptSummary> {
+export async function attemptSummaryRow(em: EntityManager, lessonId: number, userId: number): Promise<AttemptSummary> {
   const row = await readRow<{ attempts: unknown; best: number | null; passed: unknown }>(
     em,
     `select count(*) as attempts, max(score_percent) as best,
        max(case when passed then 1 else 0 end) as passed
-     from quiz_attempts where organization_id = ? and lesson_id = ? and user_id = ?`,
-    [organizationId, lessonId, userId],
+     from quiz_attempts where ${inScope()} and lesson_id = ? and user_id = ?`,
+    [lessonId, userId],
   );
   return {
     attempts: countFromRow(row?.attempts),
@@ -219,7 +208,7 @@ const LESSON_COMPLETION = `select c.status as course_status, c.created_at as cou
   join courses c on c.id = m.course_id
   left join quizzes q on q.lesson_id = l.id
   left join completions cp on cp.organization_id = l.organization_id and cp.user_id = ? and cp.lesson_id = l.id
-  where l.organization_id = ? and l.id = ?`;
+  where ${inScope("l")} and l.id = ?`;
 
 interface LessonCompletionSqlRow {
   course_status: CourseStatus;
@@ -242,23 +231,20 @@ function lessonCompletionOf(row: LessonCompletionSqlRow | undefined): LessonComp
 
 export async function lessonCompletionRow(
   em: EntityManager,
-  organizationId: number,
   lessonId: number,
   userId: number,
 ): Promise<LessonCompletionRow | undefined> {
-  return lessonCompletionOf(
-    await readRow<LessonCompletionSqlRow>(em, LESSON_COMPLETION, [userId, organizationId, lessonId]),
-  );
+  return lessonCompletionOf(await readRow<LessonCompletionSqlRow>(em, LESSON_COMPLETION, [userId, lessonId]));
 }
 
-/** lessonCompletionRow inside a write that commits together (server/platform/fast/sqlite-group-commit.ts). */
+/**
+ * lessonCompletionRow inside a write that commits together (server/platform/fast/sqlite-group-commit.ts),
+ * on the write's statements in its scope (rows.ts scopedStatements).
+ */
 export function lessonCompletionRowNow(
   statements: SyncStatements,
-  organizationId: number,
   lessonId: number,
   userId: number,
 ): LessonCompletionRow | undefined {
-  return lessonCompletionOf(
-    statements.read<LessonCompletionSqlRow>(LESSON_COMPLETION, [userId, organizationId, lessonId])[0],
-  );
+  return lessonCompletionOf(statements.read<LessonCompletionSqlRow>(LESSON_COMPLETION, [userId, lessonId])[0]);
 }

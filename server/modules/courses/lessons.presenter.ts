@@ -64,7 +64,6 @@ export function presentLesson(lesson: Lesson): LessonView {
 /** The lesson page as `userId` sees it (plain rows, decision 0150): the page's one query, and the check's two if it has one. */
 export async function presentLessonPage(
   em: EntityManager,
-  organizationId: number,
   page: LessonPageRow,
   userId: number,
 ): Promise<LessonPageView> {
@@ -72,6 +71,6 @@ export async function presentLessonPage(
   return {
     ...lesson,
     embedUrl: embedUrlFor(lesson.videoUrl),
-    quiz: await presentLearnerQuiz(em, organizationId, lesson.id, userId, quiz),
+    quiz: await presentLearnerQuiz(em, lesson.id, userId, quiz),
   };
 }

@@ -56,10 +56,10 @@ export const lessonProcedures = {
     .meta({ rest: { method: "GET", path: "/lessons/get" } })
     .input(lessonIdInput)
     .query(async ({ ctx, input }) => {
-      const page = await lessonPageRow(ctx.em, ctx.organization.id, input.id, ctx.user.id);
+      const page = await lessonPageRow(ctx.em, input.id, ctx.user.id);
       if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
       assertCourseVisible(page.course, ctx.role);
-      return plainJson(await presentLessonPage(ctx.em, ctx.organization.id, page, ctx.user.id));
+      return plainJson(await presentLessonPage(ctx.em, page, ctx.user.id));
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */

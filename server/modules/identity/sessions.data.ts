@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { Membership, Organization } from "#server/modules/organizations/index.js";
-import { readRow, readRows } from "#server/platform/db/rows.js";
+import { readRowAcrossOrganizations, readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
 import { User } from "./user.entity.js";
@@ -92,7 +92,8 @@ export interface SessionLookup {
 const dateOrEpoch = (value: unknown): Date => dateFromRow(value) ?? new Date(0);
 
 export async function lookUpSession(em: EntityManager, tokenHash: string): Promise<SessionLookup | null> {
-  const row = await readRow<SessionUserRow>(em, SESSION_SQL, [tokenHash]);
+  // Before any organization is known: the session decides which one the request may act on.
+  const row = await readRowAcrossOrganizations<SessionUserRow>(em, SESSION_SQL, [tokenHash]);
   if (!row) return null;
   const user: SignedInUser = {
     id: row.user_id,
@@ -147,7 +148,7 @@ const MEMBERSHIP_SQL = `select ms.user_id, ms.id as membership_id, ms.role, ms.d
   o.slug as organization_slug, o.created_at as organization_created_at
 from memberships ms join organizations o on o.id = ms.organization_id
 where ms.user_id = ?`;
-const BY_ORGANIZATION_ID = `${MEMBERSHIP_SQL} and ms.organization_id = ?`;
+const BY_ORGANIZATION_ID = `${MEMBERSHIP_SQL} and o.id = ?`;
 const BY_ORGANIZATION_SLUG = `${MEMBERSHIP_SQL} and o.slug = ?`;
 const EVERY_ORGANIZATION = `${MEMBERSHIP_SQL} order by o.name asc, o.id asc`;
 
@@ -155,6 +156,7 @@ const EVERY_ORGANIZATION = `${MEMBERSHIP_SQL} order by o.name asc, o.id asc`;
  * The user's membership of an organization, by its id or by the slug of its URL: one indexed read of
  * plain rows, as the session's own membership is, not the ORM's populated entity, which cost most of a
  * request's CPU where it was read (server/modules/organizations/membership.ts is the way the app asks).
+ * Across organizations on purpose: this is what decides whether the request may act on that one.
  */
 export async function membershipRecordOf(
   em: EntityManager,
@@ -163,14 +165,14 @@ export async function membershipRecordOf(
 ): Promise<MembershipRecord | null> {
   const row =
     typeof organization === "number"
-      ? await readRow<MembershipRow>(em, BY_ORGANIZATION_ID, [userId, organization])
-      : await readRow<MembershipRow>(em, BY_ORGANIZATION_SLUG, [userId, organization.slug]);
+      ? await readRowAcrossOrganizations<MembershipRow>(em, BY_ORGANIZATION_ID, [userId, organization])
+      : await readRowAcrossOrganizations<MembershipRow>(em, BY_ORGANIZATION_SLUG, [userId, organization.slug]);
   return row ? membershipFromRow(row) : null;
 }
 
 /** Every membership of the user, in the order of their organizations' names. */
 export async function membershipRecordsOf(em: EntityManager, userId: number): Promise<MembershipRecord[]> {
-  const rows = await readRows<MembershipRow>(em, EVERY_ORGANIZATION, [userId]);
+  const rows = await readRowsAcrossOrganizations<MembershipRow>(em, EVERY_ORGANIZATION, [userId]);
   return rows.flatMap((row) => membershipFromRow(row) ?? []);
 }
 

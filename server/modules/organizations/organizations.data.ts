@@ -1,6 +1,12 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { readRow } from "#server/platform/db/rows.js";
+import { inScope, readRow } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
+
+const COUNTS = `select
+    (select count(*) from memberships where ${inScope()}) as members,
+    (select count(*) from courses where ${inScope()} and status = 'published') as courses,
+    (select count(*) from lessons where ${inScope()}) as lessons,
+    (select coalesce(sum(completions), 0) from course_completion_totals where ${inScope()}) as completions`;
 
 /**
  * The settings page's numbers (orgs/stats) in one statement, each read from an index alone: three counts,
@@ -9,17 +15,8 @@ import { countFromRow } from "#server/platform/db/sql-dialect.js";
  */
 export async function organizationCounts(
   em: EntityManager,
-  organizationId: number,
 ): Promise<{ memberCount: number; courseCount: number; lessonCount: number; totalCompletions: number }> {
-  const row = await readRow<Record<"members" | "courses" | "lessons" | "completions", unknown>>(
-    em,
-    `select
-       (select count(*) from memberships where organization_id = ?) as members,
-       (select count(*) from courses where organization_id = ? and status = 'published') as courses,
-       (select count(*) from lessons where organization_id = ?) as lessons,
-       (select coalesce(sum(completions), 0) from course_completion_totals where organization_id = ?) as completions`,
-    [organizationId, organizationId, organizationId, organizationId],
-  );
+  const row = await readRow<Record<"members" | "courses" | "lessons" | "completions", unknown>>(em, COUNTS);
   return {
     memberCount: countFromRow(row?.members),
     courseCount: countFromRow(row?.courses),

@@ -75,7 +75,7 @@ export async function presentOrganization(
   return organizationView(membership, counts.get(membership.organization.id) ?? 0);
 }
 
-/** The settings page's numbers, counted from the organization's indexes. */
-export function presentOrganizationStats(em: SqlEntityManager, organizationId: number): Promise<OrganizationStatsView> {
-  return organizationCounts(em, organizationId);
+/** The settings page's numbers, counted from the indexes of the organization `em` is scoped to. */
+export function presentOrganizationStats(em: SqlEntityManager): Promise<OrganizationStatsView> {
+  return organizationCounts(em);
 }

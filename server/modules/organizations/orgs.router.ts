@@ -118,5 +118,5 @@ export const orgsProcedures = {
 
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
-    .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em, ctx.organization.id))),
+    .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em))),
 };

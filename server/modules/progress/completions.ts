@@ -1,9 +1,7 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Organization } from "#server/modules/organizations/index.js";
-import { readRow } from "#server/platform/db/rows.js";
+import { inScope, readRow, writeRows, writeRowsReturning } from "#server/platform/db/rows.js";
 import { dateFromRow, dialectOfManager } from "#server/platform/db/sql-dialect.js";
-import { writePrepared, writePreparedReturning } from "#server/platform/fast/prepared.js";
 import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
 import { fail } from "#server/platform/http/errors.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
@@ -51,8 +49,8 @@ export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requir
  * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
  * Idempotent: the first completion stays (there is no undo).
  */
+/** Who completes: the request's user, in the organization its entity manager is scoped to. */
 export interface CompletionKeyScope {
-  organization: Pick<Organization, "id">;
   user: { id: number };
 }
 
@@ -66,20 +64,22 @@ export interface RecordedCompletion {
   completedAt: Date;
 }
 
-/** The completions table's unique key ignores a second completion of the same lesson by the same user. */
-const INSERT_COMPLETION = `insert into completions (organization_id, user_id, lesson_id, completed_at) values (?, ?, ?, ?)
+/**
+ * The completions table's unique key ignores a second completion of the same lesson by the same user. The
+ * row takes its organization from its lesson, found in the request's organization: a lesson of another
+ * one, or one deleted meanwhile, inserts nothing.
+ */
+const INSERT_COMPLETION = `insert into completions (organization_id, user_id, lesson_id, completed_at)
+  select l.organization_id, ?, l.id, ? from lessons l where ${inScope("l")} and l.id = ?
   on conflict (organization_id, user_id, lesson_id) do nothing`;
 
-const FIRST_COMPLETION =
-  "select completed_at from completions where organization_id = ? and user_id = ? and lesson_id = ?";
+const FIRST_COMPLETION = `select completed_at from completions where ${inScope()} and user_id = ? and lesson_id = ?`;
 
-const keyOf = (scope: CompletionKeyScope, lessonId: number): CountedCompletion => ({
-  organizationId: scope.organization.id,
-  userId: scope.user.id,
-  lessonId,
-});
+const keyOf = (scope: CompletionKeyScope, lessonId: number): CountedCompletion => ({ userId: scope.user.id, lessonId });
 
-const keyParams = (key: CountedCompletion) => [key.organizationId, key.userId, key.lessonId];
+const keyParams = (key: CountedCompletion) => [key.userId, key.lessonId];
+
+const insertParams = (key: CountedCompletion, completedAt: Date) => [key.userId, completedAt, key.lessonId];
 
 /** The lesson was deleted between reading it and recording the completion. */
 function missingLessonAsNotFound(error: unknown): never {
@@ -108,12 +108,12 @@ const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
 
 /** Whether the completion was inserted: on PostgreSQL one statement with its counts, on SQLite the INSERT and then its counts. */
 async function insertCounted(scope: CompletionScope, key: CountedCompletion, completedAt: Date): Promise<boolean> {
-  const params = [...keyParams(key), completedAt];
+  const params = insertParams(key, completedAt);
   if (dialectOfManager(scope.em) === "postgresql") {
-    return (await writePreparedReturning(scope.em, INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+    return (await writeRowsReturning(scope.em, INSERT_AND_COUNT_COMPLETION, params)).length > 0;
   }
-  if ((await writePrepared(scope.em, INSERT_COMPLETION, params)) === 0) return false;
-  for (const [sql, countParams] of completionCountStatements(key)) await writePrepared(scope.em, sql, countParams);
+  if ((await writeRows(scope.em, INSERT_COMPLETION, params)) === 0) return false;
+  for (const [sql, countParams] of completionCountStatements(key)) await writeRows(scope.em, sql, countParams);
   return true;
 }
 
@@ -135,7 +135,10 @@ export async function recordCompletion(
   return { lessonId, completedAt };
 }
 
-/** recordCompletion's statements, run at once in a write that commits together (server/platform/fast/sqlite-group-commit.ts). */
+/**
+ * recordCompletion's statements, run at once in a write that commits together
+ * (server/platform/fast/sqlite-group-commit.ts), on the write's statements in its scope (rows.ts scopedStatements).
+ */
 export function recordCompletionNow(
   statements: SyncStatements,
   scope: CompletionKeyScope,
@@ -145,7 +148,7 @@ export function recordCompletionNow(
   const key = keyOf(scope, lessonId);
   let inserted: number;
   try {
-    inserted = statements.write(INSERT_COMPLETION, [...keyParams(key), completedAt]);
+    inserted = statements.write(INSERT_COMPLETION, insertParams(key, completedAt));
   } catch (error) {
     missingLessonAsNotFound(error);
   }

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { inScope } from "#server/platform/db/rows.js";
 import type { Config } from "#server/platform/http/config.js";
 import { dialectOf } from "../../../mikro-orm.config.js";
 import { recountAllTotals, recountCourseTotals, totalCountFrom } from "./course-completion-totals.js";
@@ -38,14 +39,16 @@ export const progressCountFrom = (completion: string) => `insert into course_pro
     last_completed_at = case when excluded.last_completed_at > course_progress.last_completed_at
       then excluded.last_completed_at else course_progress.last_completed_at end`;
 
-/** The completion just inserted, by its key (SQLite's planner reads it by the unique index). */
-const COMPLETION_BY_KEY = "(select * from completions where organization_id = ? and user_id = ? and lesson_id = ?) c";
+/**
+ * The completion just inserted, by its key in the request's organization (SQLite's planner reads it by
+ * the unique index).
+ */
+const COMPLETION_BY_KEY = `(select * from completions where ${inScope()} and user_id = ? and lesson_id = ?) c`;
 const COUNT_IN_PROGRESS = progressCountFrom(COMPLETION_BY_KEY);
 const COUNT_IN_TOTAL = totalCountFrom(COMPLETION_BY_KEY);
 
-/** A completion as its counts name it. */
+/** A completion as its counts name it, in the request's organization. */
 export interface CountedCompletion {
-  organizationId: number;
   userId: number;
   lessonId: number;
 }
@@ -53,11 +56,11 @@ export interface CountedCompletion {
 /**
  * The statements that count the completion just inserted: its course's progress row, then its course's
  * total (server/modules/progress/course-completion-totals.ts). Run once per inserted completion (an ignored duplicate is not
- * counted). An increment, not a recount: two completions of the same user and course committing at once
+ * counted), in the request's scope (server/platform/db/rows.ts). An increment, not a recount: two completions of the same user and course committing at once
  * on PostgreSQL each add theirs, where a recount would see only its own.
  */
 export function completionCountStatements(completion: CountedCompletion): [string, unknown[]][] {
-  const key = [completion.organizationId, completion.userId, completion.lessonId];
+  const key = [completion.userId, completion.lessonId];
   return [
     [COUNT_IN_PROGRESS, key],
     [COUNT_IN_TOTAL, key],

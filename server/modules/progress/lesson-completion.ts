@@ -10,6 +10,7 @@ import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import type { SignedInContext } from "#server/platform/api/trpc.js";
 import { scopeToOrganization } from "#server/platform/api/trpc-org.js";
+import { scopedStatements } from "#server/platform/db/rows.js";
 import { commitTogether } from "#server/platform/fast/sqlite-group-commit.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";
@@ -52,11 +53,7 @@ function judged(
  * or in none for a plain completion on PostgreSQL, whose write is one statement (decision 0252).
  */
 async function completeWithRules(ctx: CompletionContext, input: CompleteInput): Promise<CompletionView> {
-  const verdict = judged(
-    ctx,
-    input,
-    await lessonCompletionRow(ctx.em, ctx.organization.id, input.lessonId, ctx.user.id),
-  );
+  const verdict = judged(ctx, input, await lessonCompletionRow(ctx.em, input.lessonId, ctx.user.id));
   const replay = await replayedAnswer<CompletionView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonComplete);
   if (replay) return replay;
   const completion = "done" in verdict ? verdict.done : await recordCompletion(ctx, input.lessonId, verdict.doneAt);
@@ -69,8 +66,10 @@ export async function completeByMarking(ctx: CompletionContext, input: CompleteI
   const { organization, user } = ctx;
   if (input.clientId === undefined) {
     if (dialectOf(ctx.config) === "postgresql") return completeWithRules(ctx, input);
-    return commitTogether(ctx.em, (statements) => {
-      const verdict = judged(ctx, input, lessonCompletionRowNow(statements, organization.id, input.lessonId, user.id));
+    return commitTogether(ctx.em, (shared) => {
+      // The turn's statements are shared by the requests of every organization: this one's scope on them.
+      const statements = scopedStatements(ctx.em, shared);
+      const verdict = judged(ctx, input, lessonCompletionRowNow(statements, input.lessonId, user.id));
       if ("done" in verdict) return verdict.done;
       return recordCompletionNow(statements, ctx, input.lessonId, verdict.doneAt);
     });

@@ -10,6 +10,6 @@ export const usersRouter = router({
     .meta({ rest: { method: "GET", path: "/users/completions" } })
     .query(
       async ({ ctx }): Promise<CompletedLessonsView> =>
-        plainJson({ lessonIds: await completedLessonIds(ctx.em, ctx.organization.id, ctx.user.id) }),
+        plainJson({ lessonIds: await completedLessonIds(ctx.em, ctx.user.id) }),
     ),
 });

@@ -54,16 +54,15 @@ export interface QuizStatsView {
  */
 export async function presentLearnerQuiz(
   em: EntityManager,
-  organizationId: number,
   lessonId: number,
   userId: number,
   settings: LessonQuizSettings | null,
 ): Promise<LearnerQuizView | null> {
   if (!settings) return null;
-  const questions = await learnerQuestionRows(em, organizationId, lessonId);
+  const questions = await learnerQuestionRows(em, lessonId);
   if (questions.length === 0) return null;
   const order = <T>(items: T[]) => (settings.shuffle ? shuffled(items) : items);
-  const summary = await attemptSummaryRow(em, organizationId, lessonId, userId);
+  const summary = await attemptSummaryRow(em, lessonId, userId);
   return {
     passPercent: settings.passPercent,
     maxAttempts: settings.maxAttempts,

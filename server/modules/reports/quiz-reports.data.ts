@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { placeholders, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 
 /**
@@ -28,7 +28,6 @@ export interface CheckScores {
 
 export async function loadCheckScores(
   em: SqlEntityManager,
-  organizationId: number,
   courseIds: readonly number[],
   userId?: number,
 ): Promise<CheckScores> {
@@ -39,9 +38,9 @@ export async function loadCheckScores(
       em,
       `select m.course_id, l.id as lesson_id, l.title
        from quizzes q join lessons l on l.id = q.lesson_id join modules m on m.id = l.module_id
-       where q.organization_id = ? and m.course_id in (${placeholders(courseIds)})
+       where ${inScope("q")} and m.course_id in (${placeholders(courseIds)})
        order by m.course_id, m.order_index, l.order_index, l.id`,
-      [organizationId, ...courseIds],
+      courseIds,
     );
     for (const row of checkRows) {
       const list = checks.get(Number(row.course_id)) ?? [];
@@ -61,10 +60,10 @@ export async function loadCheckScores(
         `select a.user_id, a.lesson_id, count(a.id) as attempts, max(a.score_percent) as best,
                 max(case when a.passed then 1 else 0 end) as passed
          from quiz_attempts a
-         where a.organization_id = ?${userId === undefined ? "" : " and a.user_id = ?"}
+         where ${inScope("a")}${userId === undefined ? "" : " and a.user_id = ?"}
            and a.lesson_id in (${placeholders(lessonIds)})
          group by a.user_id, a.lesson_id`,
-        [organizationId, ...(userId === undefined ? [] : [userId]), ...lessonIds],
+        [...(userId === undefined ? [] : [userId]), ...lessonIds],
       );
       for (const row of scoreRows) {
         scores.set(`${Number(row.user_id)}:${Number(row.lesson_id)}`, {

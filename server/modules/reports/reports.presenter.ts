@@ -70,7 +70,6 @@ function count(tally: Tally, id: number, completed: boolean): void {
  */
 export async function presentMatrix(
   em: SqlEntityManager,
-  organizationId: number,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
   options: {
@@ -82,7 +81,7 @@ export async function presentMatrix(
 ): Promise<MatrixReport> {
   const { status: wanted, keep } = options;
   const filtered = wanted !== undefined || keep !== undefined;
-  const rows = await loadTrainingRows(em, organizationId, memberships, courses, {});
+  const rows = await loadTrainingRows(em, memberships, courses, {});
   const cells: MatrixCellTuple[] = [];
   // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
   const keptMembers = new Set<number>();
@@ -145,13 +144,12 @@ export interface CourseReport {
 /** Everyone of the course's audience, and anyone else who started it, by name. */
 export async function presentCourseReport(
   em: SqlEntityManager,
-  organizationId: number,
   memberships: readonly MemberRow[],
   course: TrainingCourse,
   now: Date,
 ): Promise<CourseReport> {
-  const rows = await loadTrainingRows(em, organizationId, memberships, [course], { course: course.id });
-  const checks = await loadCheckScores(em, organizationId, [course.id]);
+  const rows = await loadTrainingRows(em, memberships, [course], { course: course.id });
+  const checks = await loadCheckScores(em, [course.id]);
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
@@ -191,17 +189,16 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
 /** Every published course for one member: those of their audience first, then by title. */
 export async function presentMemberCourses(
   em: SqlEntityManager,
-  organizationId: number,
   membership: MemberRow,
   courses: readonly TrainingCourse[],
   now: Date,
 ): Promise<MemberReportCourse[]> {
-  const rows = await loadTrainingRows(em, organizationId, [membership], courses, {
+  const rows = await loadTrainingRows(em, [membership], courses, {
     membership: membership.membershipId,
   });
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
   const courseIds = courses.map((course) => course.id);
-  const checks = await loadCheckScores(em, organizationId, courseIds, membership.userId);
+  const checks = await loadCheckScores(em, courseIds, membership.userId);
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {

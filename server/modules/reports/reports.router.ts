@@ -43,20 +43,16 @@ export const reportProcedures = {
     .input(matrixReportInput)
     .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
-      const organizationId = ctx.organization.id;
       const tagIds = input.tagIds ?? [];
-      if ((await countOwnTags(ctx.em, organizationId, tagIds)) !== tagIds.length)
-        throw fail.notFound(TRAINING_MESSAGES.tagNotFound);
+      if ((await countOwnTags(ctx.em, tagIds)) !== tagIds.length) throw fail.notFound(TRAINING_MESSAGES.tagNotFound);
       const courseIds = input.courseIds ?? [];
-      const named = courseIds.length > 0 ? await coursesByIds(ctx.em, organizationId, courseIds) : null;
+      const named = courseIds.length > 0 ? await coursesByIds(ctx.em, courseIds) : null;
       if (named && named.length !== courseIds.length) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
-      const courses = named
-        ? named.filter((course) => course.status === "published")
-        : await publishedCourses(ctx.em, organizationId);
-      let memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
+      const courses = named ? named.filter((course) => course.status === "published") : await publishedCourses(ctx.em);
+      let memberships = await reportRows(ctx.em, input.former);
       if (tagIds.length > 0) {
         const wanted = new Set(tagIds);
-        const members = await audienceMembers(ctx.em, ctx.organization.id, memberships);
+        const members = await audienceMembers(ctx.em, memberships);
         memberships = memberships.filter((membership) => {
           const member = members.get(membership.membershipId);
           return member !== undefined && hasAnyTag(member, wanted);
@@ -64,10 +60,9 @@ export const reportProcedures = {
       }
       const signoffCounts = await loadSignoffCounts(
         ctx.em,
-        ctx.organization.id,
         courses.map((course) => course.id),
       );
-      const matrix = await presentMatrix(ctx.em, ctx.organization.id, memberships, courses, {
+      const matrix = await presentMatrix(ctx.em, memberships, courses, {
         status: input.status,
         keep:
           input.signoff === "needed"
@@ -85,21 +80,21 @@ export const reportProcedures = {
     .input(courseReportInput)
     .input(formerFilterInput)
     .query(async ({ ctx, input }) => {
-      const course = await courseById(ctx.em, ctx.organization.id, input.courseId);
+      const course = await courseById(ctx.em, input.courseId);
       if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
-      const memberships = await reportRows(ctx.em, ctx.organization.id, input.former);
-      const report = await presentCourseReport(ctx.em, ctx.organization.id, memberships, course, nowOf(ctx));
-      return withCourseSignoffs(ctx.em, ctx.organization.id, report);
+      const memberships = await reportRows(ctx.em, input.former);
+      const report = await presentCourseReport(ctx.em, memberships, course, nowOf(ctx));
+      return withCourseSignoffs(ctx.em, report);
     }),
 
   member: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
     .input(memberReportInput)
     .query(async ({ ctx, input }) => {
-      const [membership] = await reportRows(ctx.em, ctx.organization.id, "include", input.userId);
+      const [membership] = await reportRows(ctx.em, "include", input.userId);
       if (!membership) throw fail.notFound(TRAINING_MESSAGES.memberNotFound);
-      const tags = await tagsOfMemberships(ctx.em, ctx.organization.id, [membership.membershipId]);
-      const courses = await publishedCourses(ctx.em, ctx.organization.id);
+      const tags = await tagsOfMemberships(ctx.em, [membership.membershipId]);
+      const courses = await publishedCourses(ctx.em);
       return {
         member: {
           userId: membership.userId,
@@ -111,9 +106,8 @@ export const reportProcedures = {
         },
         courses: await withMemberSignoffs(
           ctx.em,
-          ctx.organization.id,
           membership.userId,
-          await presentMemberCourses(ctx.em, ctx.organization.id, membership, courses, nowOf(ctx)),
+          await presentMemberCourses(ctx.em, membership, courses, nowOf(ctx)),
         ),
       };
     }),

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { signoffStatusOf } from "#server/modules/signoff/index.js";
-import { placeholders, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { SignoffStatus } from "#shared/schemas/signoffs.js";
 
@@ -25,7 +25,6 @@ export interface SignoffLessonRow {
  */
 async function signoffLessonsOf(
   em: SqlEntityManager,
-  organizationId: number,
   courseIds: readonly number[],
 ): Promise<Map<number, SignoffLessonRow[]>> {
   const byCourse = new Map<number, SignoffLessonRow[]>();
@@ -35,10 +34,10 @@ async function signoffLessonsOf(
     `select l.id as lesson_id, m.course_id, l.title, max(v.version) as material_version
      from lessons l join modules m on m.id = l.module_id
      left join lesson_versions v on v.lesson_id = l.id and v.change = 'material'
-     where l.organization_id = ? and l.requires_signoff and m.course_id in (${placeholders(courseIds)})
+     where ${inScope("l")} and l.requires_signoff and m.course_id in (${placeholders(courseIds)})
      group by l.id, m.course_id, l.title, m.order_index, m.id, l.order_index
      order by m.order_index, m.id, l.order_index, l.id`,
-    [organizationId, ...courseIds],
+    courseIds,
   );
   for (const row of rows) {
     const courseId = Number(row.course_id);
@@ -73,7 +72,6 @@ interface LatestSignature {
 /** Per member, per lesson, their latest signature of these lessons (`userId`: only theirs), in one query. */
 async function latestSignatures(
   em: SqlEntityManager,
-  organizationId: number,
   lessonIds: readonly number[],
   userId?: number,
 ): Promise<Map<number, Map<number, LatestSignature>>> {
@@ -82,11 +80,11 @@ async function latestSignatures(
   const rows = await readRows<{ user_id: number; lesson_id: number; version: number; signed_at: unknown }>(
     em,
     `select user_id, lesson_id, version, signed_at from signatures
-     where organization_id = ? and lesson_id in (${placeholders(lessonIds)})${
+     where ${inScope()} and lesson_id in (${placeholders(lessonIds)})${
        userId === undefined ? " and user_id is not null" : " and user_id = ?"
      }
      order by id`,
-    [organizationId, ...lessonIds, ...(userId === undefined ? [] : [userId])],
+    [...lessonIds, ...(userId === undefined ? [] : [userId])],
   );
   for (const row of rows) {
     const signer = Number(row.user_id);
@@ -120,26 +118,23 @@ function signoffViews(
 /** One member's standing with every sign-off lesson of these courses, by course. */
 async function memberSignoffs(
   em: SqlEntityManager,
-  organizationId: number,
   userId: number,
   courseIds: readonly number[],
 ): Promise<Map<number, MemberSignoffView[]>> {
-  const lessons = await signoffLessonsOf(em, organizationId, courseIds);
+  const lessons = await signoffLessonsOf(em, courseIds);
   const lessonIds = [...lessons.values()].flat().map((lesson) => lesson.lessonId);
-  const latest = (await latestSignatures(em, organizationId, lessonIds, userId)).get(userId);
+  const latest = (await latestSignatures(em, lessonIds, userId)).get(userId);
   return new Map([...lessons].map(([courseId, rows]) => [courseId, signoffViews(rows, latest)]));
 }
 
 /** Everyone's standing with one course's sign-off lessons (the course report, decision 0103): two queries. */
 async function courseSignoffs(
   em: SqlEntityManager,
-  organizationId: number,
   courseId: number,
 ): Promise<{ lessons: SignoffLessonRow[]; of: (userId: number) => MemberSignoffView[] }> {
-  const lessons = (await signoffLessonsOf(em, organizationId, [courseId])).get(courseId) ?? [];
+  const lessons = (await signoffLessonsOf(em, [courseId])).get(courseId) ?? [];
   const latest = await latestSignatures(
     em,
-    organizationId,
     lessons.map((lesson) => lesson.lessonId),
   );
   return { lessons, of: (userId) => signoffViews(lessons, latest.get(userId)) };
@@ -148,13 +143,11 @@ async function courseSignoffs(
 /** Adds each course's sign-off standing to the member report's courses (an empty list: none). */
 export async function withMemberSignoffs<Course extends { courseId: number }>(
   em: SqlEntityManager,
-  organizationId: number,
   userId: number,
   courses: Course[],
 ): Promise<(Course & { signoffs: MemberSignoffView[] })[]> {
   const standings = await memberSignoffs(
     em,
-    organizationId,
     userId,
     courses.map((course) => course.courseId),
   );
@@ -167,10 +160,9 @@ export async function withMemberSignoffs<Course extends { courseId: number }>(
  */
 export async function withCourseSignoffs<Course extends { id: number }, Member extends { userId: number }>(
   em: SqlEntityManager,
-  organizationId: number,
   report: { course: Course; members: readonly Member[] },
 ) {
-  const signoffs = await courseSignoffs(em, organizationId, report.course.id);
+  const signoffs = await courseSignoffs(em, report.course.id);
   return {
     course: {
       ...report.course,
@@ -206,10 +198,9 @@ export interface SignoffCountsIndex {
  */
 export async function loadSignoffCounts(
   em: SqlEntityManager,
-  organizationId: number,
   courseIds: readonly number[],
 ): Promise<SignoffCountsIndex> {
-  const lessons = await signoffLessonsOf(em, organizationId, courseIds);
+  const lessons = await signoffLessonsOf(em, courseIds);
   const index: SignoffCountsIndex = { signoffLessons: new Map(), counts: new Map() };
   for (const [courseId, rows] of lessons) index.signoffLessons.set(courseId, rows.length);
   const byLesson = new Map([...lessons.values()].flat().map((lesson) => [lesson.lessonId, lesson]));
@@ -219,9 +210,9 @@ export async function loadSignoffCounts(
   const rows = await readRows<{ user_id: number; lesson_id: number; version: number }>(
     em,
     `select user_id, lesson_id, max(version) as version from signatures
-     where organization_id = ? and user_id is not null and lesson_id in (${placeholders(lessonIds)})
+     where ${inScope()} and user_id is not null and lesson_id in (${placeholders(lessonIds)})
      group by user_id, lesson_id`,
-    [organizationId, ...lessonIds],
+    lessonIds,
   );
   for (const row of rows) {
     const lesson = byLesson.get(Number(row.lesson_id));

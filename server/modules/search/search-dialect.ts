@@ -61,7 +61,13 @@ const POSTGRES_WEIGHTS = "'{0, 0, 0.1, 1}'::float4[]";
 const SNIPPET_WORDS = 16;
 
 export interface DocumentQuery {
+  /** The organization the entity manager is scoped to: it picks SQLite's FTS5 table and token. */
   organizationId: number;
+  /**
+   * What keeps the documents (`d`) to that organization: server/platform/db/rows.ts's `inScope("d")`, bound by
+   * the runner like every raw read's (handed in: mikro-orm.config.ts reads this file, and rows.ts reads it).
+   */
+  inOrganization: string;
   terms: SearchTerm[];
   includeDrafts: boolean;
   /** Only documents of this kind (the course list asks for courses only). */
@@ -98,11 +104,11 @@ function sqliteQuery(query: DocumentQuery): { sql: string; params: unknown[] } {
     from ${table}
     join search_documents d on d.id = ${table}.rowid
     join courses c on c.id = d.course_id
-    where ${table} match ? and d.organization_id = ? and (c.status = 'published' or ?)
+    where ${table} match ? and ${query.inOrganization} and (c.status = 'published' or ?)
       ${query.kind ? "and d.kind = ?" : ""}
     order by ${sqliteRank(table)}, d.id
     limit ?`;
-  const params = [MATCH_START, MATCH_END, match, query.organizationId, query.includeDrafts ? 1 : 0];
+  const params = [MATCH_START, MATCH_END, match, query.includeDrafts ? 1 : 0];
   return { sql, params: [...params, ...(query.kind ? [query.kind] : []), query.limit] };
 }
 
@@ -128,7 +134,7 @@ function postgresQuery(query: DocumentQuery): { sql: string; params: unknown[] }
       select d.id, d.kind as "kind", d.record_id as "recordId", d.course_id as "courseId", d.title as "title",
         d.body, c.title as "courseTitle", ts_rank(${POSTGRES_WEIGHTS}, d.document, query.q) as score
       from search_documents d join courses c on c.id = d.course_id, query
-      where d.organization_id = ? and d.document @@ query.q and (c.status = 'published' or ?)
+      where ${query.inOrganization} and d.document @@ query.q and (c.status = 'published' or ?)
         ${query.kind ? "and d.kind = ?" : ""}
       order by score desc, d.id
       limit ?
@@ -138,7 +144,6 @@ function postgresQuery(query: DocumentQuery): { sql: string; params: unknown[] }
     ...(whole.length > 0 ? [whole.join(" ")] : []),
     ...(prefix ? [`${prefix.words.join("")}:*`] : []),
     headline,
-    query.organizationId,
     query.includeDrafts,
     ...(query.kind ? [query.kind] : []),
     query.limit,

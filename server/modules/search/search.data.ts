@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { canSeeDrafts } from "#server/modules/courses/index.js";
-import type { Organization } from "#server/modules/organizations/index.js";
+import { inScope, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { Role } from "#shared/roles.js";
 import type { SearchResult } from "#shared/schemas/search.js";
@@ -10,14 +10,13 @@ import { parseSearchQuery, snippetSegments } from "./search-text.rules.js";
 
 /**
  * Full-text search over the request's organization (docs/decisions/0060-full-text-search.md): the
- * search endpoint and the course list's search box both come here. The index never holds another
- * organization's rows for the query to find by mistake: every statement names the organization.
+ * search endpoint and the course list's search box both come here. The query finds the organization's
+ * rows alone: it runs in the entity manager's scope (server/platform/db/rows.ts), like every raw read.
  */
 export interface SearchScope {
   em: SqlEntityManager;
   config: Pick<Config, "databaseUrl">;
   role: Role;
-  organization: Pick<Organization, "id">;
 }
 
 async function findDocuments(
@@ -28,12 +27,13 @@ async function findDocuments(
   const terms = parseSearchQuery(text);
   if (terms.length === 0) return [];
   const { sql, params } = documentQuery(dialectOf(scope.config), {
-    organizationId: scope.organization.id,
+    organizationId: scopedOrganizationId(scope.em),
+    inOrganization: inScope("d"),
     terms,
     includeDrafts: canSeeDrafts(scope.role),
     ...options,
   });
-  return scope.em.execute<DocumentHit[]>(sql, params);
+  return readRows<DocumentHit>(scope.em, sql, params);
 }
 
 /** The best `limit` courses, modules and lessons for what the member typed, with snippets. */

@@ -31,9 +31,9 @@ export async function signoffReport(
   if (!target) return { lesson: null, members: [], signatures: records };
 
   const { lesson, course } = target;
-  const members = await memberRows(scope.em, scope.organization.id);
+  const members = await memberRows(scope.em);
   const audience = (await courseAudiences(scope.em, [course])).get(course.id);
-  const people = await audienceMembers(scope.em, scope.organization.id, members);
+  const people = await audienceMembers(scope.em, members);
   const assigned = (await assignmentTimes(scope.em, { course: course.id })).get(course.id);
   const latest = new Map<number, Signature>();
   for (const row of signatures) {

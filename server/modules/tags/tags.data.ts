@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { placeholders, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import type { TagType } from "#shared/schemas/tags.js";
 import type { TagView } from "./tags.presenter.js";
 
@@ -22,22 +22,21 @@ export function tagFromRecord(row: TagRecord): TagView {
 }
 
 /** Every tag of the organization (tags/list). */
-export async function organizationTags(em: EntityManager, organizationId: number): Promise<TagView[]> {
+export async function organizationTags(em: EntityManager): Promise<TagView[]> {
   const rows = await readRows<TagRecord>(
     em,
-    "select id, name, type, parent_id, color from tags where organization_id = ? order by id",
-    [organizationId],
+    `select id, name, type, parent_id, color from tags where ${inScope()} order by id`,
   );
   return rows.map(tagFromRecord);
 }
 
 /** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
-async function tagsWithIds(em: EntityManager, organizationId: number, tagIds: readonly number[]): Promise<TagView[]> {
+async function tagsWithIds(em: EntityManager, tagIds: readonly number[]): Promise<TagView[]> {
   if (tagIds.length === 0) return [];
   const rows = await readRows<TagRecord>(
     em,
-    `select id, name, type, parent_id, color from tags where organization_id = ? and id in (${placeholders(tagIds)})`,
-    [organizationId, ...tagIds],
+    `select id, name, type, parent_id, color from tags where ${inScope()} and id in (${placeholders(tagIds)})`,
+    tagIds,
   );
   return rows.map(tagFromRecord);
 }
@@ -51,18 +50,17 @@ async function tagsWithIds(em: EntityManager, organizationId: number, tagIds: re
  */
 export async function tagsOfMemberships(
   em: EntityManager,
-  organizationId: number,
   membershipIds: readonly number[],
 ): Promise<Map<number, TagView[]>> {
   const byMembership = new Map<number, TagView[]>();
   if (membershipIds.length === 0) return byMembership;
   const links = await readRows<{ membership_id: number; tag_id: number }>(
     em,
-    `select membership_id, tag_id from member_tags where organization_id = ? and membership_id in (${placeholders(membershipIds)})`,
-    [organizationId, ...membershipIds],
+    `select membership_id, tag_id from member_tags where ${inScope()} and membership_id in (${placeholders(membershipIds)})`,
+    membershipIds,
   );
   if (links.length === 0) return byMembership;
-  const tags = await tagsWithIds(em, organizationId, [...new Set(links.map((link) => Number(link.tag_id)))]);
+  const tags = await tagsWithIds(em, [...new Set(links.map((link) => Number(link.tag_id)))]);
   const tagById = new Map(tags.map((tag) => [tag.id, tag]));
   for (const link of links) {
     const tag = tagById.get(Number(link.tag_id));

@@ -47,7 +47,7 @@ async function assertNameFree(
 export const tagsRouter = router({
   list: permittedProcedure("tags.view")
     .meta({ rest: { method: "GET", path: "/tags/list" } })
-    .query(async ({ ctx }) => plainJson(presentTagTree(await organizationTags(ctx.em, ctx.organization.id)))),
+    .query(async ({ ctx }) => plainJson(presentTagTree(await organizationTags(ctx.em)))),
 
   create: permittedProcedure("tags.manage")
     .meta({ rest: { method: "POST", path: "/tags/create" } })

@@ -3,7 +3,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MembershipRecord, User } from "#server/modules/identity/index.js";
 import { lockedAdmins, type Membership } from "#server/modules/organizations/index.js";
 import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/index.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { inScope, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -65,13 +65,13 @@ export async function forgetDeparture(em: EntityManager, organizationId: number,
  * The organization's former members (`userId`: only that one) as the reports list their rows, in one query.
  * Their membership ids are negative, so that no lookup by membership (tags, assignments) finds theirs.
  */
-async function formerMemberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
+async function formerMemberRows(em: SqlEntityManager, userId?: number): Promise<MemberRow[]> {
   const rows = await readRows<MemberRecord & { departed_at: unknown }>(
     em,
     `select fm.id, fm.user_id, fm.name, u.email, fm.role, fm.departed_at
      from former_members fm join users u on u.id = fm.user_id
-     where fm.organization_id = ?${userId === undefined ? "" : " and fm.user_id = ?"}`,
-    userId === undefined ? [organizationId] : [organizationId, userId],
+     where ${inScope("fm")}${userId === undefined ? "" : " and fm.user_id = ?"}`,
+    userId === undefined ? [] : [userId],
   );
   return rows.map((row) => ({
     membershipId: -Number(row.id),
@@ -85,13 +85,8 @@ async function formerMemberRows(em: SqlEntityManager, organizationId: number, us
 }
 
 /** The report's rows for a `former` filter: the members, the former members, or both. */
-export async function reportRows(
-  em: SqlEntityManager,
-  organizationId: number,
-  former: FormerFilter,
-  userId?: number,
-): Promise<MemberRow[]> {
-  const current = former === "only" ? [] : await memberRows(em, organizationId, userId);
-  const gone = former === "exclude" ? [] : await formerMemberRows(em, organizationId, userId);
+export async function reportRows(em: SqlEntityManager, former: FormerFilter, userId?: number): Promise<MemberRow[]> {
+  const current = former === "only" ? [] : await memberRows(em, userId);
+  const gone = former === "exclude" ? [] : await formerMemberRows(em, userId);
   return [...current, ...gone];
 }

@@ -2,7 +2,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
-import { readRow } from "#server/platform/db/rows.js";
+import { inScope, readRow, readRowAcrossOrganizations } from "#server/platform/db/rows.js";
 import { countFromRow, dateParam, takeTurn } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -39,15 +39,26 @@ interface Sent {
   last_day: unknown;
 }
 
-async function sentSince(scope: InvitationScope, column: string, id: number, now: Date) {
-  const row = await readRow<Sent>(
+const SENT_COLUMNS = `coalesce(sum(case when sent_at > ? then count else 0 end), 0) as last_hour,
+  coalesce(sum(count), 0) as last_day from invitation_sends`;
+
+/** The organization's invitations of the last hour and day. */
+async function sentByOrganization(scope: InvitationScope, now: Date) {
+  const row = await readRow<Sent>(scope.em, `select ${SENT_COLUMNS} where ${inScope()} and sent_at > ?`, [
+    dateParam(scope.config, new Date(now.getTime() - HOUR_MS)),
+    dateParam(scope.config, new Date(now.getTime() - DAY_MS)),
+  ]);
+  return { lastHour: countFromRow(row?.last_hour), lastDay: countFromRow(row?.last_day) };
+}
+
+/** The account's invitations of the last hour and day, in every organization: its limit is the person's. */
+async function sentByAccount(scope: InvitationScope, now: Date) {
+  const row = await readRowAcrossOrganizations<Sent>(
     scope.em,
-    `select coalesce(sum(case when sent_at > ? then count else 0 end), 0) as last_hour,
-       coalesce(sum(count), 0) as last_day
-     from invitation_sends where ${column} = ? and sent_at > ?`,
+    `select ${SENT_COLUMNS} where sent_by_id = ? and sent_at > ?`,
     [
       dateParam(scope.config, new Date(now.getTime() - HOUR_MS)),
-      id,
+      scope.user.id,
       dateParam(scope.config, new Date(now.getTime() - DAY_MS)),
     ],
   );
@@ -75,8 +86,8 @@ export async function takeInvitationAllowance(
   const newAccount = isNew(scope.user.createdAt, now);
   const organizationLimits = INVITATION_LIMITS.organization[newOrganization ? "new" : "established"];
   const accountLimits = INVITATION_LIMITS.account[newAccount ? "new" : "established"];
-  const organization = await sentSince(scope, "organization_id", scope.organization.id, now);
-  const account = await sentSince(scope, "sent_by_id", scope.user.id, now);
+  const organization = await sentByOrganization(scope, now);
+  const account = await sentByAccount(scope, now);
   const organizationNote = newOrganization ? ` ${L.newOrganization}` : "";
   const accountNote = newAccount ? ` ${L.newAccount}` : "";
   const limits = [

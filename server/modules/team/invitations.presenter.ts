@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { compareTags, presentTag, Tag, type TagView } from "#server/modules/tags/index.js";
-import { readRow, readRows } from "#server/platform/db/rows.js";
+import { inScope, readRow, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";
@@ -48,17 +48,16 @@ const tagIdsOf = (row: PendingRow): number[] =>
  */
 export async function listPendingInvitations(
   em: EntityManager,
-  organizationId: number,
   page: NonNullable<InvitationsInput>,
   now: Date,
 ): Promise<PendingInvitationView[]> {
-  const conditions = ["i.organization_id = ?", "i.accepted_at is null"];
-  const values: unknown[] = [organizationId];
+  const conditions = [inScope("i"), "i.accepted_at is null"];
+  const values: unknown[] = [];
   if (page.cursor !== undefined) {
     const after = await readRow<{ created_at: unknown }>(
       em,
-      "select created_at from invitations where id = ? and organization_id = ?",
-      [page.cursor, organizationId],
+      `select created_at from invitations where id = ? and ${inScope()}`,
+      [page.cursor],
     );
     if (!after) throw fail.notFound(M.invitationNotFound);
     conditions.push("(i.created_at < ? or (i.created_at = ? and i.id < ?))");

@@ -52,7 +52,7 @@ export const teamAdminProcedures = {
     .meta({ rest: { method: "GET", path: "/team/invitations" } })
     .input(invitationsInput)
     .query(async ({ ctx, input }) => {
-      return listPendingInvitations(ctx.em, ctx.organization.id, input ?? {}, nowOf(ctx));
+      return listPendingInvitations(ctx.em, input ?? {}, nowOf(ctx));
     }),
 
   resendInvite: permittedProcedure("team.invitations")

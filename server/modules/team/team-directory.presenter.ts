@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { compareTags, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { countOwnTags } from "#server/modules/training/index.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { inScope, readRows } from "#server/platform/db/rows.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
@@ -71,15 +71,10 @@ const FORMER: Source = {
   membershipIdSql: "null",
 };
 
-async function matchingRows(
-  em: SqlEntityManager,
-  organizationId: number,
-  source: Source,
-  filters: Filters,
-): Promise<DirectoryRow[]> {
+async function matchingRows(em: SqlEntityManager, source: Source, filters: Filters): Promise<DirectoryRow[]> {
   const sortKey = source.sortKeySql;
-  const conditions = ["ms.organization_id = ?"];
-  const values: unknown[] = [organizationId];
+  const conditions = [inScope("ms")];
+  const values: unknown[] = [];
   if (filters.search) {
     conditions.push(`(${sortKey} like ? escape '\\' or ${source.emailKeySql} like ? escape '\\')`);
     values.push(containsPattern(filters.search), containsPattern(filters.search));
@@ -94,15 +89,15 @@ async function matchingRows(
     // Read from the tag's side (its links by tag_id), so a large team costs the tag's members, not everyone.
     conditions.push(
       `ms.id in (select mt.membership_id from member_tags mt where mt.tag_id in
-        (select t.id from tags t where t.organization_id = ? and (t.id = ? or t.parent_id = ?)))`,
+        (select t.id from tags t where ${inScope("t")} and (t.id = ? or t.parent_id = ?)))`,
     );
-    values.push(organizationId, filters.tagId, filters.tagId);
+    values.push(filters.tagId, filters.tagId);
   }
   if (filters.cursor !== undefined) {
     const [after] = await readRows<{ sort_key: string }>(
       em,
-      `select ${sortKey} as sort_key from ${source.from} where ms.organization_id = ? and ms.user_id = ?`,
-      [organizationId, filters.cursor],
+      `select ${sortKey} as sort_key from ${source.from} where ${inScope("ms")} and ms.user_id = ?`,
+      [filters.cursor],
     );
     if (!after) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
     conditions.push(`(${sortKey} > ? or (${sortKey} = ? and ms.user_id > ?))`);
@@ -120,16 +115,12 @@ async function matchingRows(
 }
 
 /** The members (or former members) of the organization that match `filters`: one page of them with `limit`. */
-export async function listMembers(
-  em: SqlEntityManager,
-  organizationId: number,
-  filters: Filters = {},
-): Promise<MemberView[]> {
-  if (filters.tagId !== undefined && (await countOwnTags(em, organizationId, [filters.tagId])) === 0)
+export async function listMembers(em: SqlEntityManager, filters: Filters = {}): Promise<MemberView[]> {
+  if (filters.tagId !== undefined && (await countOwnTags(em, [filters.tagId])) === 0)
     throw fail.notFound(TEAM_MESSAGES.tagNotFound);
-  const rows = await matchingRows(em, organizationId, filters.former ? FORMER : MEMBERS, filters);
+  const rows = await matchingRows(em, filters.former ? FORMER : MEMBERS, filters);
   const membershipIds = rows.flatMap((row) => (row.membership_id === null ? [] : [Number(row.membership_id)]));
-  const tags = await tagsOfMemberships(em, organizationId, membershipIds);
+  const tags = await tagsOfMemberships(em, membershipIds);
   const members = rows.map((row) => ({
     id: Number(row.user_id),
     name: row.name,

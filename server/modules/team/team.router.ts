@@ -81,7 +81,7 @@ export const teamRouter = router({
     .query(({ ctx, input }) => {
       // Who has gone is for those who manage the team (decision 0120); the members are everyone's to see.
       if (input?.former && !can(ctx.role, "team.remove")) throw fail.forbidden();
-      return listMembers(ctx.em, ctx.organization.id, input);
+      return listMembers(ctx.em, input);
     }),
 
   ...teamAdminProcedures,

@@ -2,39 +2,32 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { unsubscribeToken } from "#server/modules/mail/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
 import { scopeToOrganization } from "#server/platform/api/trpc-org.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { inScope, readRows } from "#server/platform/db/rows.js";
 import type { MailSettings } from "#server/platform/http/config.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
 import { type MailBlock, renderMail } from "#server/platform/mail/templates.js";
 import { DAY_MS } from "#shared/constants.js";
-import { type MemberRow, memberRows } from "./training.data.js";
+import { memberRows } from "./training.data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js";
 
 /** The daily reminder names required training due within this many days, and anything overdue. */
 const REMINDER_WINDOW_DAYS = 3;
 
-/** The organization's current members, with the entity manager scoped to it for the reads that follow. */
-async function membersOf(em: SqlEntityManager, organization: Organization): Promise<MemberRow[]> {
-  scopeToOrganization(em, organization.id);
-  return memberRows(em, organization.id);
-}
-
 /** The memberships that unsubscribed from reminders (plain rows, decision 0150). */
-async function optedOut(em: SqlEntityManager, organization: Organization): Promise<Set<number>> {
+async function optedOut(em: SqlEntityManager): Promise<Set<number>> {
   const rows = await readRows<{ membership_id: number }>(
     em,
-    "select membership_id from reminder_opt_outs where organization_id = ?",
-    [organization.id],
+    `select membership_id from reminder_opt_outs where ${inScope()}`,
   );
   return new Set(rows.map((row) => Number(row.membership_id)));
 }
 
 /** Who gets today's reminder: open deadlines within REMINDER_WINDOW_DAYS or passed, not unsubscribed. */
-async function membersToRemind(em: SqlEntityManager, organization: Organization, now: Date): Promise<MemberDue[]> {
-  const off = await optedOut(em, organization);
+async function membersToRemind(em: SqlEntityManager, now: Date): Promise<MemberDue[]> {
+  const off = await optedOut(em);
   const horizon = now.getTime() + REMINDER_WINDOW_DAYS * DAY_MS;
   // Where every member stands with the required courses that have deadlines (the rules of "My training").
-  return (await openDeadlines(em, organization.id, await membersOf(em, organization), now))
+  return (await openDeadlines(em, await memberRows(em), now))
     .filter((entry) => !off.has(entry.member.membershipId))
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.dueAt.getTime() <= horizon) }))
     .filter((entry) => entry.courses.length > 0);
@@ -63,9 +56,13 @@ function unsubscribeBlock(context: BatchContext, organization: Organization, mem
   };
 }
 
-/** Queues one organization's daily reminders. */
+/**
+ * Queues one organization's daily reminders. The batch's entity manager goes from one organization to the
+ * next: scoped to this one first, so that every read that follows is in it.
+ */
 export async function queueReminders(context: BatchContext, organization: Organization): Promise<number> {
-  const due = await membersToRemind(context.em, organization, context.now);
+  scopeToOrganization(context.em, organization.id);
+  const due = await membersToRemind(context.em, context.now);
   for (const { member, courses } of due) {
     const overdue = courses.some((course) => course.overdue);
     const mail = renderMail({
@@ -84,17 +81,21 @@ export async function queueReminders(context: BatchContext, organization: Organi
   return due.length;
 }
 
-/** Queues one organization's weekly summary of who is overdue, to its admins and managers; none when nobody is. */
+/**
+ * Queues one organization's weekly summary of who is overdue, to its admins and managers; none when nobody
+ * is. Scoped to the organization first, as queueReminders is.
+ */
 export async function queueSummaries(context: BatchContext, organization: Organization): Promise<number> {
+  scopeToOrganization(context.em, organization.id);
   // One read of the members serves both the deadlines and the recipients.
-  const members = await membersOf(context.em, organization);
-  const deadlines = await openDeadlines(context.em, organization.id, members, context.now);
+  const members = await memberRows(context.em);
+  const deadlines = await openDeadlines(context.em, members, context.now);
   const overdue = deadlines
     .map((entry) => ({ ...entry, courses: entry.courses.filter((course) => course.overdue) }))
     .filter((entry) => entry.courses.length > 0)
     .sort((a, b) => a.member.name.localeCompare(b.member.name));
   if (overdue.length === 0) return 0;
-  const off = await optedOut(context.em, organization);
+  const off = await optedOut(context.em);
   const recipients = members.filter(
     (member) => (member.role === "admin" || member.role === "manager") && !off.has(member.membershipId),
   );

@@ -47,7 +47,6 @@ export interface TrainingRows {
 
 export async function loadTrainingRows(
   em: SqlEntityManager,
-  organizationId: number,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
   assignmentsOf: { course?: number; membership?: number },
@@ -55,11 +54,11 @@ export async function loadTrainingRows(
   const courseIds = courses.map((course) => course.id);
   const onlyUser = memberships.length === 1 ? memberships[0]?.userId : undefined;
   return {
-    members: await audienceMembers(em, organizationId, memberships),
+    members: await audienceMembers(em, memberships),
     audiences: await courseAudiences(em, courses),
     assigned: await assignmentTimes(em, assignmentsOf),
     totals: await lessonTotals(em, courseIds),
-    counts: await completionCounts(em, organizationId, courseIds, onlyUser),
+    counts: await completionCounts(em, courseIds, onlyUser),
   };
 }
 

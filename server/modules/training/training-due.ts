@@ -35,13 +35,12 @@ export interface AudienceRows {
 /** Three queries, however many members and courses (one member's own: memberAudience). */
 async function loadAudienceRows(
   em: SqlEntityManager,
-  organizationId: number,
   members: readonly { membershipId: number; joinedAt: Date }[],
   courses: readonly TrainingCourse[],
 ): Promise<AudienceRows> {
   return {
     audiences: await courseAudiences(em, courses),
-    members: await audienceMembers(em, organizationId, members),
+    members: await audienceMembers(em, members),
     assigned: await assignmentTimes(em, {}),
   };
 }
@@ -88,16 +87,15 @@ export interface MemberDue {
  */
 export async function openDeadlines(
   em: SqlEntityManager,
-  organizationId: number,
   members: readonly MemberRow[],
   now: Date,
 ): Promise<MemberDue[]> {
-  const courses = await publishedCourses(em, organizationId, { withDeadline: true });
+  const courses = await publishedCourses(em, { withDeadline: true });
   if (courses.length === 0 || members.length === 0) return [];
-  const rows = await loadAudienceRows(em, organizationId, members, courses);
+  const rows = await loadAudienceRows(em, members, courses);
   const courseIds = courses.map((course) => course.id);
   const totals = await lessonTotals(em, courseIds);
-  const counts = await completionCounts(em, organizationId, courseIds);
+  const counts = await completionCounts(em, courseIds);
   return members.flatMap((member) => {
     const due = coursesOfMember(rows, member.membershipId, courses).flatMap(({ course, dueAt }) => {
       if (dueAt === null) return [];

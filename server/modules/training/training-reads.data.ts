@@ -7,29 +7,25 @@ import {
 } from "#server/modules/courses/index.js";
 import type { TagView } from "#server/modules/tags/index.js";
 import { tagFromRecord } from "#server/modules/tags/index.js";
-import { placeholders, readRow, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";
 import type { AssignmentTimes } from "./training.data.js";
 import type { AudienceMember, TagLink } from "./training.rules.js";
 
 /**
- * The courses the training views and reports start from, as plain rows (decision 0150): every query
- * names the organization, and the rules of server/modules/training/training.rules.ts then decide on them.
+ * The courses the training views and reports start from, as plain rows (decision 0150): every query is
+ * in the request's organization (inScope), and the rules of server/modules/training/training.rules.ts then decide on them.
  */
 
 /** The organization's courses by id (any status), in id order: those of another organization are not found. */
-export async function coursesByIds(
-  em: EntityManager,
-  organizationId: number,
-  courseIds: readonly number[],
-): Promise<CourseFields[]> {
+export async function coursesByIds(em: EntityManager, courseIds: readonly number[]): Promise<CourseFields[]> {
   if (courseIds.length === 0) return [];
   const rows = await readRows<CourseRecord>(
     em,
-    `select ${COURSE_COLUMNS} from courses c where c.organization_id = ? and c.id in (${placeholders(courseIds)})
+    `select ${COURSE_COLUMNS} from courses c where ${inScope("c")} and c.id in (${placeholders(courseIds)})
      order by c.id`,
-    [organizationId, ...courseIds],
+    courseIds,
   );
   return rows.map(courseFromRecord);
 }
@@ -40,18 +36,26 @@ export async function coursesByIds(
  */
 export async function publishedCourses(
   em: EntityManager,
-  organizationId: number,
   options: { withDeadline?: boolean } = {},
 ): Promise<CourseFields[]> {
   const rows = await readRows<CourseRecord>(
     em,
-    `select ${COURSE_COLUMNS} from courses c where c.organization_id = ? and c.status = 'published'${
+    `select ${COURSE_COLUMNS} from courses c where ${inScope("c")} and c.status = 'published'${
       options.withDeadline ? " and c.required = true and (c.due_date is not null or c.due_days is not null)" : ""
     } order by c.id`,
-    [organizationId],
   );
   return rows.map(courseFromRecord);
 }
+
+const AUDIENCE_CANDIDATES = `select ${COURSE_COLUMNS} from courses c
+  where ${inScope("c")} and c.status = 'published' and c.id in (
+    select ct.course_id from member_tags mt join tags t on t.id = mt.tag_id
+    join course_tags ct on ct.organization_id = mt.organization_id and ct.tag_id in (mt.tag_id, t.parent_id)
+    where ${inScope("mt")} and mt.membership_id = ?
+    union select a.course_id from assignments a where ${inScope("a")} and a.membership_id = ?
+    union select c2.id from courses c2 where ${inScope("c2")} and c2.status = 'published'
+      and not exists (select 1 from course_tags ct2 where ct2.course_id = c2.id))
+  order by c.id`;
 
 /**
  * The published courses that may be in one member's audience, found from the member's side: those tagged
@@ -59,38 +63,18 @@ export async function publishedCourses(
  * tag (for everyone). A course tagged for others is never read, so the cost follows the member's own
  * courses, not the organization's. The training rules decide on these (a superset of the audience).
  */
-export async function audienceCandidates(
-  em: EntityManager,
-  organizationId: number,
-  membershipId: number,
-): Promise<CourseFields[]> {
-  const rows = await readRows<CourseRecord>(
-    em,
-    `select ${COURSE_COLUMNS} from courses c
-     where c.organization_id = ? and c.status = 'published' and c.id in (
-       select ct.course_id from member_tags mt join tags t on t.id = mt.tag_id
-       join course_tags ct on ct.organization_id = mt.organization_id and ct.tag_id in (mt.tag_id, t.parent_id)
-       where mt.organization_id = ? and mt.membership_id = ?
-       union select a.course_id from assignments a where a.organization_id = ? and a.membership_id = ?
-       union select c2.id from courses c2 where c2.organization_id = ? and c2.status = 'published'
-         and not exists (select 1 from course_tags ct2 where ct2.course_id = c2.id))
-     order by c.id`,
-    [organizationId, organizationId, membershipId, organizationId, membershipId, organizationId],
-  );
+export async function audienceCandidates(em: EntityManager, membershipId: number): Promise<CourseFields[]> {
+  const rows = await readRows<CourseRecord>(em, AUDIENCE_CANDIDATES, [membershipId, membershipId]);
   return rows.map(courseFromRecord);
 }
 
 /** How many of these tag ids are the organization's. */
-export async function countOwnTags(
-  em: EntityManager,
-  organizationId: number,
-  tagIds: readonly number[],
-): Promise<number> {
+export async function countOwnTags(em: EntityManager, tagIds: readonly number[]): Promise<number> {
   if (tagIds.length === 0) return 0;
   const row = await readRow<{ total: unknown }>(
     em,
-    `select count(*) as total from tags where organization_id = ? and id in (${placeholders(tagIds)})`,
-    [organizationId, ...tagIds],
+    `select count(*) as total from tags where ${inScope()} and id in (${placeholders(tagIds)})`,
+    tagIds,
   );
   return countFromRow(row?.total);
 }
@@ -123,7 +107,6 @@ type MemberAudienceRow = {
  */
 export async function memberAudience(
   em: EntityManager,
-  organizationId: number,
   member: { membershipId: number; joinedAt: Date },
   tagIds: readonly number[] = [],
 ): Promise<MemberAudience> {
@@ -131,24 +114,18 @@ export async function memberAudience(
     tagIds.length === 0
       ? ""
       : `select 'tag' as kind, t.id, t.name, t.type, t.parent_id, t.color, null as created_at
-         from tags t where t.organization_id = ? and t.id in (${placeholders(tagIds)})
+         from tags t where ${inScope("t")} and t.id in (${placeholders(tagIds)})
          union all `;
   const rows = await readRows<MemberAudienceRow>(
     em,
     `${namedTags}select 'member_tag' as kind, mt.tag_id as id, null as name, null as type, t.parent_id, null as color,
        mt.created_at
      from member_tags mt join tags t on t.id = mt.tag_id
-     where mt.organization_id = ? and mt.membership_id = ?
+     where ${inScope("mt")} and mt.membership_id = ?
      union all
      select 'assignment', a.course_id, null, null, null, null, a.created_at
-     from assignments a where a.organization_id = ? and a.membership_id = ?`,
-    [
-      ...(tagIds.length === 0 ? [] : [organizationId, ...tagIds]),
-      organizationId,
-      member.membershipId,
-      organizationId,
-      member.membershipId,
-    ],
+     from assignments a where ${inScope("a")} and a.membership_id = ?`,
+    [...tagIds, member.membershipId, member.membershipId],
   );
   const links: TagLink[] = [];
   const assigned: AssignmentTimes = new Map();

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Course } from "#server/modules/courses/index.js";
-import { placeholders, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow, epochMillisText, joinedText } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
 import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./training.rules.js";
@@ -8,8 +8,8 @@ import type { AudienceCourse, AudienceMember, CourseProgress, TagLink } from "./
 /**
  * The rows the training rules (server/modules/training/training.rules.ts) run on, each kind in one query however many
  * members or courses: "My training", the course views, the reports and the reminders load through here
- * and never ask per member or per course. Every query is a plain-row read (decision 0150) that names the
- * organization: the one given, or the one the entity manager is scoped to.
+ * and never ask per member or per course. Every query is a plain-row read (decision 0150) in the
+ * organization the entity manager is scoped to (inScope).
  */
 
 /** What the rules and the reports need of a course: a Course entity or a plain row (modules/courses/courses.data.ts). */
@@ -38,8 +38,8 @@ export async function courseAudiences(
     const courseIds = courses.map((course) => course.id);
     const links = await readRows<{ course_id: number; tag_id: number }>(
       em,
-      `select course_id, tag_id from course_tags where organization_id = ? and course_id in (${placeholders(courseIds)})`,
-      [scopedOrganizationId(em), ...courseIds],
+      `select course_id, tag_id from course_tags where ${inScope()} and course_id in (${placeholders(courseIds)})`,
+      courseIds,
     );
     for (const link of links) tagIds.get(Number(link.course_id))?.add(Number(link.tag_id));
   }
@@ -69,13 +69,13 @@ export interface MemberRecord {
 }
 
 /** Every member of the organization (`userId`: only that one), in one query. */
-export async function memberRows(em: SqlEntityManager, organizationId: number, userId?: number): Promise<MemberRow[]> {
+export async function memberRows(em: SqlEntityManager, userId?: number): Promise<MemberRow[]> {
   const rows = await readRows<MemberRecord & { created_at: unknown }>(
     em,
     `select ms.id, ms.user_id, coalesce(ms.display_name, u.name) as name, u.email, ms.role, ms.created_at
      from memberships ms join users u on u.id = ms.user_id
-     where ms.organization_id = ?${userId === undefined ? "" : " and ms.user_id = ?"}`,
-    userId === undefined ? [organizationId] : [organizationId, userId],
+     where ${inScope("ms")}${userId === undefined ? "" : " and ms.user_id = ?"}`,
+    userId === undefined ? [] : [userId],
   );
   return rows.map((row) => ({
     membershipId: Number(row.id),
@@ -93,7 +93,6 @@ export async function memberRows(em: SqlEntityManager, organizationId: number, u
  */
 export async function audienceMembers(
   em: SqlEntityManager,
-  organizationId: number,
   members: readonly { membershipId: number; joinedAt: Date }[],
 ): Promise<Map<number, AudienceMember>> {
   const tags = new Map<number, TagLink[]>(members.map((member) => [member.membershipId, []]));
@@ -108,8 +107,8 @@ export async function audienceMembers(
     }>(
       em,
       `select mt.membership_id, mt.tag_id, t.parent_id, mt.created_at from member_tags mt join tags t on t.id = mt.tag_id
-       where mt.organization_id = ?${only ? " and mt.membership_id = ?" : ""}`,
-      only ? [organizationId, only.membershipId] : [organizationId],
+       where ${inScope("mt")}${only ? " and mt.membership_id = ?" : ""}`,
+      only ? [only.membershipId] : [],
     );
     for (const row of rows) {
       const membershipId = Number(row.membership_id);
@@ -139,10 +138,10 @@ export async function assignmentTimes(
 ): Promise<AssignmentTimes> {
   const rows = await readRows<{ course_id: number; membership_id: number; created_at: unknown }>(
     em,
-    `select course_id, membership_id, created_at from assignments where organization_id = ?${
+    `select course_id, membership_id, created_at from assignments where ${inScope()}${
       where.course === undefined ? "" : " and course_id = ?"
     }${where.membership === undefined ? "" : " and membership_id = ?"}`,
-    [scopedOrganizationId(em), ...[where.course, where.membership].filter((id) => id !== undefined)],
+    [where.course, where.membership].filter((id) => id !== undefined),
   );
   const times: AssignmentTimes = new Map();
   for (const row of rows) {
@@ -162,8 +161,8 @@ export async function lessonTotals(em: SqlEntityManager, courseIds: readonly num
     em,
     `select m.course_id, count(l.id) as total
      from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
-     where m.organization_id = ? and m.course_id in (${placeholders(courseIds)}) group by m.course_id`,
-    [scopedOrganizationId(em), ...courseIds],
+     where ${inScope("m")} and m.course_id in (${placeholders(courseIds)}) group by m.course_id`,
+    courseIds,
   );
   for (const row of rows) totals.set(Number(row.course_id), countFromRow(row.total));
   return totals;
@@ -181,7 +180,6 @@ export type CompletionCounts = Map<number, Map<number, { completed: number; last
  */
 export async function completionCounts(
   em: SqlEntityManager,
-  organizationId: number,
   courseIds: readonly number[],
   userId?: number,
 ): Promise<CompletionCounts> {
@@ -191,9 +189,9 @@ export async function completionCounts(
   const rows = await readRows<{ course_id: number; progress: string }>(
     em,
     `select course_id, ${joinedText(em, row, ";")} as progress from course_progress
-     where organization_id = ? and course_id in (${placeholders(courseIds)})${userId === undefined ? "" : " and user_id = ?"}
+     where ${inScope()} and course_id in (${placeholders(courseIds)})${userId === undefined ? "" : " and user_id = ?"}
      group by course_id`,
-    [organizationId, ...courseIds, ...(userId === undefined ? [] : [userId])],
+    [...courseIds, ...(userId === undefined ? [] : [userId])],
   );
   for (const { course_id, progress } of rows) {
     const byUser: Map<number, { completed: number; lastCompletedAt: Date | null }> = new Map();

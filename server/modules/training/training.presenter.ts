@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
-import { placeholders, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import { courseAudiences } from "./training.data.js";
@@ -57,20 +57,16 @@ export function viewerDeadlines(
 }
 
 /** The lessons of these courses in outline order (module position, then lesson position), by course. */
-async function lessonOrder(
-  em: SqlEntityManager,
-  organizationId: number,
-  courseIds: readonly number[],
-): Promise<Map<number, number[]>> {
+async function lessonOrder(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number[]>> {
   const order = new Map<number, number[]>(courseIds.map((id) => [id, []]));
   if (courseIds.length === 0) return order;
   const rows = await readRows<{ id: number; course_id: number }>(
     em,
     `select l.id, m.course_id
      from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
-     where m.organization_id = ? and m.course_id in (${placeholders(courseIds)})
+     where ${inScope("m")} and m.course_id in (${placeholders(courseIds)})
      order by m.course_id, m.order_index, m.id, l.order_index, l.id`,
-    [organizationId, ...courseIds],
+    courseIds,
   );
   for (const row of rows) order.get(Number(row.course_id))?.push(Number(row.id));
   return order;
@@ -86,13 +82,12 @@ export async function presentMyTraining(
   viewer: MembershipRecord,
   now: Date,
 ): Promise<MyTraining> {
-  const organizationId = viewer.organization.id;
-  const candidates = await audienceCandidates(em, organizationId, viewer.id);
-  const { members, assigned } = await memberAudience(em, organizationId, viewerRow(viewer));
+  const candidates = await audienceCandidates(em, viewer.id);
+  const { members, assigned } = await memberAudience(em, viewerRow(viewer));
   const rows = { audiences: await courseAudiences(em, candidates), members, assigned };
   const mineCourses = coursesOfMember(rows, viewer.id, candidates);
   const ids = mineCourses.map(({ course }) => course.id);
-  const order = await lessonOrder(em, organizationId, ids);
+  const order = await lessonOrder(em, ids);
   const done = await completionTimes(em, viewer, ids);
   const items = mineCourses.map(({ course, dueAt }): TrainingItem => {
     const lessons = order.get(course.id) ?? [];
@@ -132,8 +127,8 @@ async function completionTimes(
     em,
     `select c.lesson_id, c.completed_at from completions c
      join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
-     where c.organization_id = ? and c.user_id = ? and m.course_id in (${placeholders(courseIds)})`,
-    [viewer.organization.id, viewer.user.id, ...courseIds],
+     where ${inScope("c")} and c.user_id = ? and m.course_id in (${placeholders(courseIds)})`,
+    [viewer.user.id, ...courseIds],
   );
   return new Map(rows.map((row) => [Number(row.lesson_id), dateFromRow(row.completed_at) ?? new Date(0)]));
 }

@@ -8,11 +8,11 @@ import {
 } from "#server/modules/identity/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
 import { membershipOf } from "#server/modules/organizations/index.js";
+import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ID_MAX, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
-import { TENANT_FILTER } from "../../../mikro-orm.config.js";
 import { signedInProcedure, signedInProcedureWith, signedInRateLimitedProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";

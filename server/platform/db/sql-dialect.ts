@@ -3,6 +3,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { PostgreSqlPlatform } from "@mikro-orm/postgresql";
 import type { Config } from "#server/platform/http/config.js";
 import { dialectOf } from "../../../mikro-orm.config.js";
+import { inScope, readRows } from "./rows.js";
 
 /**
  * Everything that differs between SQLite and PostgreSQL in what the procedures ask of the database, in
@@ -27,18 +28,15 @@ export function lockRowsForUpdate(config: DialectConfig): { lockMode?: LockMode.
 /** A course's content names its course by the course itself, one of its modules or one of its lessons. */
 export type CourseOfContent = { courseId: number } | { moduleId: number } | { lessonId: number };
 
-/** The course row to lock, found from what the write names, within its organization. */
+/** The course row to lock, found from what the write names, within the request's organization. */
 function courseRowQuery(of: CourseOfContent): [string, number] {
-  if ("courseId" in of) return ["from courses c where c.id = ? and c.organization_id = ?", of.courseId];
+  if ("courseId" in of) return [`from courses c where c.id = ? and ${inScope("c")}`, of.courseId];
   if ("moduleId" in of) {
-    return [
-      "from courses c join modules m on m.course_id = c.id where m.id = ? and m.organization_id = ?",
-      of.moduleId,
-    ];
+    return [`from courses c join modules m on m.course_id = c.id where m.id = ? and ${inScope("m")}`, of.moduleId];
   }
   return [
     `from courses c join modules m on m.course_id = c.id join lessons l on l.module_id = m.id
-     where l.id = ? and l.organization_id = ?`,
+     where l.id = ? and ${inScope("l")}`,
     of.lessonId,
   ];
 }
@@ -54,12 +52,11 @@ function courseRowQuery(of: CourseOfContent): [string, number] {
  */
 export async function lockCourseRow(
   ctx: { em: SqlEntityManager; config: DialectConfig },
-  organizationId: number,
   of: CourseOfContent,
 ): Promise<void> {
   if (dialectOf(ctx.config) !== "postgresql") return;
   const [from, id] = courseRowQuery(of);
-  await ctx.em.execute(`select c.id ${from} for no key update of c`, [id, organizationId]);
+  await readRows(ctx.em, `select c.id ${from} for no key update of c`, [id]);
 }
 
 /**

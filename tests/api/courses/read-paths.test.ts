@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Organization } from "#server/entities.js";
 import type { CourseView } from "#server/modules/courses/courses.presenter.js";
-import { readRows } from "#server/platform/db/rows.js";
+import { readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { SESSION_COOKIE } from "#shared/constants.js";
 import { courseCursorOf } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
@@ -166,9 +166,11 @@ describe("plain-row reads and transactions (decision 0233)", () => {
     });
     await inserted;
     let committed = false;
-    const reader = readRows<{ id: number }>(app.orm.em.fork(), "select id from organizations where slug = ?", [
-      slug,
-    ]).then((rows) => ({ rows, beforeCommit: !committed }));
+    const reader = readRowsAcrossOrganizations<{ id: number }>(
+      app.orm.em.fork(),
+      "select id from organizations where slug = ?",
+      [slug],
+    ).then((rows) => ({ rows, beforeCommit: !committed }));
     // The read has as many turns of the event loop as it wants to run before the writer commits.
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     release();

@@ -1,11 +1,11 @@
 import { EntityManager } from "@mikro-orm/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { User } from "#server/entities.js";
-import { readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { inScope, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
+import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
-import { TENANT_FILTER } from "../../../mikro-orm.config.js";
 import { startTestApp, type TestApp } from "../support/app.js";
-import { signUp } from "../support/org-fixtures.js";
+import { createOrg, signUp } from "../support/org-fixtures.js";
 
 /** Decision 0226: a request's entity manager is forked only when something needs the fork. */
 
@@ -35,15 +35,20 @@ function countRequestForks(): () => number {
 describe("a request's entity manager", () => {
   it("reads plain rows in an organization's scope without forking", async () => {
     const reader = await signUp(app, "lazy-reader");
+    const organization = await createOrg(reader);
     const forks = countRequestForks();
     const em = requestEntityManager(app.orm);
-    em.setFilterParams(TENANT_FILTER, { organizationId: 7 });
-    expect(scopedOrganizationId(em)).toBe(7);
+    em.setFilterParams(TENANT_FILTER, { organizationId: organization.id });
+    expect(scopedOrganizationId(em)).toBe(organization.id);
     expect(em.getContext(false)).toBe(em);
     expect(em.getTransactionContext()).toBeUndefined();
     expect(em.getConnection()).toBe(app.orm.em.getConnection());
     expect(em.config).toBe(app.orm.config);
-    const rows = await readRows<{ name: string }>(em, "select name from users where id = ?", [reader.id]);
+    const rows = await readRows<{ name: string }>(
+      em,
+      `select u.name from users u join memberships ms on ms.user_id = u.id where ${inScope("ms")} and u.id = ?`,
+      [reader.id],
+    );
     expect(rows.map((row) => row.name)).toEqual([reader.name]);
     expect(forks()).toBe(0);
     expect(em).toBeInstanceOf(EntityManager);
