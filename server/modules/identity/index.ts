@@ -3,7 +3,7 @@ export { presentUser } from "./auth.presenter.js";
 export { authRouter } from "./auth.router.js";
 export { startHousekeeping } from "./housekeeping.js";
 export { PasswordReset } from "./password-reset.entity.js";
-export { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
+export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "./session.entity.js";
 export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";
 export {
   managedMembership,
