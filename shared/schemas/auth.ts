@@ -7,6 +7,8 @@ export const MESSAGES = {
   passwordRequired: "Password is required.",
   nameTooShort: "Name must be at least 2 characters.",
   passwordTooShort: "Password must be at least 8 characters.",
+  /** As team/decode-invite words it (shared/schemas/team.ts), kept here so the login page loads no team schema. */
+  invitationInvalid: "This invitation link is invalid or has already been used.",
 } as const;
 
 export const loginInput = z.object({
@@ -26,5 +28,11 @@ export const registerInput = z.object({
   password: text({ error: MESSAGES.passwordTooShort })
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
+  /**
+   * The invitation the person registers through (the invite page sends it): such a registration is never
+   * rate limited (decision 0265). Optional; without it, or with one that is not open for this address,
+   * registration is what docs/SPEC.md §7 describes.
+   */
+  inviteToken: text({ error: MESSAGES.invitationInvalid }).trim().max(300, MESSAGES.invitationInvalid).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;

@@ -3,6 +3,7 @@ import { nowOf, rateLimitedProcedure } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import { forgotPasswordInput, MAIL_MESSAGES, resetPasswordInput } from "#shared/schemas/mail.js";
 import { PasswordReset } from "./password-reset.entity.js";
+import { knownDeviceForEmail } from "./known-devices.js";
 import { hashResetToken, queuePasswordReset } from "./password-reset.mail.js";
 import { hashPassword } from "./passwords.js";
 import { Session } from "./session.entity.js";
@@ -21,7 +22,8 @@ export const passwordResetProcedures = {
       const mail = ctx.config.mail;
       if (!mail) throw new TRPCError({ code: "PRECONDITION_FAILED", message: MAIL_MESSAGES.mailNotSetUp });
       const emailKey = emailKeyOf(input.email);
-      await ctx.rateLimiter.attemptPasswordReset(ctx.req.ip, emailKey);
+      const knownDevice = await knownDeviceForEmail(ctx.em, ctx.req, emailKey);
+      await ctx.rateLimiter.attemptPasswordReset({ ip: ctx.req.ip, emailKey, knownDevice });
       const user = await ctx.em.findOne(User, { emailKey });
       if (user) {
         await ctx.em.transactional((em) => queuePasswordReset(em, mail, user, nowOf(ctx)));
