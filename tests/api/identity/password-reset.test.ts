@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { OutboxMail, PasswordReset, User } from "#server/entities.js";
+import { OutboxMail, PasswordReset, RateLimitBucket, User } from "#server/entities.js";
 import { hashResetToken, PASSWORD_RESET_MS } from "#server/modules/identity/password-reset.mail.js";
 import { HOUR_MS } from "#shared/constants.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
@@ -145,6 +145,12 @@ describe("forgot password: nobody else's requests stop the owner's reset (decisi
     const person = await signUp(proxied, "targeted");
     for (let i = 0; i < 2; i++) ok(await ask(proxied.newAgent(), person.email, "203.0.113.66"));
     for (let i = 0; i < 10; i++) expect((await ask(proxied.newAgent(), person.email, "203.0.113.66")).status).toBe(429);
+    // A refusal writes nothing (on SQLite each write is a commit everyone waits for): the counts stay at the limit.
+    const counters = await proxied.orm.em.fork().find(RateLimitBucket, { bucketKey: { $like: "%203.0.113.66%" } });
+    expect(counters.map((bucket) => [bucket.bucketKey, bucket.hits]).sort()).toEqual([
+      ["ip-reset:203.0.113.66", 2],
+      [`reset:203.0.113.66:${person.email.toLowerCase()}`, 2],
+    ]);
     // The owner, on a browser that never signed in and on another network: answered, and mailed.
     expect(ok(await ask(proxied.newAgent(), person.email, "198.51.100.7"))).toEqual({
       message: MAIL_MESSAGES.resetRequested,
