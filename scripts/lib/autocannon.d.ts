@@ -24,5 +24,12 @@ declare module "autocannon" {
     non2xx: number;
     duration: number;
   }
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: a promise of its result that also reports each response as it comes (milliseconds, fractional). */
+  interface AutocannonRun extends Promise<AutocannonResult> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  export default function autocannon(options: AutocannonOptions): AutocannonRun;
 }
