@@ -58,17 +58,17 @@ export class RateLimiter {
     return Math.floor(this.now() / (this.settings.windowSeconds * 1000));
   }
 
-  /** Counts one hit of a fixed-window key and returns the count in the current window. */
-  async hit(key: string): Promise<number> {
-    const rows = await this.execute<{ hits: number }>(
-      `insert into rate_limit_buckets (bucket_key, window_number, hits) values (?, ?, 1)
+  /** Counts one hit of each fixed-window key, in one statement (one commit). */
+  async hit(...keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const window = this.currentWindow();
+    await this.execute(
+      `insert into rate_limit_buckets (bucket_key, window_number, hits) values ${keys.map(() => "(?, ?, 1)").join(", ")}
        on conflict (bucket_key) do update set
          hits = case when rate_limit_buckets.window_number = excluded.window_number then rate_limit_buckets.hits + 1 else 1 end,
-         window_number = excluded.window_number
-       returning hits`,
-      [key, this.currentWindow()],
+         window_number = excluded.window_number`,
+      keys.flatMap((key) => [key, window]),
     );
-    return Number(rows[0]?.hits ?? 1);
   }
 
   async count(key: string): Promise<number> {
@@ -177,8 +177,7 @@ export class RateLimiter {
    * browser's own, or the account's for a browser the account does not know).
    */
   async recordSignIn({ ip, emailKey, knownDevice }: Attempt): Promise<void> {
-    await this.hit(`signed-in:${emailKey}`);
-    await this.hit(`ip-signed-in:${ip}`);
+    await this.hit(`signed-in:${emailKey}`, `ip-signed-in:${ip}`);
     await this.endStreak(knownDevice ? `device:${knownDevice}` : `account:${emailKey}`);
   }
 
@@ -219,7 +218,7 @@ export class RateLimiter {
     for (const [key, limit] of limits) {
       if ((await this.count(key)) >= limit) throw fail.tooManyRequests();
     }
-    for (const [key] of limits) await this.hit(key);
+    await this.hit(...limits.map(([key]) => key));
   }
 
   /**
