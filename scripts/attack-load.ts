@@ -5,7 +5,9 @@
  * attack names its own client address in X-Forwarded-For; everything runs on 127.0.0.1.
  *
  * Then, phase by phase, it measures another organization's `GET /_api/auth/me` with autocannon
- * (ATTACK_MEASURE_CONNECTIONS, default 4, for ATTACK_SECONDS, default 8) while one account is attacked:
+ * (ATTACK_MEASURE_CONNECTIONS, default 4, at ATTACK_MEASURE_RATE requests per second, default 200: a steady load that
+ * leaves the server room, so that its latency shows the attack's) for ATTACK_SECONDS (default 10) while one account
+ * is attacked:
  *   quiet            nothing else
  *   failed sign-ins  wrong passwords for the account
  *   correct sign-ins the account's right password, again and again
@@ -25,10 +27,11 @@ import { promisify } from "node:util";
 import type { AttackChildRun, AttackResult, AttackRun, MeasureResult, TimingResult } from "./lib/attack-child.js";
 import { startBenchApp } from "./lib/bench-app.js";
 
-const SECONDS = Number(process.env.ATTACK_SECONDS ?? 8);
+const SECONDS = Number(process.env.ATTACK_SECONDS ?? 10);
 const MAX_REQUESTS = Number(process.env.ATTACK_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.ATTACK_CONCURRENCY ?? 8);
 const CONNECTIONS = Number(process.env.ATTACK_MEASURE_CONNECTIONS ?? 4);
+const RATE = Number(process.env.ATTACK_MEASURE_RATE ?? 200);
 const ADDRESSES = Number(process.env.ATTACK_ADDRESSES ?? 1);
 const TIMING_REQUESTS = Number(process.env.ATTACK_TIMING_REQUESTS ?? 100);
 /** Accounts the timing asks about, each five times: within every limit of the base and of decision 0265. */
@@ -167,7 +170,7 @@ async function main(): Promise<void> {
       `attacks on one account, SQLite, limits per window of ${rateLimit.windowSeconds} s: RATE_LIMIT_PER_EMAIL ${rateLimit.perEmail}, RATE_LIMIT_PER_IP ${rateLimit.perIp}; argon2 ${config.passwordHashing.memoryKib} KiB × ${config.passwordHashing.iterations}`,
     );
     console.log(
-      `each phase ${SECONDS} s; auth/me of another organization under ${CONNECTIONS} connections; attacks up to ${MAX_REQUESTS} requests, ${CONCURRENCY} at a time, from ${ADDRESSES} address(es); load average ${loadavg()[0]?.toFixed(2)}`,
+      `each phase ${SECONDS} s; auth/me of another organization at ${RATE} req/s on ${CONNECTIONS} connections; attacks up to ${MAX_REQUESTS} requests, ${CONCURRENCY} at a time, from ${ADDRESSES} address(es); load average ${loadavg()[0]?.toFixed(2)}`,
     );
     console.log("");
     console.log(
@@ -183,6 +186,7 @@ async function main(): Promise<void> {
           cookie: bystander,
           seconds: SECONDS,
           connections: CONNECTIONS,
+          rate: RATE,
         }),
         phase.attack ? child<AttackResult>(phase.attack) : Promise.resolve(null),
       ]);

@@ -19,6 +19,8 @@ export interface MeasureRun {
   cookie: string;
   seconds: number;
   connections: number;
+  /** Requests per second, at most: a steady load that leaves the server room, so its latency shows the attack's. */
+  rate: number;
 }
 
 export interface AttackRun {
@@ -77,6 +79,7 @@ async function measure(run: MeasureRun): Promise<MeasureResult> {
     url: run.url,
     connections: run.connections,
     duration: run.seconds,
+    overallRate: run.rate,
     timeout: 10,
     method: "GET",
     headers: { cookie: run.cookie },

@@ -11,6 +11,8 @@ declare module "autocannon" {
     connections: number;
     duration: number;
     timeout?: number;
+    /** Requests per second across all connections, at most. */
+    overallRate?: number;
     method?: "GET" | "POST";
     headers?: Record<string, string>;
     body?: string;
