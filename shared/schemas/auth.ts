@@ -7,9 +7,10 @@ export const MESSAGES = {
   passwordRequired: "Password is required.",
   nameTooShort: "Name must be at least 2 characters.",
   passwordTooShort: "Password must be at least 8 characters.",
-  /** As team/decode-invite words it (shared/schemas/team.ts), kept here so the login page loads no team schema. */
-  invitationInvalid: "This invitation link is invalid or has already been used.",
 } as const;
+
+/** As team/decode-invite words it (shared/schemas/team.ts), repeated so that the login page loads no team schema. */
+const INVITATION_INVALID = "This invitation link is invalid or has already been used.";
 
 export const loginInput = z.object({
   email: emailField(MESSAGES.invalidEmail),
@@ -33,6 +34,6 @@ export const registerInput = z.object({
    * rate limited (decision 0265). Optional; without it, or with one that is not open for this address,
    * registration is what docs/SPEC.md §7 describes.
    */
-  inviteToken: text({ error: MESSAGES.invitationInvalid }).trim().max(300, MESSAGES.invitationInvalid).optional(),
+  inviteToken: text({ error: INVITATION_INVALID }).trim().max(300, INVITATION_INVALID).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
