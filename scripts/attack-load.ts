@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       concurrency: CONCURRENCY,
     });
-    /** After the phase: the attacked account's owner, from their usual browser, at the attacker's first address. */
+    /** After an attack (numbered as its account): the owner, from their usual browser, at the attacker's first address. */
     const ownerSignsIn = async (phase: number) => {
       const { email, password, owner } = target(phase);
       const headers = { cookie: owner, "x-forwarded-for": addressesOf(phase)[0] ?? "" };
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
       const headers = { cookie: owner, "x-forwarded-for": addressesOf(phase)[0] ?? "" };
       return `owner's reset ${(await post("/_api/auth/forgot-password", { email }, headers)).status}`;
     };
-    const phases: { name: string; attack: AttackRun | null; owner: ((phase: number) => Promise<string>) | null }[] = [
+    const phases: { name: string; attack: AttackRun | null; owner: (() => Promise<string>) | null }[] = [
       { name: "quiet", attack: null, owner: null },
       {
         name: "failed sign-ins",
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
           "/_api/auth/login",
           Array.from({ length: 50 }, (_, i) => ({ email: target(1).email, password: `wrong-guess-${i}` })),
         ),
-        owner: ownerSignsIn,
+        owner: () => ownerSignsIn(1),
       },
       {
         name: "correct sign-ins",
@@ -161,12 +161,12 @@ async function main(): Promise<void> {
         // The same loop on the same account, still in the limiter's window: what it costs once it has run a while.
         name: "correct sign-ins, on",
         attack: attackRun(2, "/_api/auth/login", [{ email: target(2).email, password: target(2).password }]),
-        owner: ownerSignsIn,
+        owner: () => ownerSignsIn(2),
       },
       {
         name: "forgot password",
         attack: attackRun(3, "/_api/auth/forgot-password", [{ email: target(3).email }]),
-        owner: ownerAsksForReset,
+        owner: () => ownerAsksForReset(3),
       },
       { name: "quiet again", attack: null, owner: null },
     ];
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
       "| phase | auth/me p50 | auth/me p99 | auth/me req/s | server CPU | attack sent | attack answers | then |",
     );
     console.log("|---|---|---|---|---|---|---|---|");
-    for (const [index, phase] of phases.entries()) {
+    for (const phase of phases) {
       const cpuBefore = process.cpuUsage();
       const [measured, attacked] = await Promise.all([
         child<MeasureResult>({
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
         phase.attack ? child<AttackResult>(phase.attack) : Promise.resolve(null),
       ]);
       const cpu = process.cpuUsage(cpuBefore);
-      const then = phase.owner ? await phase.owner(index) : "";
+      const then = phase.owner ? await phase.owner() : "";
       const answers = attacked
         ? Object.entries(attacked.statuses)
             .map(([status, count]) => `${count}× ${status}`)
