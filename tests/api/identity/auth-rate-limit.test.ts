@@ -193,7 +193,7 @@ describe("rate limit per client address (docs/DESIGN.md §5, decisions 0016 and 
     },
   );
 
-  it("refuses an address after RATE_LIMIT_PER_IP failures, even with a right password; other addresses go on", async () => {
+  it("refuses an address after RATE_LIMIT_PER_IP failures to browsers the account does not know, even with a right password; other addresses go on", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3", TRUST_PROXY: "1" });
     const who = newCredentials();
     expect((await newAgent().post("/_api/auth/register", who, { headers: from("198.51.100.1") })).status).toBe(200);
