@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
+import { registerAfterAnswer } from "#server/platform/http/after-answer.js";
 import { publicError } from "#server/platform/http/errors.js";
 import { registerHealthRoutes } from "#server/platform/http/health.js";
 import { JSON_BODY_LIMITS, JSON_BODY_MESSAGES, registerJsonBodies } from "#server/platform/http/json-body.js";
@@ -93,6 +94,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   registerLessonContentPool(app, config);
   registerLifecycle(app);
+  registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);

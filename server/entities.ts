@@ -8,7 +8,12 @@ import {
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
 import { PasswordResetSchema } from "#server/modules/identity/password-reset.entity.js";
-import { KnownDeviceSchema, RateLimitBucketSchema, SessionSchema } from "#server/modules/identity/session.entity.js";
+import {
+  KnownDeviceSchema,
+  RateLimitBucketSchema,
+  RateLimitStreakSchema,
+  SessionSchema,
+} from "#server/modules/identity/session.entity.js";
 import { UserSchema } from "#server/modules/identity/user.entity.js";
 import { ReminderOptOutSchema } from "#server/modules/mail/reminder-opt-out.entity.js";
 import { MembershipSchema, OrganizationSchema } from "#server/modules/organizations/organization.entity.js";
@@ -38,7 +43,7 @@ export {
 } from "#server/modules/courses/course.entity.js";
 export { CourseImage } from "#server/modules/courses/upload.entity.js";
 export { PasswordReset } from "#server/modules/identity/password-reset.entity.js";
-export { KnownDevice, RateLimitBucket, Session } from "#server/modules/identity/session.entity.js";
+export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "#server/modules/identity/session.entity.js";
 export { User } from "#server/modules/identity/user.entity.js";
 export { ReminderOptOut } from "#server/modules/mail/reminder-opt-out.entity.js";
 export { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
@@ -56,6 +61,7 @@ export const ENTITIES = [
   MembershipSchema,
   SessionSchema,
   RateLimitBucketSchema,
+  RateLimitStreakSchema,
   KnownDeviceSchema,
   TagSchema,
   MemberTagSchema,

@@ -5,6 +5,7 @@ import {
   KnownDevice,
   PasswordReset,
   RateLimitBucket,
+  RateLimitStreak,
   Session,
 } from "#server/modules/identity/index.js";
 import { Invitation, InvitationSend } from "#server/modules/team/index.js";
@@ -16,8 +17,10 @@ import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
 const MAIL_KEPT_DAYS = 30;
 
 /**
- * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, invitations
- * that expired a week ago, password reset links a day after they expired, mail a month after it was sent or given up, and browsers that have not signed in for KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
+ * Rows that can no longer matter: expired sessions, rate-limit windows that have passed, runs of failures
+ * no lock remembers any more, invitations that expired a week ago, password reset links a day after they
+ * expired, mail a month after it was sent or given up, and browsers that have not signed in for
+ * KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
  * The invitation limits' record of what was sent goes after a day, when it no longer counts.
  */
 export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config: Config): Promise<void> {
@@ -26,6 +29,9 @@ export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config
   const currentWindow = Math.floor(now.getTime() / (config.rateLimit.windowSeconds * 1000));
   await em.nativeDelete(Session, { expiresAt: { $lt: now } });
   await em.nativeDelete(RateLimitBucket, { windowNumber: { $lt: currentWindow } });
+  // A run of failures is forgotten a day after its longest lock could end (server/platform/http/rate-limit.ts).
+  const streaksForgottenBefore = now.getTime() - config.rateLimit.windowSeconds * 1000 - DAY_MS;
+  await em.nativeDelete(RateLimitStreak, { lastAt: { $lt: streaksForgottenBefore } });
   await em.nativeDelete(KnownDevice, { lastSignInAt: { $lt: new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS) } });
   await em.nativeDelete(PasswordReset, { expiresAt: { $lt: new Date(now.getTime() - DAY_MS) } });
   // Sent and given-up mail stays a month (the admins' "E-mail problems" lists the failures meanwhile).

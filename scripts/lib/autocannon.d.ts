@@ -11,6 +11,8 @@ declare module "autocannon" {
     connections: number;
     duration: number;
     timeout?: number;
+    /** Requests per second across all connections, at most. */
+    overallRate?: number;
     method?: "GET" | "POST";
     headers?: Record<string, string>;
     body?: string;
@@ -24,5 +26,12 @@ declare module "autocannon" {
     non2xx: number;
     duration: number;
   }
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: a promise of its result that also reports each response as it comes (milliseconds, fractional). */
+  interface AutocannonRun extends Promise<AutocannonResult> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  export default function autocannon(options: AutocannonOptions): AutocannonRun;
 }

@@ -37,6 +37,8 @@ export async function startBenchApp(options: {
   postgres: boolean;
   logLevel?: string;
   logFile?: string;
+  /** More settings, as environment variables, over the ones above (scripts/attack-load.ts keeps the real limits). */
+  settings?: Record<string, string>;
 }): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`));
   const postgres = options.postgres ? await startThrowawayPostgres() : undefined;
@@ -48,6 +50,7 @@ export async function startBenchApp(options: {
     CLIENT_DIR: path.join(dataDir, "no-client"),
     LOG_LEVEL: options.logLevel ?? "info",
     RATE_LIMIT_PER_IP: "1000000",
+    ...options.settings,
   });
   const orm = await openDatabase(config);
   const app = await buildApp(

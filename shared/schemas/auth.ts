@@ -9,6 +9,9 @@ export const MESSAGES = {
   passwordTooShort: "Password must be at least 8 characters.",
 } as const;
 
+/** As team/decode-invite words it (shared/schemas/team.ts), repeated so that the login page loads no team schema. */
+const INVITATION_INVALID = "This invitation link is invalid or has already been used.";
+
 export const loginInput = z.object({
   email: emailField(MESSAGES.invalidEmail),
   password: text({ error: MESSAGES.passwordRequired })
@@ -25,4 +28,10 @@ export const registerInput = z.object({
   password: text({ error: MESSAGES.passwordTooShort })
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.passwordMax, "Password is too long."),
+  /**
+   * The invitation the person registers through (the invite page sends it): such a registration is never
+   * rate limited (decision 0265). Optional; without it, or with one that is not open for this address,
+   * registration is what docs/SPEC.md §7 describes.
+   */
+  inviteToken: text({ error: INVITATION_INVALID }).trim().max(300, INVITATION_INVALID).optional(),
 });

@@ -147,6 +147,24 @@ describe("invite flow edge cases", () => {
     expect(orgs.map((o) => o.slug)).toEqual([own.slug]);
   });
 
+  it("'Create Account & Join' registers through the invitation, so the address's limit does not apply", async () => {
+    const adminPage = await session.open(1280);
+    const { org } = await adminWithOrg(adminPage);
+    const newcomer = newPerson("Newcomer");
+    const link = await inviteViaApi(adminPage, newcomer);
+
+    const page = await session.open(1280);
+    await page.goto(link);
+    await page.getByLabel("Name", { exact: true }).fill(newcomer.name);
+    await page.getByLabel("Password", { exact: true }).fill(newcomer.password);
+    // Decision 0265: the registration names the invitation it comes through.
+    const registration = page.waitForRequest((request) => request.url().includes("auth.register"));
+    await page.getByRole("button", { name: "Create Account & Join" }).click();
+    expect((await registration).postData()).toContain(tokenOf(link));
+    await atPath(page, `/${org.slug}/dashboard`);
+    await visible(page.getByText("Successfully joined the organization!"));
+  });
+
   it("a used link shows the server's message", async () => {
     const adminPage = await session.open(375);
     await adminWithOrg(adminPage);

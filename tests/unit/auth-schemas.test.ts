@@ -109,4 +109,14 @@ describe("registerInput", () => {
   it("drops fields it does not know", () => {
     expect(registerInput.parse({ ...valid, role: "admin", isAdmin: true })).toEqual(valid);
   });
+
+  it("takes the invitation it registers through, optionally (decision 0265)", () => {
+    expect(registerInput.parse({ ...valid, inviteToken: " acme.secret " })).toEqual({
+      ...valid,
+      inviteToken: "acme.secret",
+    });
+    expect(registerInput.parse({ ...valid, inviteToken: undefined })).toEqual(valid);
+    expect(registerInput.safeParse({ ...valid, inviteToken: "x".repeat(301) }).success).toBe(false);
+    expect(registerInput.safeParse({ ...valid, inviteToken: 42 }).success).toBe(false);
+  });
 });

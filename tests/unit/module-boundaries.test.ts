@@ -38,6 +38,7 @@ const KNOWN_DEBTS: Record<string, string> = {
   "platform/api -> organizations": "the procedure builders read the caller's membership of the request's organization",
   "platform/pages -> identity": "a page's first answers share one session lookup (decision 0236)",
   "identity -> organizations": "auth/me answers with the person's organizations and memberships",
+  "identity -> team": "a registration through an open invitation skips the registration limits (decision 0265)",
   "team -> training": "the team directory and departures read training status",
   "courses -> progress":
     "lessons/complete and the recount after a lesson is added or removed live beside the lesson routes",

@@ -43,6 +43,11 @@ export interface AuthFormProps {
    * toggle is hidden then, since whether that address has an account already decides the mode.
    */
   fixedEmail?: string;
+  /**
+   * The invitation being accepted (the invite page): sent with the registration, which is then never rate
+   * limited (decision 0265).
+   */
+  inviteToken?: string;
   /** Replaces the submit button's "Log In" / "Create Account". */
   submitLabel?: string;
   /** When given, the form stays on the page after success and hands the user to the caller instead. */
@@ -53,7 +58,7 @@ export interface AuthFormProps {
  * The login / sign-up form (docs/SPEC.md §2). Render it with `key={mode}`: switching modes then starts a fresh
  * form, which is the spec's "toggling resets the form", and re-runs the initial focus.
  */
-export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated }: AuthFormProps) {
+export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onAuthenticated }: AuthFormProps) {
   const isSignUp = mode === "signup";
   const navigation = { next, skipNavigation: onAuthenticated !== undefined, onAuthenticated };
   const login = useLogin(navigation);
@@ -91,7 +96,7 @@ export function AuthForm({ mode, next, fixedEmail, submitLabel, onAuthenticated 
   }, [isSignUp, fixedEmail, setFocus]);
 
   const onSubmit = handleSubmit((values) => {
-    if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password });
+    if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password, inviteToken });
     else login.mutate({ email: values.email, password: values.password });
   });
 

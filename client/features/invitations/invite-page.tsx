@@ -114,6 +114,7 @@ function InviteForToken({ token }: { token: string }) {
           key={existing ? "signin" : "signup"}
           mode={existing ? "signin" : "signup"}
           fixedEmail={data.email}
+          inviteToken={token}
           submitLabel={existing ? "Login & Join" : "Create Account & Join"}
           onAuthenticated={() => setAutoAccept(true)}
         />

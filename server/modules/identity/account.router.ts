@@ -35,7 +35,7 @@ async function confirmPassword(ctx: Context & { user: SignedInUser }, password: 
     emailKey: ctx.user.emailKey,
     knownDevice: await knownDeviceOf(ctx.em, ctx.req, ctx.user),
   };
-  await ctx.rateLimiter.assertAttemptAllowed(attempt);
+  await ctx.rateLimiter.assertAttemptAllowed(attempt, { signIn: false });
   const stored = await ctx.em.findOne(User, ctx.user.id, { populate: ["passwordHash"] });
   if (!(await verifyPassword(ctx.config.passwordHashing, stored?.passwordHash ?? null, password))) {
     await ctx.rateLimiter.recordFailedAttempt(attempt);

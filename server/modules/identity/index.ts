@@ -2,7 +2,7 @@
 export { presentUser } from "./auth.presenter.js";
 export { KNOWN_DEVICE_DAYS } from "./known-devices.js";
 export { PasswordReset } from "./password-reset.entity.js";
-export { KnownDevice, RateLimitBucket, Session } from "./session.entity.js";
+export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "./session.entity.js";
 export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";
 export {
   managedMembership,

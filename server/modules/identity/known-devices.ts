@@ -27,6 +27,22 @@ export async function knownDeviceOf(
   return (await em.count(KnownDevice, { deviceHash, user: user.id })) > 0 ? deviceHash : null;
 }
 
+/**
+ * The device's hash when this browser has signed in to the account of `emailKey` before; null otherwise,
+ * and alike whether or not an account uses the address: one statement either way, and none without a cookie
+ * (forgot-password must not take longer for addresses that have accounts).
+ */
+export async function knownDeviceForEmail(
+  em: EntityManager,
+  req: FastifyRequest,
+  emailKey: string,
+): Promise<string | null> {
+  const token = deviceTokenOf(req);
+  if (!token) return null;
+  const deviceHash = hashToken(token);
+  return (await em.count(KnownDevice, { deviceHash, user: { emailKey } })) > 0 ? deviceHash : null;
+}
+
 /** After a successful sign-in or registration: this browser is known to the account from now on. */
 export async function rememberDevice(
   em: EntityManager,

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { nowOf, rateLimitedProcedure } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import { forgotPasswordInput, MAIL_MESSAGES, resetPasswordInput } from "#shared/schemas/mail.js";
+import { knownDeviceForEmail } from "./known-devices.js";
 import { PasswordReset } from "./password-reset.entity.js";
 import { hashResetToken, queuePasswordReset } from "./password-reset.mail.js";
 import { hashPassword } from "./passwords.js";
@@ -9,11 +10,14 @@ import { Session } from "./session.entity.js";
 import { emailKeyOf, User } from "./user.entity.js";
 
 /**
- * "Forgot password?" (decision 0133). Rate limited like sign-in, hence outside the request's
+ * "Forgot password?" (decisions 0133, 0265). Rate limited like sign-in, hence outside the request's
  * transaction (the counters write on their own); each procedure's writes are one transaction of their own.
  */
 export const passwordResetProcedures = {
-  /** The same answer whether or not an account uses the address. */
+  /**
+   * The same answer whether or not an account uses the address, after the same work (decision 0265): the
+   * limits, then the answer; the account is looked up and its mail queued only once the answer is sent.
+   */
   forgotPassword: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/forgot-password" } })
     .input(forgotPasswordInput)
@@ -21,11 +25,18 @@ export const passwordResetProcedures = {
       const mail = ctx.config.mail;
       if (!mail) throw new TRPCError({ code: "PRECONDITION_FAILED", message: MAIL_MESSAGES.mailNotSetUp });
       const emailKey = emailKeyOf(input.email);
-      await ctx.rateLimiter.attemptPasswordReset(ctx.req.ip, emailKey);
-      const user = await ctx.em.findOne(User, { emailKey });
-      if (user) {
-        await ctx.em.transactional((em) => queuePasswordReset(em, mail, user, nowOf(ctx)));
-      }
+      const knownDevice = await knownDeviceForEmail(ctx.em, ctx.req, emailKey);
+      await ctx.rateLimiter.attemptPasswordReset({ ip: ctx.req.ip, emailKey, knownDevice });
+      const now = nowOf(ctx);
+      const { orm, rateLimiter } = ctx;
+      ctx.req.server.afterAnswer.run(ctx.reply, async () => {
+        const em = orm.em.fork();
+        const user = await em.findOne(User, { emailKey });
+        // Over the account's hourly mails the request is answered alike and sends nothing: the links
+        // already mailed keep working, since only a new mail replaces them.
+        if (!user || !(await rateLimiter.allowResetMail(user.id, knownDevice))) return;
+        await em.transactional((tx) => queuePasswordReset(tx, mail, user, now));
+      });
       return { message: MAIL_MESSAGES.resetRequested };
     }),
 

@@ -1,4 +1,4 @@
-import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import { BigIntType, EntitySchema, OptionalProps } from "@mikro-orm/core";
 import { User } from "./user.entity.js";
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored here. */
@@ -45,6 +45,31 @@ export const RateLimitBucketSchema = new EntitySchema<RateLimitBucket>({
     bucketKey: { type: "string", length: 300, primary: true },
     windowNumber: { type: "integer" },
     hits: { type: "integer" },
+  },
+});
+
+/**
+ * A run of events under one rate-limit key that is judged by its own clock, not by fixed windows (decision
+ * 0265): the failures in a row of an account or a browser, whose locks grow with each one, and the reset
+ * mails of an account in the hour since its first. Times are milliseconds since 1970 on the limiter's clock.
+ */
+export class RateLimitStreak {
+  streakKey!: string;
+  hits!: number;
+  /** When the run started (its first hit). */
+  firstAt!: number;
+  /** Its latest hit. */
+  lastAt!: number;
+}
+
+export const RateLimitStreakSchema = new EntitySchema<RateLimitStreak>({
+  class: RateLimitStreak,
+  tableName: "rate_limit_streaks",
+  properties: {
+    streakKey: { type: "string", length: 300, primary: true },
+    hits: { type: "integer" },
+    firstAt: { type: new BigIntType("number") },
+    lastAt: { type: new BigIntType("number"), index: "rate_limit_streaks_last_at_idx" },
   },
 });
 

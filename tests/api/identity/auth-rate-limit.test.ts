@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createOrganization, invite } from "../../support/people.js";
 import { type ConfigOverrides, type StartOptions, startTestApp, type TestApp } from "../support/app.js";
 import type { ApiClient } from "../support/client.js";
 import { errorOf, newCredentials, registerUser } from "../support/fixtures.js";
 
 const WRONG_CREDENTIALS = "Invalid email or password.";
+const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -36,7 +38,7 @@ function expectLocked(response: Awaited<ReturnType<typeof login>>): void {
   expect(response.setCookies).toEqual([]);
 }
 
-describe("rate limit per account (docs/DESIGN.md §5, decision 0016)", () => {
+describe("rate limit per account (docs/DESIGN.md §5, decisions 0016 and 0265)", () => {
   it("locks an account after RATE_LIMIT_PER_EMAIL failures for browsers that never signed in to it", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "3" });
     const who = await registerUser(newAgent());
@@ -96,6 +98,35 @@ describe("rate limit per account (docs/DESIGN.md §5, decision 0016)", () => {
     expect((await login(newAgent(), who.email, who.password)).status).toBe(200);
   });
 
+  it("backs off: each failure past the allowance doubles the lock, up to the window; a correct sign-in ends the run", async () => {
+    let now = FROZEN_AT;
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "3" }, { clock: () => now });
+    const who = await registerUser(newAgent());
+    const fail = async () => expect((await login(newAgent(), who.email, "wrong-pass")).status).toBe(401);
+    for (let i = 0; i < 3; i++) await fail();
+    // The third failure in a row locks for a minute, the fourth for two, the fifth for four …
+    for (const lockMinutes of [1, 2, 4, 8]) {
+      const lockedAt = now;
+      now = lockedAt + lockMinutes * 60_000 - 1_000;
+      expectLocked(await login(newAgent(), who.email, who.password));
+      now = lockedAt + lockMinutes * 60_000;
+      await fail();
+    }
+    // … up to the window's length (15 minutes here), however long the run goes on.
+    for (let i = 0; i < 3; i++) {
+      const lockedAt = now;
+      now = lockedAt + 15 * 60_000 - 1_000;
+      expectLocked(await login(newAgent(), who.email, who.password));
+      now = lockedAt + 15 * 60_000;
+      await fail();
+    }
+    now += 15 * 60_000;
+    expect((await login(newAgent(), who.email, who.password)).status).toBe(200);
+    // The run is over: the allowance is whole again.
+    for (let i = 0; i < 2; i++) await fail();
+    expect((await login(newAgent(), who.email, who.password)).status).toBe(200);
+  });
+
   it("the lock-out attack: ten wrong passwords from elsewhere do not lock the owner out of their own browser", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "10" });
     const owner = newAgent();
@@ -117,6 +148,21 @@ describe("rate limit per account (docs/DESIGN.md §5, decision 0016)", () => {
     expectLocked(await login(newAgent(), who.email, who.password));
   });
 
+  it("a known browser's own lock backs off and ends with its correct sign-in, apart from the account's", async () => {
+    let now = FROZEN_AT;
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "2" }, { clock: () => now });
+    const owner = newAgent();
+    const who = await registerUser(owner);
+    for (let i = 0; i < 2; i++) expect((await login(owner, who.email, `typo-${i}`)).status).toBe(401);
+    expectLocked(await login(owner, who.email, who.password));
+    now += 60_000;
+    expect((await login(owner, who.email, who.password)).status).toBe(200);
+    // The browser's run is over; the account's (those failures counted there too) still locks strangers.
+    expect((await login(owner, who.email, "one-more-typo")).status).toBe(401);
+    expect((await login(owner, who.email, who.password)).status).toBe(200);
+    expectLocked(await login(newAgent(), who.email, who.password));
+  });
+
   it("wrong current passwords on the account page count like failed sign-ins", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "2" });
     const borrowed = newAgent();
@@ -128,10 +174,10 @@ describe("rate limit per account (docs/DESIGN.md §5, decision 0016)", () => {
   });
 });
 
-describe("rate limit per client address (docs/DESIGN.md §5, decision 0016)", () => {
+describe("rate limit per client address (docs/DESIGN.md §5, decisions 0016 and 0265)", () => {
   // Twelve sign-ins where the address allows three failures make the point; argon2 makes each one cost.
   it(
-    "the office: many colleagues behind one address all sign in; only failures count",
+    "the office: many colleagues behind one address all sign in; a few failures there refuse nobody",
     { timeout: 60_000 },
     async () => {
       const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3", TRUST_PROXY: "1" });
@@ -147,7 +193,7 @@ describe("rate limit per client address (docs/DESIGN.md §5, decision 0016)", ()
     },
   );
 
-  it("refuses an address after RATE_LIMIT_PER_IP failures, even with a right password; other addresses go on", async () => {
+  it("refuses an address after RATE_LIMIT_PER_IP failures to browsers the account does not know, even with a right password; other addresses go on", async () => {
     const { newAgent } = await start({ RATE_LIMIT_PER_IP: "3", TRUST_PROXY: "1" });
     const who = newCredentials();
     expect((await newAgent().post("/_api/auth/register", who, { headers: from("198.51.100.1") })).status).toBe(200);
@@ -158,6 +204,70 @@ describe("rate limit per client address (docs/DESIGN.md §5, decision 0016)", ()
     expectLocked(await login(newAgent(), who.email, who.password, guesser));
     expectLocked(await newAgent().post("/_api/auth/register", newCredentials(), { headers: guesser }));
     expect((await login(newAgent(), who.email, who.password, from("203.0.113.67"))).status).toBe(200);
+  });
+
+  it(
+    "the locked-out office: an address's failures refuse only browsers the account does not know",
+    { timeout: 60_000 },
+    async () => {
+      const { newAgent } = await start({ RATE_LIMIT_PER_IP: "5", TRUST_PROXY: "1" });
+      const office = from("203.0.113.50");
+      // Colleagues who have signed in from their own browsers before (here: registered in them).
+      const colleagues = Array.from({ length: 8 }, (_, i) => ({
+        who: newCredentials(`colleague${i}`),
+        browser: newAgent(),
+      }));
+      for (const [i, { who, browser }] of colleagues.entries()) {
+        expect((await browser.post("/_api/auth/register", who, { headers: from(`198.51.100.${i}`) })).status).toBe(200);
+        expect((await browser.post("/_api/auth/logout")).status).toBe(200);
+      }
+      // Someone in the office guesses at everyone's accounts, far past the address's allowance.
+      for (let i = 0; i < 20; i++) {
+        const target = colleagues[i % colleagues.length]?.who.email ?? "";
+        const guess = await login(newAgent(), i % 2 ? target : `nobody${i}@example.com`, `guess-${i}`, office);
+        expect([401, 429]).toContain(guess.status);
+      }
+      expectLocked(await login(newAgent(), colleagues[0]?.who.email ?? "", colleagues[0]?.who.password ?? "", office));
+      // Every colleague's own browser still signs in, from the same address.
+      for (const { who, browser } of colleagues) {
+        const signedIn = await login(browser, who.email, who.password, office);
+        expect(signedIn.status, signedIn.text).toBe(200);
+      }
+    },
+  );
+
+  it("registration through an open invitation is never refused, from a locked address or past its allowance", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "2", TRUST_PROXY: "1" });
+    const admin = newAgent();
+    await registerUser(admin);
+    await createOrganization(admin);
+    const office = from("203.0.113.50");
+    const newcomers = Array.from({ length: 6 }, (_, i) => newCredentials(`newcomer${i}`));
+    const tokens: string[] = [];
+    for (const who of newcomers) tokens.push((await invite(admin, { name: who.name, email: who.email })).token);
+    for (let i = 0; i < 2; i++)
+      expect((await login(newAgent(), `nobody${i}@example.com`, "guess", office)).status).toBe(401);
+    expectLocked(await newAgent().post("/_api/auth/register", newCredentials(), { headers: office }));
+    for (const [i, who] of newcomers.entries()) {
+      const joiner = newAgent();
+      const registered = await joiner.post(
+        "/_api/auth/register",
+        { ...who, inviteToken: tokens[i] },
+        { headers: office },
+      );
+      expect(registered.status, registered.text).toBe(200);
+      expect((await joiner.post("/_api/team/accept-invite", { token: tokens[i] })).status).toBe(200);
+    }
+    // An invitation opens registration for its own address only, and only while it is open: used for
+    // another address, it counts like any registration (this address's allowance is two).
+    const elsewhere = from("198.51.100.9");
+    const register = (body: object, headers: Record<string, string>) =>
+      newAgent().post("/_api/auth/register", body, { headers });
+    expect((await register({ ...newCredentials(), inviteToken: tokens[2] }, elsewhere)).status).toBe(200);
+    expect((await register(newCredentials(), elsewhere)).status).toBe(200);
+    expectLocked(await register({ ...newCredentials(), inviteToken: tokens[3] }, elsewhere));
+    const accepted = newcomers[0] ?? newCredentials();
+    expectLocked(await register({ ...newCredentials(), email: accepted.email, inviteToken: tokens[0] }, office));
   });
 
   it("counts every registration per address; signing in from there is not affected", async () => {
@@ -177,6 +287,44 @@ describe("rate limit per client address (docs/DESIGN.md §5, decision 0016)", ()
       expect((await newAgent().post("/_api/auth/register", taken, { headers: prober })).status).toBe(409);
     }
     expectLocked(await login(newAgent(), taken.email, taken.password, prober));
+  });
+});
+
+describe("correct sign-ins are limited too, generously (decision 0265)", () => {
+  it("per account: past three times RATE_LIMIT_PER_EMAIL in a window, even the account's own browser waits", async () => {
+    let now = FROZEN_AT;
+    const { newAgent } = await start({ RATE_LIMIT_PER_EMAIL: "2" }, { clock: () => now });
+    const owner = newAgent();
+    const who = await registerUser(owner);
+    const other = await registerUser(newAgent());
+    for (let i = 0; i < 6; i++)
+      expect((await login(i % 2 ? owner : newAgent(), who.email, who.password)).status).toBe(200);
+    for (const browser of [owner, newAgent()]) {
+      const refused = await login(browser, who.email, who.password);
+      expectLocked(refused);
+      expect(errorOf(refused)).toBe(TOO_MANY);
+    }
+    expect((await login(newAgent(), other.email, other.password)).status).toBe(200);
+    now += 15 * 60_000;
+    expect((await login(owner, who.email, who.password)).status).toBe(200);
+  });
+
+  it("per address: past ten times RATE_LIMIT_PER_IP in a window; other addresses go on", async () => {
+    const { newAgent } = await start({ RATE_LIMIT_PER_IP: "1", TRUST_PROXY: "1" });
+    const people = Array.from({ length: 11 }, (_, i) => newCredentials(`person${i}`));
+    for (const [i, who] of people.entries()) {
+      expect((await newAgent().post("/_api/auth/register", who, { headers: from(`198.51.100.${i}`) })).status).toBe(
+        200,
+      );
+    }
+    const busy = from("203.0.113.80");
+    for (const who of people.slice(0, 10))
+      expect((await login(newAgent(), who.email, who.password, busy)).status).toBe(200);
+    const last = people[10] ?? newCredentials();
+    const refused = await login(newAgent(), last.email, last.password, busy);
+    expectLocked(refused);
+    expect(errorOf(refused)).toBe(TOO_MANY);
+    expect((await login(newAgent(), last.email, last.password, from("203.0.113.81"))).status).toBe(200);
   });
 });
 

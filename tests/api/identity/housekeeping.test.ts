@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InvitationSend, KnownDevice, Organization, RateLimitBucket, Session, User } from "#server/entities.js";
+import {
+  InvitationSend,
+  KnownDevice,
+  Organization,
+  RateLimitBucket,
+  RateLimitStreak,
+  Session,
+  User,
+} from "#server/entities.js";
 import { removeExpiredRows } from "#server/housekeeping.js";
 import { DAY_MS } from "#shared/constants.js";
 import { startTestApp, type TestApp } from "../support/app.js";
@@ -13,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("housekeeping", () => {
-  it("removes expired sessions, past rate-limit windows and long-unused devices, and keeps live ones", async () => {
+  it("removes expired sessions, past rate-limit windows, forgotten runs of failures and long-unused devices, and keeps live ones", async () => {
     await registerUser(app.api);
     const em = app.orm.em.fork();
     const live = await em.find(Session, {});
@@ -24,6 +32,9 @@ describe("housekeeping", () => {
     await registerUser(secondAgent);
     expired.expiresAt = new Date(Date.now() - 1000);
     em.create(RateLimitBucket, { bucketKey: "ip:old", windowNumber: 1, hits: 3 });
+    const twoDaysAgo = Date.now() - 2 * DAY_MS;
+    em.create(RateLimitStreak, { streakKey: "account:old", hits: 12, firstAt: twoDaysAgo, lastAt: twoDaysAgo });
+    em.create(RateLimitStreak, { streakKey: "account:recent", hits: 12, firstAt: twoDaysAgo, lastAt: Date.now() });
     await em.flush();
     const devices = await em.find(KnownDevice, {}, { orderBy: { lastSignInAt: "asc" } });
     expect(devices).toHaveLength(2);
@@ -40,6 +51,7 @@ describe("housekeeping", () => {
     expect(await after.count(Session, {})).toBe(1);
     expect(await after.count(Session, { tokenHash: expired.tokenHash })).toBe(0);
     expect(await after.count(RateLimitBucket, { bucketKey: "ip:old" })).toBe(0);
+    expect((await after.find(RateLimitStreak, {})).map((streak) => streak.streakKey)).toEqual(["account:recent"]);
     expect(await after.count(KnownDevice, {})).toBe(1);
     expect(await after.count(KnownDevice, { deviceHash: forgotten })).toBe(0);
     expect((await app.api.get("/_api/auth/me")).status).toBe(401);

@@ -1,9 +1,12 @@
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { OutboxMail, PasswordReset, User } from "#server/entities.js";
+import { OutboxMail, PasswordReset, RateLimitBucket, User } from "#server/entities.js";
 import { hashResetToken, PASSWORD_RESET_MS } from "#server/modules/identity/password-reset.mail.js";
+import { HOUR_MS } from "#shared/constants.js";
 import { MAIL_MESSAGES } from "#shared/schemas/mail.js";
 import { mailSettingsFor, startSmtpServer, type TestSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";
+import type { ApiClient } from "../support/client.js";
 import { ok, refusal, signUp } from "../support/org-fixtures.js";
 import { suiteFixture } from "../support/suite.js";
 
@@ -114,6 +117,103 @@ describe("forgot password, rate limited like sign-in", () => {
       const refused = await limited.newAgent().post("/_api/auth/forgot-password", { email });
       expect(refusal(refused).status).toBe(429);
     }
-    expect(await limited.orm.em.fork().count(OutboxMail, { recipient: person.email })).toBe(2);
+    // The mails are queued once the answers are out (decision 0265): wait for them, then for no more.
+    await expect.poll(() => limited.orm.em.fork().count(OutboxMail, { recipient: person.email })).toBe(2);
+  });
+});
+
+/** Seen by the server as coming from `ip` (through the one proxy TRUST_PROXY=1 trusts: this test). */
+const from = (ip: string) => ({ headers: { "x-forwarded-for": ip } });
+
+describe("forgot password: nobody else's requests stop the owner's reset (decision 0265)", () => {
+  let at = Date.UTC(2030, 5, 1, 8);
+  const proxiedSmtp = suiteFixture(startSmtpServer, (server) => server.close());
+  const proxied = suiteFixture(
+    () =>
+      startTestApp(
+        { ...mailSettingsFor(proxiedSmtp), MAIL_POLL_MS: "3600000", RATE_LIMIT_PER_EMAIL: "2", TRUST_PROXY: "1" },
+        { clock: () => at },
+      ),
+    (started) => started.close(),
+  );
+  const resetMailsTo = (email: string) =>
+    proxied.orm.em.fork().count(OutboxMail, { recipient: email, kind: "password_reset" });
+  const ask = (agent: ApiClient, email: string, ip: string) =>
+    agent.post("/_api/auth/forgot-password", { email }, from(ip));
+
+  it("counts requests per address and account: an attacker's are refused, the owner's from elsewhere answered", async () => {
+    const person = await signUp(proxied, "targeted");
+    for (let i = 0; i < 2; i++) ok(await ask(proxied.newAgent(), person.email, "203.0.113.66"));
+    for (let i = 0; i < 10; i++) expect((await ask(proxied.newAgent(), person.email, "203.0.113.66")).status).toBe(429);
+    // A refusal writes nothing (on SQLite each write is a commit everyone waits for): the counts stay at the limit.
+    const counters = await proxied.orm.em.fork().find(RateLimitBucket, { bucketKey: { $like: "%203.0.113.66%" } });
+    expect(counters.map((bucket) => [bucket.bucketKey, bucket.hits]).sort()).toEqual([
+      ["ip-reset:203.0.113.66", 2],
+      [`reset:203.0.113.66:${person.email.toLowerCase()}`, 2],
+    ]);
+    // The owner, on a browser that never signed in and on another network: answered, and mailed.
+    expect(ok(await ask(proxied.newAgent(), person.email, "198.51.100.7"))).toEqual({
+      message: MAIL_MESSAGES.resetRequested,
+    });
+    await expect.poll(() => resetMailsTo(person.email)).toBe(3);
+    // From the attacker's own address, the owner's browser (it has signed in before) is counted apart.
+    expect(ok(await ask(person.api, person.email, "203.0.113.66"))).toEqual({ message: MAIL_MESSAGES.resetRequested });
+    await expect.poll(() => resetMailsTo(person.email)).toBe(4);
+  });
+
+  it("mails an account five times an hour whoever asks, answering every request alike; the owner's browser always", async () => {
+    const person = await signUp(proxied, "flooded");
+    const ghost = `ghost.${Date.now()}@example.com`;
+    for (let i = 0; i < 8; i++) {
+      const ip = `203.0.113.${100 + i}`;
+      const answers = [await ask(proxied.newAgent(), person.email, ip), await ask(proxied.newAgent(), ghost, ip)];
+      for (const answer of answers) expect(ok(answer)).toEqual({ message: MAIL_MESSAGES.resetRequested });
+    }
+    await expect.poll(() => resetMailsTo(person.email)).toBe(5);
+    // The last link mailed still works: the requests past the cap replaced nothing.
+    const mailed = await proxied.orm.em.fork().find(PasswordReset, { user: person.id, usedAt: null });
+    expect(mailed).toHaveLength(1);
+    ok(await ask(person.api, person.email, "203.0.113.200"));
+    await expect.poll(() => resetMailsTo(person.email)).toBe(6);
+    at += HOUR_MS;
+    ok(await ask(proxied.newAgent(), person.email, "198.51.100.8"));
+    await expect.poll(() => resetMailsTo(person.email)).toBe(7);
+    expect(await proxied.orm.em.fork().count(OutboxMail, { recipient: ghost })).toBe(0);
+  });
+});
+
+describe("forgot password answers before the mail work (decision 0265)", () => {
+  const log = new PassThrough();
+  const logged: string[] = [];
+  log.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
+  const workSmtp = suiteFixture(startSmtpServer, (server) => server.close());
+  const working = suiteFixture(
+    () => startTestApp({ ...mailSettingsFor(workSmtp), MAIL_POLL_MS: "50", LOG_LEVEL: "error" }, { logStream: log }),
+    (started) => started.close(),
+  );
+
+  it("answers alike for an account and for no account even when the mail work fails, and logs the failure", async () => {
+    const person = await signUp(working, "unlucky");
+    const connection = working.orm.em.fork().getConnection();
+    // The reset links' table away: queuing the mail fails, after the answer.
+    await connection.execute("alter table password_resets rename to password_resets_away");
+    try {
+      const answers = [
+        await working.newAgent().post("/_api/auth/forgot-password", { email: person.email }),
+        await working.newAgent().post("/_api/auth/forgot-password", { email: `nobody.${Date.now()}@example.com` }),
+      ];
+      expect(answers.map((answer) => [answer.status, answer.text])).toEqual([
+        [200, answers[1]?.text],
+        [200, answers[1]?.text],
+      ]);
+      await expect.poll(() => logged.join("")).toContain("work after an answer failed");
+    } finally {
+      await connection.execute("alter table password_resets_away rename to password_resets");
+    }
+    // With the table back, the same request mails as before.
+    const before = workSmtp.received.length;
+    ok(await working.newAgent().post("/_api/auth/forgot-password", { email: person.email }));
+    const arrived = await workSmtp.waitFor(before + 1);
+    expect(arrived.at(-1)?.subject).toBe("Reset your Trainwright password");
   });
 });
