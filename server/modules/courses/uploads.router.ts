@@ -6,6 +6,7 @@ import { fail } from "#server/platform/http/errors.js";
 import { can } from "#shared/permissions.js";
 import {
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   IMAGE_TYPES,
   imageKeyInput,
   imageUrlOf,
@@ -14,14 +15,16 @@ import {
   uploadImageInput,
 } from "#shared/schemas/uploads.js";
 import { findCourse } from "./course-access.js";
-import { imageTypeOf, newImageKey } from "./images.rules.js";
+import { assertStorageRoom } from "./image-storage.js";
+import { imageDimensionsOf, imageTypeOf, newImageKey } from "./images.rules.js";
 import { CourseImage } from "./upload.entity.js";
 
 /** An image never changes under its address (a new upload gets a new key), so the browser keeps it. */
 const IMAGE_CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 /**
- * Images in lessons (issue 10, docs/decisions/0052-images-in-the-database.md). Both paths carry bytes,
+ * Images in lessons (issue 10, docs/decisions/0052-images-in-the-database.md), at most IMAGE_MAX_PIXELS
+ * each and ORGANIZATION_STORAGE_BYTES per organization (decisions 0276, 0277). Both paths carry bytes,
  * not superjson: the REST adapter reads the upload's raw body and sends the image as a file
  * (`rawBody`, `fileAnswer` in server/platform/api/trpc.ts RestEndpoint).
  */
@@ -45,12 +48,18 @@ export const uploadsRouter = router({
       const course = await findCourse(ctx, input.courseId);
       if (input.bytes.length > IMAGE_MAX_BYTES) throw fail.tooLarge(UPLOAD_MESSAGES.tooLarge);
       if (imageTypeOf(input.bytes) !== input.contentType) throw fail.badRequest(UPLOAD_MESSAGES.typeRefused);
+      // Its header read, never the image decoded: a browser showing it would allocate every pixel (decision 0277).
+      const dimensions = imageDimensionsOf(input.bytes, input.contentType);
+      if (!dimensions) throw fail.badRequest(UPLOAD_MESSAGES.unreadable);
+      if (dimensions.width * dimensions.height > IMAGE_MAX_PIXELS) throw fail.badRequest(UPLOAD_MESSAGES.tooManyPixels);
+      await assertStorageRoom(ctx, input.bytes.length);
       const key = newImageKey();
       createOwned(ctx, CourseImage, {
         course,
         key,
         contentType: input.contentType,
         bytes: Buffer.from(input.bytes),
+        size: input.bytes.length,
         uploadedBy: managedUser(ctx.em, ctx.user),
       });
       return { url: imageUrlOf(key) };
