@@ -75,7 +75,6 @@ export function positions(ids: number[]): { id: number; orderIndex: number }[] {
   return ids.map((id, orderIndex) => ({ id, orderIndex }));
 }
 
-
 /** A small PNG: its header (16 × 16 pixels), then `marker` a few times (so that two images differ). */
 export function pngBytes(marker = 0): Uint8Array<ArrayBuffer> {
   return imageBytes("png", { marker });
