@@ -1,4 +1,10 @@
-import { coursesRouter, lessonsRouter, modulesRouter, uploadsRouter } from "#server/modules/courses/index.js";
+import {
+  coursesRouter,
+  lessonsRouter,
+  modulesRouter,
+  storageRouter,
+  uploadsRouter,
+} from "#server/modules/courses/index.js";
 import { authRouter } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/index.js";
 import { orgsRouter } from "#server/modules/organizations/index.js";
@@ -10,11 +16,11 @@ import { signoffsRouter } from "#server/modules/signoff/index.js";
 import { tagsRouter } from "#server/modules/tags/index.js";
 import { teamRouter } from "#server/modules/team/index.js";
 import { assignmentsRouter, trainingRouter } from "#server/modules/training/index.js";
-import { router } from "#server/platform/api/trpc.js";
+import { mergeRouters, router } from "#server/platform/api/trpc.js";
 
 export const appRouter = router({
   auth: authRouter,
-  orgs: orgsRouter,
+  orgs: mergeRouters(orgsRouter, storageRouter),
   tags: tagsRouter,
   team: teamRouter,
   courses: coursesRouter,

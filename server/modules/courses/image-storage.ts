@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { router } from "#server/platform/api/trpc.js";
 import { organizationProcedure } from "#server/platform/api/trpc-org.js";
 import { readRow } from "#server/platform/db/rows.js";
 import { countFromRow, takeTurn } from "#server/platform/db/sql-dialect.js";
@@ -47,8 +48,11 @@ export interface StorageView {
   limitBytes: number;
 }
 
-/** Spread into the orgs router (server/modules/organizations/orgs.router.ts), beside orgs/stats. */
-export const storageProcedures = {
+/**
+ * orgs/storage, merged into the orgs router by server/router.ts (beside orgs/stats): imported by the
+ * organizations module, it would close an import cycle (courses → organizations → courses).
+ */
+export const storageRouter = router({
   storage: organizationProcedure("storage.view")
     .meta({ rest: { method: "GET", path: "/orgs/storage" } })
     .query(
@@ -57,4 +61,4 @@ export const storageProcedures = {
         limitBytes: ORGANIZATION_STORAGE_BYTES,
       }),
     ),
-};
+});

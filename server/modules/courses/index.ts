@@ -23,7 +23,7 @@ export {
 } from "./courses.data.js";
 export { coursesRouter } from "./courses.router.js";
 export type { StorageView } from "./image-storage.js";
-export { storageProcedures } from "./image-storage.js";
+export { storageRouter } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
 export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";

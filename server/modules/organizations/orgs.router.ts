@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { storageProcedures } from "#server/modules/courses/index.js";
 import { managedOrganization, managedUser, presentUser } from "#server/modules/identity/index.js";
 import { leaveProcedures } from "#server/modules/team/index.js";
 import { router, signedInProcedure } from "#server/platform/api/trpc.js";
@@ -121,6 +120,5 @@ export const orgsRouter = router({
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
     .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em, ctx.organization.id))),
 
-  ...storageProcedures,
   ...leaveProcedures,
 });
