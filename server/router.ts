@@ -1,7 +1,7 @@
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
-import { uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
@@ -28,8 +28,9 @@ import { router } from "#server/platform/api/trpc.js";
  */
 export const appRouter = router({
   auth: authRouter,
-  // Leaving an organization is the team module's (it ends a membership), under the orgs area's paths.
-  orgs: router({ ...orgsProcedures, ...leaveProcedures }),
+  // Leaving an organization is the team module's (it ends a membership), and the image storage in use the
+  // courses module's, under the orgs area's paths.
+  orgs: router({ ...orgsProcedures, ...leaveProcedures, ...storageProcedures }),
   tags: tagsRouter,
   team: teamRouter,
   courses: coursesRouter,

@@ -94,6 +94,12 @@ export const LIMITS = {
   tagsPerMemberMax: 100,
 } as const;
 
+/**
+ * Not in the spec: how many bytes of images one organization may store, all its courses together
+ * (docs/decisions/0276-image-storage-per-organization.md). An upload or a course copy that would go past it is refused.
+ */
+export const ORGANIZATION_STORAGE_BYTES = 500 * 1024 * 1024;
+
 export const MOBILE_BREAKPOINT_PX = 767;
 export const OFFLINE_RETRY_TIMEOUT_MS = 5 * SECOND;
 /**

@@ -27,6 +27,7 @@ export const ACTIONS = [
   "lessons.sign",
   "quizzes.manage",
   "quizzes.viewStats",
+  "storage.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -67,6 +68,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "quizzes.manage": CONTENT_CREATORS,
   /** How often each question of a check is answered wrongly. */
   "quizzes.viewStats": CONTENT_CREATORS,
+  /** How much of the organization's image storage is used (the settings page; decision 0276). */
+  "storage.view": MANAGEMENT,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

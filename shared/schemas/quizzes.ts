@@ -14,6 +14,20 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   true_false: "True / false",
 };
 
+/**
+ * When a learner sees which options were right (docs/decisions/0278-quiz-answers-revealed-late.md): once they
+ * have passed or used their last attempt (the default), or never. Until then a result names only whether
+ * each question was right, and explains the questions they answered wrongly.
+ */
+export const REVEAL_ANSWERS = ["after_pass_or_last_attempt", "never"] as const;
+export type RevealAnswers = (typeof REVEAL_ANSWERS)[number];
+export const REVEAL_ANSWERS_DEFAULT: RevealAnswers = "after_pass_or_last_attempt";
+
+export const REVEAL_ANSWERS_LABELS: Record<RevealAnswers, string> = {
+  after_pass_or_last_attempt: "After passing or last attempt",
+  never: "Never",
+};
+
 export const QUIZ_LIMITS = {
   optionsMin: 2,
   optionsMax: 10,
@@ -29,6 +43,7 @@ export const QUIZ_MESSAGES = {
   passPercentInvalid: "Pass mark must be a whole number from 1 to 100.",
   maxAttemptsInvalid: `Attempts must be a whole number from 1 to ${QUIZ_LIMITS.maxAttemptsMax}, or unlimited.`,
   shuffleInvalid: "Shuffle must be true or false.",
+  revealAnswersInvalid: 'Show correct answers must be "after_pass_or_last_attempt" or "never".',
   questionsInvalid: `A knowledge check has up to ${QUIZ_LIMITS.questionsMax} questions.`,
   kindInvalid: "Question type must be single choice, multiple choice or true/false.",
   promptRequired: "Every question needs a question text.",
@@ -132,6 +147,8 @@ export const saveQuizInput = z
         .nullable()
         .default(null),
       shuffle: z.boolean({ error: M.shuffleInvalid }).default(false),
+      /** Left out: the check keeps its setting (a new check: REVEAL_ANSWERS_DEFAULT). */
+      revealAnswers: z.enum(REVEAL_ANSWERS, { error: M.revealAnswersInvalid }).optional(),
       /** An empty list removes the check: the lesson is completed with "Mark as Complete" again. */
       questions: z
         .array(questionInput, { error: M.questionsInvalid })

@@ -1,15 +1,28 @@
 import { z } from "zod";
-import { API_PREFIX } from "#shared/constants.js";
+import { API_PREFIX, ORGANIZATION_STORAGE_BYTES } from "#shared/constants.js";
 import { courseIdField } from "./courses.js";
 
 /**
  * Images in lessons (decision 0052): uploaded as raw bytes to `POST /_api/uploads/image?courseId=N`, stored in
  * the database, and served to the members of their organization at IMAGE_URL_PREFIX + key.
  */
+/** Not in the spec: the most pixels an image may have, width × height (decision 0277). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/** Bytes as the settings page and the messages show them: whole megabytes of 1,048,576 bytes. */
+export function megabytes(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return `${value > 0 && value < 1 ? value.toFixed(1) : Math.round(value).toLocaleString("en-US")} MB`;
+}
+
 export const UPLOAD_MESSAGES = {
   typeRefused: "Only PNG, JPEG, GIF or WebP images can be uploaded.",
   tooLarge: "Images can be at most 5 MB.",
   imageNotFound: "Image not found.",
+  unreadable: "This image could not be read. Save it again as PNG, JPEG, GIF or WebP and upload it.",
+  tooManyPixels:
+    "Images can be at most 50 megapixels (for example 8,000 × 6,000 pixels). Make it smaller and upload it again.",
+  storageFull: `Your organization's images would take more than ${megabytes(ORGANIZATION_STORAGE_BYTES)}, its storage limit. Delete courses you no longer need to make room.`,
 } as const;
 
 /** The content types an image may be uploaded as; each is checked against the bytes' own signature. */

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { imageBytes } from "../support/image-bytes.js";
 import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
 import { type E2EHarness, startHarness } from "./support/harness.js";
 
@@ -236,12 +238,27 @@ describe.each(WIDTHS)("/select-org and settings at %i px", (width) => {
     const kept = await createOrg(page.request, "Kept");
     await createOrg(page.request, "Also");
     const doomed = await createOrg(page.request, "Doomed");
+    // 300 KB of images (decision 0276): the settings page shows them against the organization's storage.
+    const inDoomed = { [ORGANIZATION_HEADER]: String(doomed.id) };
+    const created = await page.request.post("/_api/courses/create", {
+      data: { title: "Yard Safety" },
+      headers: inDoomed,
+    });
+    const course = ((await created.json()) as { json: { id: number } }).json;
+    const upload = await page.request.post(`/_api/uploads/image?courseId=${course.id}`, {
+      data: Buffer.from(imageBytes("png", { size: 300 * 1024 })),
+      headers: { "content-type": "image/png", ...inDoomed },
+    });
+    expect(upload.status()).toBe(200);
 
     await page.goto(`/${doomed.slug}/settings`);
     await visible(page.getByRole("heading", { name: "Settings" }));
     for (const label of ["Total Members", "Published Courses", "Total Lessons", "Completed Lessons"]) {
       await visible(page.getByText(label, { exact: true }));
     }
+    await visible(page.getByText("0.3 MB of 500 MB used", { exact: true }));
+    const used = page.getByRole("progressbar", { name: "Image storage used" });
+    expect(await used.getAttribute("aria-valuetext")).toBe("0.3 MB of 500 MB used");
     // The slug is shown, read-only, with the note that it cannot change.
     const url = page.getByLabel("Organization URL");
     expect(await url.inputValue()).toBe(`${new URL(harness.baseUrl).host}/${doomed.slug}`);

@@ -115,6 +115,8 @@ describe.each(WIDTHS)("knowledge check at %i px", (width) => {
     ]);
     await pressOn(teacher, "Move question 1 down", "Enter");
     expect((await builderPrompts(teacher))[0]).toBe("What do you check before every shift?");
+    // Correct answers show after a pass or the last attempt unless the author says never (decision 0278).
+    expect(await teacher.getByLabel("Show correct answers").inputValue()).toBe("after_pass_or_last_attempt");
     await look(teacher, "knowledge-check-builder");
 
     await teacher.getByRole("button", { name: "Save check" }).focus();
@@ -132,8 +134,11 @@ describe.each(WIDTHS)("knowledge check at %i px", (width) => {
     await check.getByLabel("Low").check();
     await check.getByRole("button", { name: "Submit answers" }).click();
     await visible(check.getByText("Not passed: 66%"));
+    // The wrong answer is explained; which option was right is kept back until a pass or the last attempt.
     await visible(check.getByText("Never: nobody rides on the forks."));
-    await visible(check.getByText(/False — correct answer/));
+    await visible(check.getByText("The correct answers are shown once you pass or use your last attempt."));
+    expect(await check.getByText(/— correct answer/).count()).toBe(0);
+    expect(await check.getByText("Just above the floor, so the load stays stable.").count()).toBe(0);
     await look(learner, "knowledge-check-failed");
 
     await check.getByRole("button", { name: "Try again" }).click();
@@ -143,6 +148,9 @@ describe.each(WIDTHS)("knowledge check at %i px", (width) => {
     await check.getByLabel("Low").check();
     await check.getByRole("button", { name: "Submit answers" }).click();
     await visible(check.getByText("Passed: 100%"));
+    // Passed: every correct option and explanation is shown now.
+    await visible(check.getByText(/False — correct answer/));
+    await visible(check.getByText("Just above the floor, so the load stays stable."));
     expect(await check.getByRole("button", { name: "Try again" }).count()).toBe(0);
     await visible(learner.getByText("Completed", { exact: true }));
     await look(learner, "knowledge-check-passed");

@@ -36,6 +36,8 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // building knowledge checks and their per-question statistics
   "quizzes.manage": [true, true, true, false, false],
   "quizzes.viewStats": [true, true, true, false, false],
+  // decision 0276: the organization's image storage, on the settings page
+  "storage.view": [true, true, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  answersRevealed,
   attemptsLeftOf,
+  disclosedResult,
   type GradedQuestion,
   gradeAttempt,
   shuffled,
@@ -111,5 +113,39 @@ describe("attemptsLeftOf and shuffled", () => {
     expect([...reversed].sort()).toEqual(items);
     expect(items).toEqual([1, 2, 3, 4, 5]);
     expect(shuffled(items, () => 0)).toEqual([2, 3, 4, 5, 1]);
+  });
+});
+
+describe("what a result discloses (decision 0278)", () => {
+  it("reveals the answers after a pass or the last attempt, and never with 'never'", () => {
+    const later = "after_pass_or_last_attempt";
+    expect(answersRevealed(later, { passed: false, attemptsLeft: null })).toBe(false);
+    expect(answersRevealed(later, { passed: false, attemptsLeft: 2 })).toBe(false);
+    expect(answersRevealed(later, { passed: true, attemptsLeft: null })).toBe(true);
+    expect(answersRevealed(later, { passed: false, attemptsLeft: 0 })).toBe(true);
+    expect(answersRevealed("never", { passed: true, attemptsLeft: 0 })).toBe(false);
+  });
+
+  it("until then, keeps the correct options back and explains only a question answered wrongly", () => {
+    const result = { questionId: 1, correctOptionIds: [11], explanation: "Why.", optionIds: [12] };
+    expect(disclosedResult({ ...result, correct: false }, true)).toEqual({
+      questionId: 1,
+      correct: false,
+      correctOptionIds: [11],
+      explanation: "Why.",
+    });
+    expect(disclosedResult({ ...result, correct: false }, false)).toEqual({
+      questionId: 1,
+      correct: false,
+      correctOptionIds: [],
+      explanation: "Why.",
+    });
+    expect(disclosedResult({ ...result, correct: false, optionIds: [] }, false).explanation).toBeNull();
+    expect(disclosedResult({ ...result, correct: true, optionIds: [11] }, false)).toEqual({
+      questionId: 1,
+      correct: true,
+      correctOptionIds: [],
+      explanation: null,
+    });
   });
 });

@@ -8,6 +8,8 @@ export interface ProgressBarProps {
   /** Read out instead of the bare number, e.g. "2 of 3 lessons completed". */
   valueText?: string;
   size?: "sm" | "md";
+  /** "usage": a share of a limit (storage), never drawn as done; amber from 90%. */
+  tone?: "progress" | "usage";
   className?: string;
 }
 
@@ -15,8 +17,16 @@ export interface ProgressBarProps {
  * A determinate progress bar. A plain element with the ARIA progressbar role rather than Radix Progress,
  * whose aria-valuenow is dropped when the value is indeterminate: this one always states its value.
  */
-export function ProgressBar({ value, label, valueText, size = "md", className }: ProgressBarProps) {
+export function ProgressBar({ value, label, valueText, size = "md", tone = "progress", className }: ProgressBarProps) {
   const clamped = Math.min(100, Math.max(0, Math.round(value)));
+  const fill =
+    tone === "usage"
+      ? clamped >= 90
+        ? "bg-amber-500"
+        : "bg-brand-600"
+      : clamped === 100
+        ? "bg-emerald-500"
+        : "bg-brand-600";
   return (
     <div
       role="progressbar"
@@ -28,10 +38,7 @@ export function ProgressBar({ value, label, valueText, size = "md", className }:
       className={cn("w-full overflow-hidden rounded-full bg-slate-200", size === "sm" ? "h-1.5" : "h-2.5", className)}
     >
       <div
-        className={cn(
-          "h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none",
-          clamped === 100 ? "bg-emerald-500" : "bg-brand-600",
-        )}
+        className={cn("h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none", fill)}
         style={{ width: `${clamped}%` }}
       />
     </div>

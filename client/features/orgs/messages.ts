@@ -13,6 +13,7 @@ export const ORG_TEXT = {
   updateFailed: "Failed to update organization.",
   deleteFailed: "Failed to delete organization.",
   statsFailed: "Could not load statistics.",
+  storageFailed: "Could not load the storage used.",
   loadFailed: "Error Loading Organization",
   urlUnchangeable: "The URL cannot be changed later.",
 } as const;

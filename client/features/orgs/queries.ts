@@ -36,6 +36,11 @@ export function orgStatsQuery(orgId: number) {
   return trpc.orgs.stats.queryOptions({ orgId });
 }
 
+/** How much of the organization's image storage its images take (settings; decision 0276). */
+export function orgStorageQuery(orgId: number) {
+  return trpc.orgs.storage.queryOptions({ orgId });
+}
+
 /** The current user straight from the server, for flows that just changed it (create, delete). */
 export function reloadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
   return queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 });

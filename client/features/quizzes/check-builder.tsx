@@ -9,12 +9,18 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { SortableArea, SortableList } from "#client/components/ui/sortable-list.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
-import { questionMessage, saveQuizInput } from "#shared/schemas/quizzes.js";
+import {
+  questionMessage,
+  REVEAL_ANSWERS,
+  REVEAL_ANSWERS_LABELS,
+  type RevealAnswers,
+  saveQuizInput,
+} from "#shared/schemas/quizzes.js";
 import { CheckHeading } from "./check-heading.js";
 import { CheckStatsPanel } from "./check-stats.js";
 import { type DraftCheck, draftOf, moved, newQuestion, saveInputOf } from "./draft.js";
 import { checkReaders, type EditorCheck, editorCheckQuery } from "./queries.js";
-import { QuestionEditor } from "./question-editor.js";
+import { QuestionEditor, SELECT_CLASS } from "./question-editor.js";
 
 /** The "Knowledge check" section of the lesson editor (decision 0110). */
 export function CheckBuilder({ lessonId }: { lessonId: number }) {
@@ -101,16 +107,37 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
             />
           )}
         </FormField>
-        <label className="flex items-center gap-2 self-center text-sm font-medium text-slate-800 sm:mt-6 sm:self-start">
-          <input
-            type="checkbox"
-            checked={draft.shuffle}
-            onChange={(event) => update((current) => ({ ...current, shuffle: event.target.checked }))}
-            className="size-4 accent-brand-600"
-          />
-          Shuffle questions and options
-        </label>
+        <FormField
+          label="Show correct answers"
+          hint="Until then, learners see which questions they got wrong and the explanations of their wrong answers."
+        >
+          {(field) => (
+            <select
+              {...field}
+              value={draft.revealAnswers}
+              onChange={(event) =>
+                update((current) => ({ ...current, revealAnswers: event.target.value as RevealAnswers }))
+              }
+              className={SELECT_CLASS}
+            >
+              {REVEAL_ANSWERS.map((reveal) => (
+                <option key={reveal} value={reveal}>
+                  {REVEAL_ANSWERS_LABELS[reveal]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={draft.shuffle}
+          onChange={(event) => update((current) => ({ ...current, shuffle: event.target.checked }))}
+          className="size-4 accent-brand-600"
+        />
+        Shuffle questions and options
+      </label>
 
       {count === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-5 text-center text-sm text-slate-600">

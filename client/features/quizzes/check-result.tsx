@@ -14,10 +14,27 @@ interface CheckResultProps {
   onRetry?: () => void;
 }
 
-/** The graded attempt: score, verdict, and per question what was right, with the explanation. */
+/**
+ * Why a result shows no correct option (decision 0278): the check reveals them only after a pass or the
+ * last attempt, or never. Null when they are shown.
+ */
+function withheldText(result: Pick<SubmitResult, "answersRevealed" | "revealAnswers">): string | null {
+  // A result kept on the device from before the server said (offline, decision 0143) showed everything.
+  if (result.answersRevealed ?? true) return null;
+  return result.revealAnswers === "never"
+    ? "This check does not show its correct answers."
+    : "The correct answers are shown once you pass or use your last attempt.";
+}
+
+/**
+ * The graded attempt: score, verdict, and per question whether it was right, with what the server
+ * reveals: the correct options once passed or on the last attempt, before that the explanations of the
+ * questions answered wrongly.
+ */
 export function CheckResult({ ref, check, chosen, result, passPercent, onRetry }: CheckResultProps) {
   const byId = new Map(result.results.map((each) => [each.questionId, each]));
   const right = result.results.filter((each) => each.correct).length;
+  const withheld = withheldText(result);
   return (
     <div className="mt-5 flex flex-col gap-5">
       <div
@@ -41,6 +58,7 @@ export function CheckResult({ ref, check, chosen, result, passPercent, onRetry }
                 ? "Read the explanations and try again."
                 : `Read the explanations and try again: ${result.attemptsLeft} ${result.attemptsLeft === 1 ? "attempt" : "attempts"} left.`}
         </p>
+        {withheld && <p className="mt-1 text-sm">{withheld}</p>}
       </div>
 
       <ol className="flex flex-col gap-4" aria-label="Your answers">

@@ -1,4 +1,10 @@
-import { QUIZ_LIMITS, type QuestionKind, type SaveQuizInput } from "#shared/schemas/quizzes.js";
+import {
+  QUIZ_LIMITS,
+  type QuestionKind,
+  REVEAL_ANSWERS_DEFAULT,
+  type RevealAnswers,
+  type SaveQuizInput,
+} from "#shared/schemas/quizzes.js";
 import type { EditorCheck } from "./queries.js";
 
 /**
@@ -26,6 +32,8 @@ export interface DraftCheck {
   /** Blank: unlimited. */
   maxAttempts: string;
   shuffle: boolean;
+  /** When learners see the correct options (decision 0278). */
+  revealAnswers: RevealAnswers;
   questions: DraftQuestion[];
 }
 
@@ -94,6 +102,7 @@ export function draftOf(check: EditorCheck | null): DraftCheck {
     passPercent: String(check?.passPercent ?? QUIZ_LIMITS.passPercentDefault),
     maxAttempts: check?.maxAttempts == null ? "" : String(check.maxAttempts),
     shuffle: check?.shuffle ?? false,
+    revealAnswers: check?.revealAnswers ?? REVEAL_ANSWERS_DEFAULT,
     questions: (check?.questions ?? []).map((question) => ({
       key: newKey(),
       id: question.id,
@@ -116,6 +125,7 @@ export function saveInputOf(lessonId: number, draft: DraftCheck): SaveQuizInput 
     passPercent: typedNumber(draft.passPercent),
     maxAttempts: draft.maxAttempts.trim() === "" ? null : typedNumber(draft.maxAttempts),
     shuffle: draft.shuffle,
+    revealAnswers: draft.revealAnswers,
     questions: draft.questions.map(({ id, kind, prompt, explanation, options }) => ({
       ...(id ? { id } : {}),
       kind,

@@ -10,7 +10,7 @@ import { cn } from "#client/lib/cn.js";
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, QUIZ_LIMITS, type QuestionKind } from "#shared/schemas/quizzes.js";
 import { canAddOption, canRemoveOption, type DraftQuestion, newOption, withCorrect, withKind } from "./draft.js";
 
-const SELECT_CLASS =
+export const SELECT_CLASS =
   "block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/25 sm:text-sm";
 
 export interface QuestionEditorProps {

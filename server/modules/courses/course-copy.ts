@@ -1,11 +1,11 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
 import { copyKnowledgeChecks } from "#server/modules/quizzes/index.js";
 import type { SignoffScope } from "#server/modules/signoff/index.js";
 import { recordCopiedSignoffVersions } from "#server/modules/signoff/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/api/trpc-org.js";
 import { LIMITS } from "#shared/constants.js";
 import { imageUrlOf } from "#shared/schemas/uploads.js";
 import { Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
+import { assertStorageRoom } from "./image-storage.js";
 import { newImageKey } from "./images.rules.js";
 import { CourseImage } from "./upload.entity.js";
 
@@ -22,17 +22,21 @@ function copyTitleOf(title: string): string {
   return `${title.slice(0, LIMITS.courseTitleMax - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
 }
 
-/** Copies the course's images under new keys; answers each old address with its copy's. */
-async function copyImages(
-  scope: OrganizationScope & { em: SqlEntityManager },
-  source: Course,
-  copy: Course,
-): Promise<Map<string, string>> {
+/**
+ * Copies the course's images under new keys; answers each old address with its copy's. The copies count
+ * towards the organization's storage like uploads: a copy that would not fit is refused whole.
+ */
+async function copyImages(scope: SignoffScope, source: Course, copy: Course): Promise<Map<string, string>> {
   const images = await scope.em.find(
     CourseImage,
     { course: source.id },
     { populate: ["bytes"], orderBy: { id: "asc" } },
   );
+  if (images.length > 0)
+    await assertStorageRoom(
+      scope,
+      images.reduce((sum, image) => sum + image.bytes.length, 0),
+    );
   const addresses = new Map<string, string>();
   for (const image of images) {
     const key = newImageKey();
@@ -41,6 +45,7 @@ async function copyImages(
       key,
       contentType: image.contentType,
       bytes: image.bytes,
+      size: image.bytes.length,
       uploadedBy: image.uploadedBy,
     });
     addresses.set(imageUrlOf(image.key), imageUrlOf(key));

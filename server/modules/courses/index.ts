@@ -13,6 +13,7 @@ export {
 } from "./course-access.js";
 export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
+export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
 export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";

@@ -29,13 +29,26 @@ declare module "fastify" {
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, stackSizeMb: 4 };
 /** Beyond this many lessons waiting for a worker, a save is refused for now rather than queued for minutes. */
 const MAX_WAITING = 64;
+/** Beyond this many of one organization's lessons waiting, its next save is refused for now (decision 0275). */
+export const MAX_WAITING_PER_ORGANIZATION = 8;
+
+/**
+ * One core stays with the request thread, but never fewer than two workers: an organization holds at
+ * most half of them (rounded up), so with two another organization's save never waits behind a
+ * pathological one (docs/decisions/0275-content-workers-shared-fairly.md).
+ */
+export function contentWorkerCount(cores: number = availableParallelism()): number {
+  return Math.max(2, Math.min(4, cores - 1));
+}
 
 export function createLessonContentPool(config: Pick<Config, "contentTimeLimitMs">): LessonContentPool {
+  const size = contentWorkerCount();
   return new WorkerPool(siblingWorkerUrl(import.meta.url, "lesson-content-worker"), {
-    // One core stays with the request thread.
-    size: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    size,
     timeLimitMs: config.contentTimeLimitMs,
     maxQueued: MAX_WAITING,
+    maxQueuedPerOwner: MAX_WAITING_PER_ORGANIZATION,
+    maxBusyPerOwner: Math.ceil(size / 2),
     resourceLimits: WORKER_LIMITS,
   });
 }
@@ -50,15 +63,17 @@ export function registerLessonContentPool(app: FastifyInstance, config: Pick<Con
  * What a lesson save stores as its content: undefined (left as it is), null (none) or sanitized HTML.
  * Called after the permission check and before the write's transaction begins
  * (permittedBeforeTransaction): on SQLite that transaction holds the only connection, and every other
- * request would wait for the conversion.
+ * request would wait for the conversion. The organization's saves share the workers fairly with every
+ * other organization's.
  */
 export async function convertLessonContent(
   pool: LessonContentPool,
+  organizationId: number,
   content: string | null | undefined,
 ): Promise<string | null | undefined> {
   if (content === undefined || content === null) return content;
   try {
-    return await pool.run(content);
+    return await pool.run(content, organizationId);
   } catch (error) {
     if (error instanceof WorkerTimeoutError || error instanceof WorkerTaskError) {
       throw fail.badRequest(COURSE_MESSAGES.contentTooComplex);

@@ -45,7 +45,9 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
   permittedBeforeTransaction("courses.edit")
     .input(schema)
     .use(async ({ ctx, input, next }) =>
-      next({ ctx: { content: await convertLessonContent(ctx.req.server.lessonContent, input.content) } }),
+      next({
+        ctx: { content: await convertLessonContent(ctx.req.server.lessonContent, ctx.organization.id, input.content) },
+      }),
     )
     .use(inTransaction);
 

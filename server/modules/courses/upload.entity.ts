@@ -17,6 +17,8 @@ export class CourseImage {
   key!: string;
   contentType!: ImageType;
   bytes!: Buffer;
+  /** How many bytes `bytes` holds, kept beside them so an organization's storage is summed without reading them. */
+  size!: number;
   /** Null once that person's account is gone; the image stays with its lesson. */
   uploadedBy: User | null = null;
   createdAt: Date = new Date();
@@ -33,6 +35,7 @@ export const CourseImageSchema = new EntitySchema<CourseImage>({
     contentType: { type: "string", length: 20 },
     // A Buffer: BLOB on SQLite, BYTEA on PostgreSQL.
     bytes: { type: "blob", lazy: true },
+    size: { type: "integer", default: 0 },
     uploadedBy: { kind: "m:1", entity: "User", nullable: true, deleteRule: "set null" },
     createdAt: { type: "datetime", onCreate: () => new Date() },
   },

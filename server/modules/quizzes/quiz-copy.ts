@@ -33,8 +33,8 @@ export async function copyKnowledgeChecks(
   for (const quiz of quizzes) {
     const lesson = lessonCopies.get(quiz.lesson.id);
     if (!lesson) continue;
-    const { passPercent, maxAttempts, shuffle } = quiz;
-    quizCopies.set(quiz.id, createOwned(scope, Quiz, { lesson, passPercent, maxAttempts, shuffle }));
+    const { passPercent, maxAttempts, shuffle, revealAnswers } = quiz;
+    quizCopies.set(quiz.id, createOwned(scope, Quiz, { lesson, passPercent, maxAttempts, shuffle, revealAnswers }));
   }
   const questionCopies = new Map<number, QuizQuestion>();
   for (const question of questions) {

@@ -64,6 +64,31 @@ export function gradeAttempt(
   return { scorePercent, passed: questions.length > 0 && scorePercent >= passPercent, results };
 }
 
+/**
+ * Whether a learner's result shows the correct options (docs/decisions/0278-quiz-answers-revealed-late.md):
+ * with "after_pass_or_last_attempt", once they have passed (this attempt or an earlier one) or have no
+ * attempt left; with "never", never. Until then the score and each question's right or wrong are all a
+ * second attempt could learn from.
+ */
+export function answersRevealed(
+  reveal: "after_pass_or_last_attempt" | "never",
+  progress: { passed: boolean; attemptsLeft: number | null },
+): boolean {
+  return reveal === "after_pass_or_last_attempt" && (progress.passed || progress.attemptsLeft === 0);
+}
+
+/**
+ * A graded question as the learner gets it: whole once the answers are revealed; else without the
+ * correct options, and with the explanation only of a question they answered, and wrongly (it explains
+ * their own choice; an unanswered question, as in an empty attempt, gets none).
+ */
+export function disclosedResult(result: QuestionResult, revealed: boolean): Omit<QuestionResult, "optionIds"> {
+  const { optionIds, ...shown } = result;
+  if (revealed) return shown;
+  const explainsOwnMistake = !result.correct && optionIds.length > 0;
+  return { ...shown, correctOptionIds: [], explanation: explainsOwnMistake ? result.explanation : null };
+}
+
 /** Attempts left after `used` of them; null when the check allows any number. */
 export function attemptsLeftOf(maxAttempts: number | null, used: number): number | null {
   return maxAttempts === null ? null : Math.max(0, maxAttempts - used);

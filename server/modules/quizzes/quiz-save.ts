@@ -29,6 +29,7 @@ export async function saveQuiz(
   quiz.passPercent = input.passPercent;
   quiz.maxAttempts = input.maxAttempts;
   quiz.shuffle = input.shuffle;
+  if (input.revealAnswers !== undefined) quiz.revealAnswers = input.revealAnswers;
 
   const stored = new Map((loaded?.questions ?? []).map((entry) => [entry.question.id, entry]));
   const keptQuestions = new Set<number>();

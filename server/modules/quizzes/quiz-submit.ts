@@ -10,7 +10,7 @@ import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";
 import { loadQuiz } from "./quiz.data.js";
 import { QuizAttempt } from "./quiz.entity.js";
-import { attemptsLeftOf, gradeAttempt } from "./quiz-grading.rules.js";
+import { answersRevealed, attemptsLeftOf, disclosedResult, gradeAttempt } from "./quiz-grading.rules.js";
 import type { SubmitResultView } from "./quizzes.presenter.js";
 
 type SubmitInput = z.output<typeof submitQuizInput>;
@@ -34,7 +34,7 @@ function assertAnswersFit(
  * quizzes/submit: graded here, never in the browser. The lesson's course is locked (PostgreSQL) while the
  * attempts are counted and the new one written, so two tabs cannot both take the last attempt. Passing
  * records the lesson's completion, unless the lesson is completed by signing (completionWayOf); failing
- * records only the attempt.
+ * records only the attempt. The correct options come back only once revealed (answersRevealed).
  */
 export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promise<SubmitResultView> {
   const lesson = await findLesson(ctx, input.lessonId);
@@ -49,6 +49,8 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
   if (!loaded || loaded.questions.length === 0) throw fail.notFound(QUIZ_MESSAGES.checkNotFound);
   const { quiz } = loaded;
   const used = await ctx.em.count(QuizAttempt, { lesson: lesson.id, user: ctx.user.id });
+  const passedBefore =
+    used > 0 && (await ctx.em.count(QuizAttempt, { lesson: lesson.id, user: ctx.user.id, passed: true })) > 0;
   if (attemptsLeftOf(quiz.maxAttempts, used) === 0) throw fail.forbidden(QUIZ_MESSAGES.noAttemptsLeft);
   assertAnswersFit(loaded.questions, input.answers);
 
@@ -69,10 +71,15 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
   await ctx.em.flush();
   const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
   if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id, doneAt);
+  const attemptsLeft = attemptsLeftOf(quiz.maxAttempts, used + 1);
+  // Not the correct options before a pass or the last attempt: else an empty attempt would list them all.
+  const revealed = answersRevealed(quiz.revealAnswers, { passed: grade.passed || passedBefore, attemptsLeft });
   return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.quizSubmit, {
     scorePercent: grade.scorePercent,
     passed: grade.passed,
-    attemptsLeft: attemptsLeftOf(quiz.maxAttempts, used + 1),
-    results: grade.results.map(({ optionIds: _chosen, ...result }) => result),
+    attemptsLeft,
+    answersRevealed: revealed,
+    revealAnswers: quiz.revealAnswers,
+    results: grade.results.map((result) => disclosedResult(result, revealed)),
   });
 }

@@ -2,14 +2,14 @@ import { EntitySchema, OptionalProps } from "@mikro-orm/core";
 import type { Lesson } from "#server/modules/courses/index.js";
 import type { User } from "#server/modules/identity/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
-import type { QuestionKind } from "#shared/schemas/quizzes.js";
+import { type QuestionKind, REVEAL_ANSWERS_DEFAULT, type RevealAnswers } from "#shared/schemas/quizzes.js";
 
 /**
  * A lesson's knowledge check (decision 0110): at most one per lesson. A lesson with one is completed only by
  * passing it (server/modules/quizzes/quiz-submit.ts writes the same completion row as lessons/complete).
  */
 export class Quiz {
-  [OptionalProps]?: "passPercent" | "maxAttempts" | "shuffle";
+  [OptionalProps]?: "passPercent" | "maxAttempts" | "shuffle" | "revealAnswers";
   id!: number;
   organization!: Organization;
   lesson!: Lesson;
@@ -19,6 +19,8 @@ export class Quiz {
   maxAttempts: number | null = null;
   /** Options (and questions) come in a new order every time the check is shown. */
   shuffle = false;
+  /** When a learner's result shows the correct options (docs/decisions/0278-quiz-answers-revealed-late.md). */
+  revealAnswers: RevealAnswers = REVEAL_ANSWERS_DEFAULT;
 }
 
 export const QuizSchema = new EntitySchema<Quiz>({
@@ -31,6 +33,7 @@ export const QuizSchema = new EntitySchema<Quiz>({
     passPercent: { type: "integer", default: 80 },
     maxAttempts: { type: "integer", nullable: true },
     shuffle: { type: "boolean", default: false },
+    revealAnswers: { type: "string", length: 30, default: REVEAL_ANSWERS_DEFAULT },
   },
   uniques: [{ name: "quizzes_lesson_unique", properties: ["lesson"] }],
 });

@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { attemptSummaryRow, type LessonQuizSettings, learnerQuestionRows } from "#server/modules/courses/index.js";
-import type { QuestionKind } from "#shared/schemas/quizzes.js";
+import type { QuestionKind, RevealAnswers } from "#shared/schemas/quizzes.js";
 import { type LoadedQuiz, loadQuiz } from "./quiz.data.js";
 import { QuizAttempt } from "./quiz.entity.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
@@ -25,6 +25,7 @@ export interface EditorQuizView {
   passPercent: number;
   maxAttempts: number | null;
   shuffle: boolean;
+  revealAnswers: RevealAnswers;
   questions: {
     id: number;
     kind: QuestionKind;
@@ -34,10 +35,17 @@ export interface EditorQuizView {
   }[];
 }
 
+/**
+ * quizzes/submit. Until the answers are revealed (`answersRevealed`, decision 0278) each result's
+ * `correctOptionIds` is empty and its `explanation` is there only for a question answered wrongly.
+ */
 export interface SubmitResultView {
   scorePercent: number;
   passed: boolean;
   attemptsLeft: number | null;
+  answersRevealed: boolean;
+  /** The check's setting, so the result can say when (or that never) the answers show. */
+  revealAnswers: RevealAnswers;
   results: Omit<QuestionResult, "optionIds">[];
 }
 
@@ -81,6 +89,7 @@ export function presentEditorQuiz(lessonId: number, loaded: LoadedQuiz | null): 
     passPercent: loaded.quiz.passPercent,
     maxAttempts: loaded.quiz.maxAttempts,
     shuffle: loaded.quiz.shuffle,
+    revealAnswers: loaded.quiz.revealAnswers,
     questions: loaded.questions.map(({ question, options }) => ({
       id: question.id,
       kind: question.kind,

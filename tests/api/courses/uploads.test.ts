@@ -3,13 +3,13 @@ import { CourseImage } from "#server/entities.js";
 import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES as M } from "#shared/schemas/uploads.js";
+import { imageBytes } from "../../support/image-bytes.js";
 import type { TestApp } from "../support/app.js";
 import type { ApiResponse } from "../support/client.js";
 import {
   createCourse,
   createLesson,
   createModule,
-  PNG_SIGNATURE,
   staffedOrganization,
   uploadImage,
 } from "../support/course-fixtures.js";
@@ -31,18 +31,12 @@ function fileOf(signature: number[] | string, size = 64): Uint8Array<ArrayBuffer
   return bytes;
 }
 
+/** One small image of each type, with a header the server reads its dimensions from (decision 0277). */
 const FILES = {
-  "image/png": fileOf(PNG_SIGNATURE),
-  "image/jpeg": fileOf([0xff, 0xd8, 0xff, 0xe0]),
-  "image/gif": fileOf("GIF89a"),
-  "image/webp": (() => {
-    const bytes = fileOf("RIFF");
-    bytes.set(
-      [..."WEBP"].map((char) => char.charCodeAt(0)),
-      8,
-    );
-    return bytes;
-  })(),
+  "image/png": imageBytes("png", { size: 64 }),
+  "image/jpeg": imageBytes("jpeg", { size: 64 }),
+  "image/gif": imageBytes("gif", { size: 64 }),
+  "image/webp": imageBytes("webp", { size: 64 }),
 };
 
 function imageCount(testApp: TestApp, where: { course?: number; organization?: number }): Promise<number> {
@@ -95,12 +89,12 @@ describe("uploading an image", () => {
   it("takes 5 MB and refuses a byte more", async () => {
     const course = await createCourse(staff.admin.api);
     await uploaded(
-      await uploadImage(staff.teacher.api, course.id, fileOf(PNG_SIGNATURE, IMAGE_MAX_BYTES), "image/png"),
+      await uploadImage(staff.teacher.api, course.id, imageBytes("png", { size: IMAGE_MAX_BYTES }), "image/png"),
     );
     const tooLarge = await uploadImage(
       staff.teacher.api,
       course.id,
-      fileOf(PNG_SIGNATURE, IMAGE_MAX_BYTES + 1),
+      imageBytes("png", { size: IMAGE_MAX_BYTES + 1 }),
       "image/png",
     );
     expect(refusal(tooLarge)).toEqual({ status: 413, error: M.tooLarge });

@@ -118,6 +118,9 @@ describe("quizzes/submit", () => {
       scorePercent: 100,
       passed: true,
       attemptsLeft: null,
+      // Passed: the correct options and every explanation are shown (decision 0278).
+      answersRevealed: true,
+      revealAnswers: "after_pass_or_last_attempt",
       results: check.questions.map((question, index) => ({
         questionId: question.id,
         correct: true,

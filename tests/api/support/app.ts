@@ -1,5 +1,6 @@
 import path from "node:path";
 import { buildApp } from "#server/app.js";
+import type { LessonContentPool } from "#server/modules/courses/lesson-content.js";
 import { openDatabase } from "#server/platform/db/database.js";
 import { type Config, loadConfig } from "#server/platform/http/config.js";
 import { RateLimiter } from "#server/platform/http/rate-limit.js";
@@ -57,6 +58,8 @@ export interface TestApp {
   orm: TestOrm;
   /** Every response body any agent of this app received, and every cookie value set (see leaksIn). */
   transcript: Transcript;
+  /** The lesson content workers, to see whose conversions hold them and whose wait (`activity()`). */
+  lessonContent: LessonContentPool;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
       config,
       orm: openedOrm,
       transcript,
+      lessonContent: app.lessonContent,
       close: async () => {
         try {
           await app.close();

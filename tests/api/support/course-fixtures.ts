@@ -3,6 +3,7 @@ import type { CourseView, ModuleOutlineView } from "#server/modules/courses/cour
 import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import type { ModuleView } from "#server/modules/courses/modules.presenter.js";
 import type { CreateCourseInput } from "#shared/schemas/courses.js";
+import { imageBytes } from "../../support/image-bytes.js";
 import type { TestApp } from "./app.js";
 import type { ApiClient, ApiResponse } from "./client.js";
 import { ok, orgWithMembers } from "./org-fixtures.js";
@@ -74,12 +75,9 @@ export function positions(ids: number[]): { id: number; orderIndex: number }[] {
   return ids.map((id, orderIndex) => ({ id, orderIndex }));
 }
 
-/** The eight bytes every PNG file starts with: what the server checks an image/png upload against. */
-export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** A small "PNG": the signature, then `marker` a few times (so that two images differ). */
+/** A small PNG: its header (16 × 16 pixels), then `marker` a few times (so that two images differ). */
 export function pngBytes(marker = 0): Uint8Array<ArrayBuffer> {
-  return new Uint8Array([...PNG_SIGNATURE, marker, marker, marker, marker]);
+  return imageBytes("png", { marker });
 }
 
 /** `POST /_api/uploads/image?courseId=` with the bytes as the body, as the editor sends a file. */

@@ -3,6 +3,7 @@ import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
 import { OrgStats } from "#client/features/orgs/org-stats.js";
+import { OrgStorage } from "#client/features/orgs/org-storage.js";
 import { dashboardPath, organizationQuery, orgStatsQuery } from "#client/features/orgs/queries.js";
 import { ensurePageData } from "#client/lib/route-data.js";
 import { can } from "#shared/permissions.js";
@@ -46,6 +47,7 @@ function SettingsPage() {
           Statistics
         </h2>
         <OrgStats orgId={organization.id} />
+        <OrgStorage orgId={organization.id} />
       </section>
 
       {isAdmin && (
