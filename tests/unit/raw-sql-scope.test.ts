@@ -24,6 +24,7 @@ const RUNNER = "platform/db/rows.ts";
 const ACROSS_ORGANIZATIONS: Record<string, string> = {
   "modules/identity/sessions.data.ts":
     "the session and the memberships that decide which organization a request acts on, read before it has one",
+  "platform/mail/sender.ts": "the outbox is one queue for every organization, claimed fairly across them",
   "modules/team/invitation-limits.ts": "a person's invitation limit counts what they sent in every organization",
 };
 

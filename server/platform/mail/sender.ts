@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { readRows } from "#server/platform/db/rows.js";
+import { readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateParamOf } from "#server/platform/db/sql-dialect.js";
 import { OutboxMail } from "./outbox.entity.js";
 import type { MailTransport } from "./transport.js";
@@ -74,7 +74,7 @@ export class OutboxSender {
     const em = this.options.orm.em.fork();
     const now = new Date(this.clock());
     const at = dateParamOf(em, now);
-    const candidates = await readRows<{ id: number }>(
+    const candidates = await readRowsAcrossOrganizations<{ id: number }>(
       em,
       `select id from (
          select id, priority,
