@@ -89,19 +89,24 @@ export const inviteManyInput = z.object(
  * lists the people who were removed or left instead of the members; `cursor` is the user id of the last
  * member of the previous page.
  */
+/** A page of the team's lists: how many (1–100) and after which id; both optional. */
+const pageFields = {
+  limit: z
+    .number({ error: M.limitInvalid })
+    .int(M.limitInvalid)
+    .min(1, M.limitInvalid)
+    .max(MEMBERS_PAGE_MAX, M.limitInvalid)
+    .optional(),
+  cursor: id(M.cursorInvalid).optional(),
+};
+
 export const membersInput = z
   .object({
     search: text({ error: M.searchTooLong }).trim().max(100, M.searchTooLong).optional(),
     role: z.enum(ROLES, { error: TEAM_MESSAGES.roleInvalid }).optional(),
     tagId: id(M.tagIdInvalid).optional(),
     former: z.boolean().optional(),
-    limit: z
-      .number({ error: M.limitInvalid })
-      .int(M.limitInvalid)
-      .min(1, M.limitInvalid)
-      .max(MEMBERS_PAGE_MAX, M.limitInvalid)
-      .optional(),
-    cursor: id(M.cursorInvalid).optional(),
+    ...pageFields,
   })
   .optional();
 export type MembersInput = z.input<typeof membersInput>;
@@ -112,13 +117,7 @@ export type MembersInput = z.input<typeof membersInput>;
  */
 export const invitationsInput = z
   .object({
-    limit: z
-      .number({ error: M.limitInvalid })
-      .int(M.limitInvalid)
-      .min(1, M.limitInvalid)
-      .max(MEMBERS_PAGE_MAX, M.limitInvalid)
-      .optional(),
-    cursor: id(M.cursorInvalid).optional(),
+    ...pageFields,
   })
   .optional();
 export type InvitationsInput = z.input<typeof invitationsInput>;
