@@ -16,5 +16,5 @@ export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
-export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
+export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";

@@ -106,7 +106,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-/** One router of two areas' procedures (orgs: the organizations module's and the image storage's). */
 
 /**
  * How many times a write transaction runs at most when PostgreSQL aborts it as a deadlock or a
