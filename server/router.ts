@@ -3,7 +3,9 @@ import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
+import { resumeSession } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
+import { membershipOf } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
@@ -19,7 +21,15 @@ import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
+import { requestIdentity } from "#server/platform/api/session.js";
 import { router } from "#server/platform/api/trpc.js";
+
+/**
+ * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
+ * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
+ * and read memberships with the organizations module.
+ */
+requestIdentity.register({ resumeSession, membershipOf });
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file

@@ -34,9 +34,6 @@ const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeep
  * shrink: a pair that no longer occurs fails the test too, so that its line is deleted with the debt.
  */
 const KNOWN_DEBTS: Record<string, string> = {
-  "platform/api -> identity": "the procedure builders resume the request's session",
-  "platform/api -> organizations": "the procedure builders read the caller's membership of the request's organization",
-  "platform/pages -> identity": "a page's first answers share one session lookup (decision 0236)",
   "identity -> organizations": "auth/me answers with the person's organizations and memberships",
   "identity -> team": "a registration through an open invitation skips the registration limits (decision 0265)",
   "team -> training": "the team directory and departures read training status",

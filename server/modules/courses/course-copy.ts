@@ -1,7 +1,7 @@
 import { copyKnowledgeChecks } from "#server/modules/quizzes/index.js";
 import type { SignoffScope } from "#server/modules/signoff/index.js";
 import { recordCopiedSignoffVersions } from "#server/modules/signoff/index.js";
-import { createOwned } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { LIMITS } from "#shared/constants.js";
 import { imageUrlOf } from "#shared/schemas/uploads.js";
 import { Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";

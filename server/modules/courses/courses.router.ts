@@ -2,14 +2,10 @@ import type { EntityManager } from "@mikro-orm/core";
 import { courseIdsMatching, indexCourseContent, refreshSearchIndex } from "#server/modules/search/index.js";
 import { Tag } from "#server/modules/tags/index.js";
 import { router } from "#server/platform/api/trpc.js";
-import {
-  createOwned,
-  memberProcedure,
-  type OrganizationScope,
-  permittedProcedure,
-} from "#server/platform/api/trpc-org.js";
+import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { dateParam } from "#server/platform/db/sql-dialect.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { readCourseCursor } from "#shared/course-cursor.js";
 import {

@@ -3,13 +3,9 @@ import { completeByMarking, recountCourseProgress } from "#server/modules/progre
 import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/modules/signoff/index.js";
 import { inTransaction } from "#server/platform/api/trpc.js";
-import {
-  createOwned,
-  memberProcedure,
-  permittedBeforeTransaction,
-  permittedProcedure,
-} from "#server/platform/api/trpc-org.js";
+import { memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { LIMITS } from "#shared/constants.js";
 import {

@@ -1,7 +1,8 @@
 import { recountCourseProgress } from "#server/modules/progress/index.js";
 import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { LIMITS } from "#shared/constants.js";
 import {

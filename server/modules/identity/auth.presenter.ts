@@ -4,7 +4,7 @@ import {
   type OrganizationAccessView,
   presentOrganizationAccess,
 } from "#server/modules/organizations/index.js";
-import type { MembershipRecord, SignedInUser } from "./sessions.data.js";
+import type { MembershipRecord, SignedInUser } from "#server/platform/api/session.js";
 
 /**
  * The signed-in user as the client sees it (auth/me, login, register, orgs/switch; docs/SPEC.md §3). No hash,

@@ -1,9 +1,11 @@
 /** The identity module's public face: the only file of it that other modules and the app may import. */
+
+// The records every request carries are the procedure builders' shapes (server/platform/api/session.ts).
+export type { MembershipRecord, SignedInUser } from "#server/platform/api/session.js";
 export { presentUser } from "./auth.presenter.js";
 export { KNOWN_DEVICE_DAYS } from "./known-devices.js";
 export { PasswordReset } from "./password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "./session.entity.js";
-export type { MembershipRecord, OrganizationRecord, SignedInUser } from "./sessions.data.js";
 export {
   managedMembership,
   managedOrganization,

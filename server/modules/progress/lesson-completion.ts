@@ -9,8 +9,8 @@ import {
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import type { SignedInContext } from "#server/platform/api/trpc.js";
-import { scopeToOrganization } from "#server/platform/api/trpc-org.js";
 import { scopedStatements } from "#server/platform/db/rows.js";
+import { scopeToOrganization } from "#server/platform/db/tenant-scope.js";
 import { commitTogether } from "#server/platform/fast/sqlite-group-commit.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";

@@ -5,7 +5,8 @@ import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {

@@ -3,7 +3,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Completion, type Lesson } from "#server/modules/courses/index.js";
 import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
 import { recountLessonCourseProgress } from "#server/modules/progress/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
