@@ -1,4 +1,5 @@
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
+import { courseContentHooks, courseSearch } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
@@ -7,10 +8,15 @@ import { resumeSession } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
+import { progressCourseHook } from "#server/modules/progress/index.js";
+import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
+import { quizCourseHook } from "#server/modules/quizzes/index.js";
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
+import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
+import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import {
   signoffLessonProcedures,
   signoffReportProcedures,
@@ -27,9 +33,16 @@ import { router } from "#server/platform/api/trpc.js";
 /**
  * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
- * and read memberships with the organizations module.
+ * and read memberships with the organizations module; course writes keep the search index and progress
+ * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
+ * checks, then the versions), and the course list searches with the search module.
  */
 requestIdentity.register({ resumeSession, membershipOf });
+courseContentHooks.register(searchCourseHook);
+courseContentHooks.register(progressCourseHook);
+courseContentHooks.register(quizCourseHook);
+courseContentHooks.register(signoffCourseHook);
+courseSearch.register(searchOfCourses);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -45,8 +58,8 @@ export const appRouter = router({
   team: teamRouter,
   courses: coursesRouter,
   modules: modulesRouter,
-  // A lesson's sign-off (lessons/sign, its versions) is the sign-off module's.
-  lessons: router({ ...lessonProcedures, ...signoffLessonProcedures }),
+  // Completing a lesson is the progress module's, and its sign-off (lessons/sign, its versions) the sign-off module's.
+  lessons: router({ ...lessonProcedures, ...progressLessonProcedures, ...signoffLessonProcedures }),
   users: usersRouter,
   training: trainingRouter,
   assignments: assignmentsRouter,

@@ -37,13 +37,8 @@ const KNOWN_DEBTS: Record<string, string> = {
   "identity -> organizations": "auth/me answers with the person's organizations and memberships",
   "identity -> team": "a registration through an open invitation skips the registration limits (decision 0265)",
   "team -> training": "the team directory and departures read training status",
-  "courses -> progress":
-    "lessons/complete and the recount after a lesson is added or removed live beside the lesson routes",
-  "courses -> quizzes": "a lesson's page carries its quiz; duplicating a course copies its quizzes",
-  "courses -> signoff": "a lesson's page carries its sign-off; duplicating a course copies its versions",
-  "courses -> search": "course, module and lesson writes keep the search index in step in their transaction",
+  "courses -> quizzes": "a lesson's page carries its quiz",
   "courses -> training": "the course list and page show the learner's training status",
-  "signoff -> search": "signing bumps the lesson's version, which the index carries",
   "signoff -> training": "the sign-off report reads who is due",
 };
 

@@ -1,5 +1,4 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { courseIdsMatching, indexCourseContent, refreshSearchIndex } from "#server/modules/search/index.js";
 import { Tag } from "#server/modules/tags/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
@@ -16,6 +15,7 @@ import {
   listCoursesInput,
   updateCourseInput,
 } from "#shared/schemas/courses.js";
+import { contentWritten, courseCopied, courseSearch } from "./content-hooks.js";
 import { Course, CourseTag } from "./course.entity.js";
 import { assertCourseVisible, type CourseContext, canSeeDrafts, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
@@ -108,7 +108,7 @@ export const coursesRouter = router({
       let ids: number[] | undefined;
       if (input.search) {
         // The full-text engine of the search endpoint, over course titles and descriptions.
-        ids = await courseIdsMatching(ctx, input.search);
+        ids = await courseSearch.one.courseIdsMatching(ctx, input.search);
       }
       if (input.tagIds.length > 0) {
         const tagged = new Set(await courseIdsTagged(ctx.em, input.tagIds));
@@ -154,7 +154,7 @@ export const coursesRouter = router({
       applyDueFields(course, input);
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
+      await contentWritten(ctx, { courseIds: [course.id] });
       return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
     }),
 
@@ -173,7 +173,7 @@ export const coursesRouter = router({
       const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
       countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
+      await contentWritten(ctx, { courseIds: [course.id] });
       return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
     }),
 
@@ -185,7 +185,7 @@ export const coursesRouter = router({
       // Locked as for a reorder: the copy is of one state of the course, never half of a move.
       const source = await lockCourse(ctx, input.id);
       const copy = await duplicateCourse(ctx, source);
-      await indexCourseContent(ctx.em, copy.id);
+      await courseCopied(ctx, copy);
       return presentCourse(ctx.em, await writtenCourse(ctx, copy.id), ctx.membership);
     }),
 

@@ -1,5 +1,7 @@
 /** The courses module's public face: the only file of it that other modules and the app may import. */
 
+export type { CourseContentHook, CourseSearch, LessonBefore } from "./content-hooks.js";
+export { contentWritten, courseContentHooks, courseSearch } from "./content-hooks.js";
 export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
 export {

@@ -1,7 +1,13 @@
-import { findCourse, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
+import {
+  contentWritten,
+  findCourse,
+  findLesson,
+  findVisibleCourse,
+  Lesson,
+  lockLesson,
+} from "#server/modules/courses/index.js";
 import { managedUser } from "#server/modules/identity/index.js";
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
-import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { router } from "#server/platform/api/trpc.js";
@@ -171,7 +177,8 @@ export const signoffLessonProcedures = {
         summary: restoredSummary(row.version),
       });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
+      // The restored text is the lesson's: whatever follows its content (the search index) follows it.
+      await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentVersionSummary(recorded);
     }),
 };
