@@ -14,14 +14,11 @@ import { usersRouter } from "#server/modules/progress/users.router.js";
 import { quizCourseHook } from "#server/modules/quizzes/index.js";
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
+import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
 import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
-import {
-  signoffLessonProcedures,
-  signoffReportProcedures,
-  signoffsRouter,
-} from "#server/modules/signoff/signoff.router.js";
+import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
 import { tagsRouter } from "#server/modules/tags/tags.router.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
@@ -63,7 +60,7 @@ export const appRouter = router({
   users: usersRouter,
   training: trainingRouter,
   assignments: assignmentsRouter,
-  // The sign-off reports are the sign-off module's.
+  // The sign-off report reads the signatures beside who is due: the reports module's, in a file of its own.
   reports: router({ ...reportProcedures, ...signoffReportProcedures }),
   uploads: uploadsRouter,
   search: searchRouter,

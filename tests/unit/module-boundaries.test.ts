@@ -39,7 +39,6 @@ const KNOWN_DEBTS: Record<string, string> = {
   "team -> training": "the team directory and departures read training status",
   "courses -> quizzes": "a lesson's page carries its quiz",
   "courses -> training": "the course list and page show the learner's training status",
-  "signoff -> training": "the sign-off report reads who is due",
 };
 
 interface Import {

@@ -1,11 +1,4 @@
-import {
-  contentWritten,
-  findCourse,
-  findLesson,
-  findVisibleCourse,
-  Lesson,
-  lockLesson,
-} from "#server/modules/courses/index.js";
+import { contentWritten, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
 import { managedUser } from "#server/modules/identity/index.js";
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
@@ -22,7 +15,6 @@ import {
   namesMatch,
   SIGNOFF_MESSAGES,
   signLessonInput,
-  signoffReportInput,
 } from "#shared/schemas/signoffs.js";
 import { LessonVersion, Signature } from "./signoff.entity.js";
 import {
@@ -33,8 +25,6 @@ import {
   presentVersionSummary,
   type SignatureView,
 } from "./signoff.presenter.js";
-import { signoffReportCsv } from "./signoff-csv.presenter.js";
-import { signoffReport } from "./signoff-report.js";
 import {
   latestSignatures,
   materialVersions,
@@ -180,20 +170,6 @@ export const signoffLessonProcedures = {
       // The restored text is the lesson's: whatever follows its content (the search index) follows it.
       await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentVersionSummary(recorded);
-    }),
-};
-
-/** Merged into the reports router: `GET /_api/reports/signoffs`. */
-export const signoffReportProcedures = {
-  /** One lesson's members and signatures; without a lesson, every signature the organization holds. */
-  signoffs: permittedProcedure("reports.view")
-    .meta({ rest: { method: "GET", path: "/reports/signoffs", csv: signoffReportCsv } })
-    .input(signoffReportInput)
-    .query(async ({ ctx, input }) => {
-      if (input.lessonId === undefined) return signoffReport(ctx, null);
-      const lesson = await findLesson(ctx, input.lessonId);
-      const course = await findCourse(ctx, lesson.module.course.id);
-      return signoffReport(ctx, { lesson, course });
     }),
 };
 
