@@ -4,7 +4,7 @@ import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
-import { resumeSession } from "#server/modules/identity/index.js";
+import { registrationHooks, resumeSession } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
@@ -20,6 +20,7 @@ import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
 import { tagsRouter } from "#server/modules/tags/tags.router.js";
+import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
@@ -32,9 +33,11 @@ import { router } from "#server/platform/api/trpc.js";
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
  * and read memberships with the organizations module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
- * checks, then the versions), and the course list searches with the search module.
+ * checks, then the versions), and the course list searches with the search module. A registration
+ * through an open invitation (team) skips the registration limits.
  */
 requestIdentity.register({ resumeSession, membershipOf });
+registrationHooks.register(invitationRegistrationHook);
 courseContentHooks.register(searchCourseHook);
 courseContentHooks.register(progressCourseHook);
 courseContentHooks.register(quizCourseHook);
