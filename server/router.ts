@@ -1,5 +1,5 @@
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
-import { courseContentHooks, courseSearch } from "#server/modules/courses/index.js";
+import { courseContentHooks, courseSearch, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
@@ -11,7 +11,7 @@ import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
 import { progressCourseHook } from "#server/modules/progress/index.js";
 import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
-import { quizCourseHook } from "#server/modules/quizzes/index.js";
+import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/index.js";
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
 import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
@@ -33,7 +33,8 @@ import { router } from "#server/platform/api/trpc.js";
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
  * and read memberships with the organizations module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
- * checks, then the versions), and the course list searches with the search module. A registration
+ * checks, then the versions), the course list searches with the search module, and the lesson page
+ * carries its knowledge check (quizzes). A registration
  * through an open invitation (team) skips the registration limits.
  */
 requestIdentity.register({ resumeSession, membershipOf });
@@ -43,6 +44,7 @@ courseContentHooks.register(progressCourseHook);
 courseContentHooks.register(quizCourseHook);
 courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
+lessonPageParts.register(quizLessonPageParts);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file

@@ -36,7 +36,6 @@ const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeep
 const KNOWN_DEBTS: Record<string, string> = {
   "identity -> organizations": "auth/me answers with the person's organizations and memberships",
   "team -> training": "the team directory and departures read training status",
-  "courses -> quizzes": "a lesson's page carries its quiz",
   "courses -> training": "the course list and page show the learner's training status",
 };
 

@@ -17,6 +17,8 @@ export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
+export type { LessonPageParts, LessonPageQuiz } from "./lesson-page-parts.js";
+export { lessonPageParts } from "./lesson-page-parts.js";
 export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
 export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
