@@ -35,7 +35,6 @@ const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeep
  */
 const KNOWN_DEBTS: Record<string, string> = {
   "identity -> organizations": "auth/me answers with the person's organizations and memberships",
-  "team -> training": "the team directory and departures read training status",
   "courses -> training": "the course list and page show the learner's training status",
 };
 

@@ -1,4 +1,7 @@
 /** The organizations module's public face: the only file of it that other modules and the app may import. */
+
+export type { MemberRecord, MemberRow } from "./members.data.js";
+export { memberRows } from "./members.data.js";
 export {
   belongsToAnyOrganization,
   findMembership,

@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Course, Lesson } from "#server/modules/courses/index.js";
+import { memberRows } from "#server/modules/organizations/index.js";
 import {
   materialVersions,
   presentSignatureRecord,
@@ -8,13 +9,7 @@ import {
   type SignoffReport,
   signoffStatusOf,
 } from "#server/modules/signoff/index.js";
-import {
-  assignmentTimes,
-  audienceMembers,
-  courseAudiences,
-  joinedAudienceAt,
-  memberRows,
-} from "#server/modules/training/index.js";
+import { assignmentTimes, audienceMembers, courseAudiences, joinedAudienceAt } from "#server/modules/training/index.js";
 
 /**
  * reports/signoffs (docs/SPEC.md §7). For one lesson: its course audience's members and everyone who signed it,
