@@ -4,9 +4,9 @@ import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
-import { registrationHooks, resumeSession } from "#server/modules/identity/index.js";
+import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
-import { membershipOf } from "#server/modules/organizations/index.js";
+import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
 import { progressCourseHook } from "#server/modules/progress/index.js";
 import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
@@ -35,10 +35,12 @@ import { router } from "#server/platform/api/trpc.js";
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, and the lesson page
  * carries its knowledge check (quizzes). A registration
- * through an open invitation (team) skips the registration limits.
+ * through an open invitation (team) skips the registration limits, and the user's answer names their
+ * current organization (organizations).
  */
 requestIdentity.register({ resumeSession, membershipOf });
 registrationHooks.register(invitationRegistrationHook);
+userViewParts.register(organizationUserViewParts);
 courseContentHooks.register(searchCourseHook);
 courseContentHooks.register(progressCourseHook);
 courseContentHooks.register(quizCourseHook);

@@ -1,9 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Membership, type Organization } from "#server/modules/organizations/index.js";
 import type { MembershipRecord, SessionLookup, SessionRecord, SignedInUser } from "#server/platform/api/session.js";
 import { readRowAcrossOrganizations, readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
-import { type OrganizationRecord, organizationEntity } from "#server/platform/db/tenant-scope.js";
 import type { Role } from "#shared/roles.js";
 import { User } from "./user.entity.js";
 
@@ -147,25 +145,5 @@ export function managedUser(em: EntityManager, user: SignedInUser | User): User 
     email_key: user.emailKey,
     current_org_id: user.currentOrganization?.id ?? null,
     created_at: user.createdAt,
-  });
-}
-
-/** The organization's entity, loaded from the record without a query: for a row the request creates in it. */
-export function managedOrganization(em: EntityManager, organization: OrganizationRecord | Organization): Organization {
-  return organizationEntity<Organization>(em, organization);
-}
-
-/** The membership's entity (its organization registered too), for a write that changes or removes it. */
-export function managedMembership(em: EntityManager, membership: MembershipRecord | Membership): Membership {
-  if (membership instanceof Membership) return membership;
-  const { organization } = membership;
-  managedOrganization(em, organization);
-  return em.map(Membership, {
-    id: membership.id,
-    organization_id: organization.id,
-    user_id: membership.user.id,
-    role: membership.role,
-    display_name: membership.displayName,
-    created_at: membership.createdAt,
   });
 }

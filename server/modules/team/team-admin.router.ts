@@ -1,6 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { managedMembership, managedUser } from "#server/modules/identity/index.js";
-import { hasMemberWithEmail, membershipToChange } from "#server/modules/organizations/index.js";
+import { managedUser } from "#server/modules/identity/index.js";
+import { hasMemberWithEmail, managedMembership, membershipToChange } from "#server/modules/organizations/index.js";
 import { Tag } from "#server/modules/tags/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
