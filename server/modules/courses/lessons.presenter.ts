@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import type { CourseStatus, Lesson } from "./course.entity.js";
+import { type LessonPageQuiz, lessonPageParts } from "./lesson-page-parts.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
@@ -32,7 +32,7 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   prevLesson: LessonLinkView | null;
   nextLesson: LessonLinkView | null;
   /** The lesson's knowledge check without its answers (docs/SPEC.md §7), or null. */
-  quiz: LearnerQuizView | null;
+  quiz: LessonPageQuiz | null;
 }
 
 /** lessons/complete: when the caller first completed it. */
@@ -71,6 +71,6 @@ export async function presentLessonPage(
   return {
     ...lesson,
     embedUrl: embedUrlFor(lesson.videoUrl),
-    quiz: await presentLearnerQuiz(em, lesson.id, userId, quiz),
+    quiz: await lessonPageParts.one.quizOf(em, lesson.id, userId, quiz),
   };
 }

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { managedOrganization, managedUser, presentUser } from "#server/modules/identity/index.js";
+import { managedUser, presentUser } from "#server/modules/identity/index.js";
 import { signedInProcedure } from "#server/platform/api/trpc.js";
 import { organizationProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
@@ -15,6 +15,7 @@ import {
   validateSlugInput,
 } from "#shared/schemas/orgs.js";
 import { isReservedSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
+import { managedOrganization } from "./managed-entities.js";
 import { findMembership, membershipOf, membershipsOf } from "./membership.js";
 import { Membership, Organization, sortNameOf } from "./organization.entity.js";
 import {

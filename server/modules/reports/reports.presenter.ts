@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { MemberRow } from "#server/modules/organizations/index.js";
 import {
   cellsOf,
   loadTrainingRows,
-  type MemberRow,
   type ProgressCell,
   progressFrom,
   type TrainingCourse,

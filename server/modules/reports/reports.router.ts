@@ -1,13 +1,7 @@
 import { courseById } from "#server/modules/courses/index.js";
-import { compareTags, tagsOfMemberships } from "#server/modules/tags/index.js";
+import { compareTags, countOwnTags, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { reportRows } from "#server/modules/team/index.js";
-import {
-  audienceMembers,
-  countOwnTags,
-  coursesByIds,
-  hasAnyTag,
-  publishedCourses,
-} from "#server/modules/training/index.js";
+import { audienceMembers, coursesByIds, hasAnyTag, publishedCourses } from "#server/modules/training/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJsonBut } from "#server/platform/api/wire-format.js";

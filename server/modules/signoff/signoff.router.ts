@@ -1,11 +1,11 @@
-import { findCourse, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
+import { contentWritten, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
 import { managedUser } from "#server/modules/identity/index.js";
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
-import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
@@ -15,7 +15,6 @@ import {
   namesMatch,
   SIGNOFF_MESSAGES,
   signLessonInput,
-  signoffReportInput,
 } from "#shared/schemas/signoffs.js";
 import { LessonVersion, Signature } from "./signoff.entity.js";
 import {
@@ -26,8 +25,6 @@ import {
   presentVersionSummary,
   type SignatureView,
 } from "./signoff.presenter.js";
-import { signoffReportCsv } from "./signoff-csv.presenter.js";
-import { signoffReport } from "./signoff-report.js";
 import {
   latestSignatures,
   materialVersions,
@@ -170,22 +167,9 @@ export const signoffLessonProcedures = {
         summary: restoredSummary(row.version),
       });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
+      // The restored text is the lesson's: whatever follows its content (the search index) follows it.
+      await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentVersionSummary(recorded);
-    }),
-};
-
-/** Merged into the reports router: `GET /_api/reports/signoffs`. */
-export const signoffReportProcedures = {
-  /** One lesson's members and signatures; without a lesson, every signature the organization holds. */
-  signoffs: permittedProcedure("reports.view")
-    .meta({ rest: { method: "GET", path: "/reports/signoffs", csv: signoffReportCsv } })
-    .input(signoffReportInput)
-    .query(async ({ ctx, input }) => {
-      if (input.lessonId === undefined) return signoffReport(ctx, null);
-      const lesson = await findLesson(ctx, input.lessonId);
-      const course = await findCourse(ctx, lesson.module.course.id);
-      return signoffReport(ctx, { lesson, course });
     }),
 };
 

@@ -1,8 +1,13 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MembershipRecord, User } from "#server/modules/identity/index.js";
-import { lockedAdmins, type Membership } from "#server/modules/organizations/index.js";
-import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/index.js";
+import {
+  lockedAdmins,
+  type MemberRecord,
+  type MemberRow,
+  type Membership,
+  memberRows,
+} from "#server/modules/organizations/index.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";

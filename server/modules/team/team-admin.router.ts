@@ -1,9 +1,10 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { managedMembership, managedUser } from "#server/modules/identity/index.js";
-import { hasMemberWithEmail, membershipToChange } from "#server/modules/organizations/index.js";
+import { managedUser } from "#server/modules/identity/index.js";
+import { hasMemberWithEmail, managedMembership, membershipToChange } from "#server/modules/organizations/index.js";
 import { Tag } from "#server/modules/tags/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
-import { type OrganizationScope, organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import type { OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { canAssignRole, canRemoveMember } from "#shared/permissions.js";
 import type { Role } from "#shared/roles.js";

@@ -11,7 +11,8 @@ import {
 } from "#server/modules/organizations/index.js";
 import { MemberTag, Tag } from "#server/modules/tags/index.js";
 import { nowOf, publicProcedure, router, signedInProcedure } from "#server/platform/api/trpc.js";
-import { createOwned, type OrganizationScope, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { can, canAssignRole } from "#shared/permissions.js";

@@ -3,7 +3,8 @@ import { Assignment, type Course, findCourse } from "#server/modules/courses/ind
 import { Membership } from "#server/modules/organizations/index.js";
 import { memberName } from "#server/modules/team/index.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import {
   assignmentsListInput,
