@@ -1,0 +1,88 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminWithOrg, apiPost, inviteAndJoin, type Person } from "./support/api-setup.js";
+import { toast, visible, WIDTHS } from "./support/browser.js";
+import { accessibilityProblems, look } from "./support/checks.js";
+import { harnessSession } from "./support/harness.js";
+
+/**
+ * Screens that say what is true: a check passed on a sign-off lesson still asks for the signature; an
+ * empty course is not "complete"; admins see the audience and deadline they set; a due date in the past
+ * is confirmed before it is saved; the settings statistics say what they count; a lesson's versions count
+ * from 1; a lesson's checklist boxes are named; toasts and reports are readable (WCAG AA contrast).
+ */
+
+const session = harnessSession();
+
+const ONE_QUESTION = [
+  {
+    kind: "true_false",
+    prompt: "Passengers may ride on the forks.",
+    explanation: "Never: nobody rides on the forks.",
+    options: [
+      { text: "True", correct: false },
+      { text: "False", correct: true },
+    ],
+  },
+];
+
+async function courseOf(admin: Page, input: Record<string, unknown>) {
+  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", { status: "published", ...input });
+  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Basics" });
+  return { course, module };
+}
+
+async function sign(page: Page, person: Person): Promise<void> {
+  const panel = await visible(page.getByRole("region", { name: "Sign-off" }));
+  await panel.getByLabel("I have read and understood this procedure").check();
+  await panel.getByLabel("Full name").fill(person.name);
+  await panel.getByRole("button", { name: "Sign" }).click();
+  await toast(page, "Signed. Thank you!");
+}
+
+describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
+  it("a passed check on a sign-off lesson says the signature is still to come", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin, { name: "Northside Plant" });
+    const learner = await session.open(width);
+    const person = await inviteAndJoin(admin, learner, "learner");
+    const { course, module } = await courseOf(admin, { title: "Forklift Safety" });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Lockout procedure",
+      content: "<p>Switch the machine off and lock the isolator.</p>",
+    });
+    for (const title of ["Reading", "Practice"]) {
+      await apiPost(admin, "/_api/lessons/create", { moduleId: module.id, title, content: "Read this." });
+    }
+    await apiPost(admin, "/_api/lessons/update", { id: lesson.id, requiresSignoff: true });
+    await apiPost(admin, "/_api/quizzes/save", {
+      lessonId: lesson.id,
+      passPercent: 80,
+      maxAttempts: null,
+      shuffle: false,
+      questions: ONE_QUESTION,
+    });
+
+    await learner.goto(`/${org.slug}/lessons/${lesson.id}`);
+    const check = await visible(learner.getByRole("region", { name: "Knowledge check" }));
+    await check.getByLabel("False").check();
+    await check.getByRole("button", { name: "Submit answers" }).click();
+    await visible(check.getByText("Passed: 100%"));
+    await visible(check.getByText(/Sign below to complete this lesson\./));
+    expect(await learner.getByText(/The lesson is complete/).count()).toBe(0);
+    await look(learner, "states-check-passed-sign-below");
+    expect(await accessibilityProblems(learner)).toEqual([]);
+
+    // Seen again later: the same, until the learner signs; the course still counts it as not done.
+    await learner.reload();
+    await visible(learner.getByText("You passed this check. Sign below to complete this lesson."));
+    await learner.goto(`/${org.slug}/courses/${course.id}`);
+    await visible(learner.getByText("0 of 3 lessons", { exact: true }));
+    await learner.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await sign(learner, person);
+    await visible(learner.getByText("You passed this check. The lesson is complete."));
+    await look(learner, "states-check-passed-signed");
+    expect(await accessibilityProblems(learner)).toEqual([]);
+  });
+});
