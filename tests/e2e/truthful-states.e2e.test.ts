@@ -85,4 +85,17 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     await look(learner, "states-check-passed-signed");
     expect(await accessibilityProblems(learner)).toEqual([]);
   });
+
+  it("an empty course shows 100 % and 'No lessons yet', not 'Course complete'", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", { title: "Knife Skills" });
+    await admin.goto(`/${org.slug}/courses/${course.id}`);
+    await visible(admin.getByText("0 of 0 lessons", { exact: true }));
+    await visible(admin.getByText("· No lessons yet"));
+    expect(await admin.getByRole("progressbar", { name: "Course progress" }).getAttribute("aria-valuenow")).toBe("100");
+    expect(await admin.getByText(/Course complete/).count()).toBe(0);
+    await look(admin, "states-empty-course");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+  });
 });
