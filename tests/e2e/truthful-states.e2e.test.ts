@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminWithOrg, apiPost, inviteAndJoin, type Person } from "./support/api-setup.js";
+import { adminWithOrg, apiPost, departmentWithRoles, inviteAndJoin, type Person } from "./support/api-setup.js";
 import { toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -97,5 +97,40 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     expect(await admin.getByText(/Course complete/).count()).toBe(0);
     await look(admin, "states-empty-course");
     expect(await accessibilityProblems(admin)).toEqual([]);
+  });
+
+  it("admins and managers see the audience and deadline they set, and their own part when it is theirs", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const manager = await session.open(width);
+    await inviteAndJoin(admin, manager, "manager");
+    const kitchen = await departmentWithRoles(admin, { name: "Kitchen" }, []);
+    const tagged = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+      title: "Allergen Basics",
+      status: "published",
+      tagIds: [kitchen.id],
+      required: true,
+      dueDate: "2030-06-30",
+    });
+    await apiPost(admin, "/_api/courses/create", {
+      title: "Food Hygiene",
+      status: "published",
+      required: true,
+      dueDays: 30,
+    });
+
+    await manager.goto(`/${org.slug}/courses`);
+    await visible(manager.getByText("Required for Kitchen · Due Jun 30, 2030"));
+    // Everyone's course is the manager's to take too: their own deadline beside what was set.
+    await visible(manager.getByText("Required for everyone · Due 30 days after joining"));
+    await visible(manager.getByText(/^Assigned to you · Due /));
+    expect(await manager.getByText("Not assigned to you").count()).toBe(0);
+    await look(manager, "states-courses-manager");
+    expect(await accessibilityProblems(manager)).toEqual([]);
+
+    await manager.goto(`/${org.slug}/courses/${tagged.id}`);
+    await visible(manager.getByText("Required for Kitchen · Due Jun 30, 2030"));
+    await look(manager, "states-course-manager");
+    expect(await accessibilityProblems(manager)).toEqual([]);
   });
 });

@@ -81,3 +81,8 @@ export function formatDueDay(dueAt: Date): string {
 export function dueText(dueAt: Date, now: Date = new Date()): string {
   return `${dueAt.getTime() <= now.getTime() ? "Was due" : "Due"} ${formatDueDay(dueAt)}`;
 }
+
+/** The day of a "YYYY-MM-DD" due date as the course screens write it ("Dec 3, 2026"). */
+export function formatDueDate(dueDate: string): string {
+  return DAY_FORMAT.format(new Date(`${dueDate}T12:00:00Z`));
+}
