@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminWithOrg, apiPost, departmentWithRoles, inviteAndJoin, type Person } from "./support/api-setup.js";
+import { adminWithOrg, apiGet, apiPost, departmentWithRoles, inviteAndJoin, type Person } from "./support/api-setup.js";
 import { toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -132,5 +132,37 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     await visible(manager.getByText("Required for Kitchen · Due Jun 30, 2030"));
     await look(manager, "states-course-manager");
     expect(await accessibilityProblems(manager)).toEqual([]);
+  });
+
+  it("asks before saving a due date that has passed; Cancel keeps the form, confirming saves", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    await admin.goto(`/${org.slug}/courses/create`);
+    await (await visible(admin.getByLabel("Title"))).fill("Fire Drill");
+    await admin.getByText("Required", { exact: true }).click();
+    await admin.getByText("By a date", { exact: true }).click();
+    await admin.getByLabel("Due date").fill("2020-03-01");
+    const create = admin.getByRole("button", { name: "Create Course" });
+    await create.click();
+    const dialog = await visible(admin.getByRole("alertdialog", { name: "This due date has passed" }));
+    await visible(dialog.getByText(/Mar 1, 2020 is in the past/));
+    await look(admin, "states-past-due-date");
+    expect(await accessibilityProblems(admin, "[role=alertdialog]")).toEqual([]);
+
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await admin.getByLabel("Title").inputValue()).toBe("Fire Drill");
+    expect(await admin.getByLabel("Due date").inputValue()).toBe("2020-03-01");
+    expect(await apiGet<unknown[]>(admin, "/_api/courses/list")).toEqual([]);
+
+    await admin.getByLabel("Due date").fill("2020-03-02");
+    await create.click();
+    await admin
+      .getByRole("alertdialog", { name: "This due date has passed" })
+      .getByRole("button", { name: "Save with this date" })
+      .click();
+    await toast(admin, "Course created successfully!");
+    const [course] = await apiGet<Array<{ dueDate: string | null }>>(admin, "/_api/courses/list");
+    expect(course?.dueDate).toBe("2020-03-02");
   });
 });
