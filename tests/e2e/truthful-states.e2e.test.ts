@@ -165,4 +165,21 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     const [course] = await apiGet<Array<{ dueDate: string | null }>>(admin, "/_api/courses/list");
     expect(course?.dueDate).toBe("2020-03-02");
   });
+
+  it("the settings statistics say what each number counts", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    await admin.goto(`/${org.slug}/settings`);
+    for (const [label, explanation] of [
+      ["Total Members", "people in this organization"],
+      ["Published Courses", "drafts not counted"],
+      ["Total Lessons", "in all courses, drafts too"],
+      ["Completed Lessons", "lesson completions by all members"],
+    ] as const) {
+      await visible(admin.getByText(label, { exact: true }));
+      await visible(admin.getByText(explanation, { exact: true }));
+    }
+    await look(admin, "states-settings-statistics");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+  });
 });
