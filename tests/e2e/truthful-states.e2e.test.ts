@@ -182,4 +182,31 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     await look(admin, "states-settings-statistics");
     expect(await accessibilityProblems(admin)).toEqual([]);
   });
+
+  it("a lesson's versions count from 1, whatever autosaves came before sign-off", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const { module } = await courseOf(admin, { title: "Machine Safety" });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Lockout procedure",
+      content: "<p>Draft one.</p>",
+    });
+    // Autosaves while writing, before sign-off is switched on: they count the edit version up.
+    for (const text of ["Draft two.", "Draft three.", "Draft four."]) {
+      await apiPost(admin, "/_api/lessons/update", { id: lesson.id, content: `<p>${text}</p>` });
+    }
+    await apiPost(admin, "/_api/lessons/update", { id: lesson.id, requiresSignoff: true });
+    await apiPost(admin, "/_api/lessons/update", { id: lesson.id, content: "<p>Switch it off and lock it.</p>" });
+
+    await admin.goto(`/${org.slug}/lessons/${lesson.id}/history`);
+    const versions = await visible(admin.getByRole("list", { name: "Versions" }));
+    await visible(versions.getByText("Version 2", { exact: true }));
+    await visible(versions.getByText("Version 1", { exact: true }));
+    await visible(admin.getByRole("heading", { name: "Version 2 compared with version 1" }));
+    await versions.getByRole("button", { name: "View changes" }).nth(1).click();
+    await visible(admin.getByRole("heading", { name: "Version 1 (first version)" }));
+    await look(admin, "states-version-history");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+  });
 });
