@@ -209,4 +209,22 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     await look(admin, "states-version-history");
     expect(await accessibilityProblems(admin)).toEqual([]);
   });
+
+  it("a lesson's checklist boxes are named by their items", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const { module } = await courseOf(admin, { title: "Opening the Kitchen" });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Morning checks",
+      content:
+        '<ul data-type="taskList"><li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked></label><div><p>Fridge below 5 °C</p></div></li>' +
+        '<li data-type="taskItem" data-checked="false"><label><input type="checkbox"></label><div><p>Hand soap refilled</p></div></li></ul>',
+    });
+    await admin.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await visible(admin.getByRole("checkbox", { name: "Fridge below 5 °C" }));
+    await visible(admin.getByRole("checkbox", { name: "Hand soap refilled" }));
+    await look(admin, "states-lesson-checklist");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+  });
 });
