@@ -227,4 +227,58 @@ describe.each(WIDTHS)("states that tell the truth at %i px", (width) => {
     await look(admin, "states-lesson-checklist");
     expect(await accessibilityProblems(admin)).toEqual([]);
   });
+
+  it("a success toast's text is readable", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const { module } = await courseOf(admin, { title: "Opening the Kitchen" });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Wash your hands",
+    });
+    await admin.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await (await visible(admin.getByRole("button", { name: "Mark as Complete" }))).click();
+    await toast(admin, "Lesson marked as complete!");
+    await look(admin, "states-lesson-toast");
+    expect(await accessibilityProblems(admin, "[data-sonner-toaster]")).toEqual([]);
+  });
+
+  it("the progress reports' secondary text is readable", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin);
+    const learner = await session.open(width);
+    const person = await inviteAndJoin(admin, learner, "learner");
+    const { course, module } = await courseOf(admin, { title: "Dock Safety", required: true, dueDays: 14 });
+    await courseOf(admin, { title: "Customer Care" });
+    const draftTag = await departmentWithRoles(admin, { name: "Office" }, []);
+    await courseOf(admin, { title: "Filing", tagIds: [draftTag.id] });
+    const [first] = [
+      await apiPost<{ id: number }>(admin, "/_api/lessons/create", { moduleId: module.id, title: "Hazards" }),
+      await apiPost<{ id: number }>(admin, "/_api/lessons/create", { moduleId: module.id, title: "Quiz" }),
+    ];
+    await apiPost(learner, "/_api/lessons/complete", { lessonId: first?.id });
+    const quiz = await apiPost<{ id: number }>(admin, "/_api/lessons/create", { moduleId: module.id, title: "Check" });
+    await apiPost(admin, "/_api/quizzes/save", {
+      lessonId: quiz.id,
+      passPercent: 80,
+      maxAttempts: null,
+      shuffle: false,
+      questions: ONE_QUESTION,
+    });
+
+    await admin.goto(`/${org.slug}/reports`);
+    await visible(admin.getByRole("region", { name: "Training matrix" }).getByRole("link", { name: person.name }));
+    await look(admin, "states-reports-matrix");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+    const me = await apiGet<{ id: number }>(learner, "/_api/auth/me");
+    await admin.goto(`/${org.slug}/reports/members/${me.id}`);
+    await visible(admin.getByRole("heading", { name: person.name, level: 1 }));
+    await look(admin, "states-reports-member");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+    await admin.goto(`/${org.slug}/reports/courses/${course.id}`);
+    await visible(admin.getByRole("heading", { name: "Dock Safety", level: 1 }));
+    await visible(admin.getByText("Not tried"));
+    await look(admin, "states-reports-course");
+    expect(await accessibilityProblems(admin)).toEqual([]);
+  });
 });
