@@ -48,6 +48,9 @@ export function KnowledgeCheck({
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [missing, setMissing] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // "Try again" removes itself with the result: focus goes to the fresh form's first answer, not <body>.
+  const [retried, setRetried] = useState(false);
   const submit = useSubmitCheck(setResult);
   // Answers submitted offline: waiting on the device, or graded since the connection returned.
   const queued = useSubmissionQueued(lessonId);
@@ -56,6 +59,11 @@ export function KnowledgeCheck({
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
+  useEffect(() => {
+    if (!retried || graded) return;
+    formRef.current?.querySelector("input")?.focus();
+    setRetried(false);
+  }, [retried, graded]);
 
   const choose = (questionId: number, optionId: number, single: boolean, on: boolean) => {
     setMissing(false);
@@ -80,6 +88,7 @@ export function KnowledgeCheck({
     setChosen({});
     submit.reset();
     void dismissSyncedSubmission(lessonId);
+    setRetried(true);
   };
   const spent = check.attemptsLeft === 0;
 
@@ -118,6 +127,7 @@ export function KnowledgeCheck({
         </p>
       ) : (
         <form
+          ref={formRef}
           className="mt-5 flex flex-col gap-6"
           onSubmit={(event) => {
             event.preventDefault();

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, FileSignature, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
@@ -81,6 +81,9 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
   const [agreed, setAgreed] = useState(false);
   const [fullName, setFullName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Signing replaces the form, Sign button included: focus moves to the note that says it is signed.
+  const [justSigned, setJustSigned] = useState(false);
+  const signedRef = useRef<HTMLDivElement>(null);
   const ids = { agree: useId(), name: useId(), error: useId() };
   const sign = useSignLesson({
     onError: setError,
@@ -88,13 +91,26 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
       setError(null);
       setAgreed(false);
       setFullName("");
+      setJustSigned(true);
     },
   });
+  const signed = standing.data?.status === "signed";
+  useEffect(() => {
+    if (!justSigned || !signed) return;
+    signedRef.current?.focus();
+    setJustSigned(false);
+  }, [justSigned, signed]);
   const queued = useSignatureQueued(lesson.id);
   if (queued && standing.data?.status !== "signed") return <QueuedSignature lessonId={lesson.id} />;
   if (standing.data?.status === "signed") {
     return (
-      <Card className="mt-6 flex items-start gap-3 border-emerald-200 bg-emerald-50/50 p-5" aria-label="Sign-off">
+      <Card
+        ref={signedRef}
+        tabIndex={-1}
+        role="region"
+        className="mt-6 flex items-start gap-3 border-emerald-200 bg-emerald-50/50 p-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        aria-label="Sign-off"
+      >
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
         <p className="text-sm text-slate-800">
           You signed this procedure{standing.data.signedAt ? ` on ${formatDate(standing.data.signedAt)}` : ""}.
