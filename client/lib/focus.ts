@@ -17,7 +17,8 @@ export function focusTargetElement(...parts: Array<string | number>): HTMLElemen
 
 /** Whether `element` is on the page and can take focus now. */
 function canTakeFocus(element: Element | null | undefined): element is HTMLElement {
-  if (!(element instanceof HTMLElement) || !element.isConnected) return false;
+  // <body> is where focus falls when nothing has it (a button disabled while it worked): not a place to return to.
+  if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body) return false;
   return !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
 }
 

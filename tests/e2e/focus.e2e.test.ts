@@ -137,3 +137,120 @@ describe("focus on the course content page", () => {
     await focused(page, page.getByRole("button", { name: "Add Lesson to Basics" }));
   });
 });
+
+describe("focus after a change that removes the control used", () => {
+  it("goes back to Invite Member after the Invitation Created dialog is closed", async () => {
+    const page = await session.open(1280);
+    const { org } = await adminWithOrg(page);
+    await page.goto(`/${org.slug}/team`);
+    const invite = page.getByRole("button", { name: "Invite Member" });
+    await invite.click();
+    const dialog = page.getByRole("dialog", { name: "Invite Member" });
+    await dialog.getByLabel("Name", { exact: true }).fill("Sam Cook");
+    await dialog.getByLabel("Email", { exact: true }).fill(`sam.${Date.now()}@example.com`);
+    await dialog.getByRole("button", { name: "Create Invite Link" }).click();
+    const created = await visible(page.getByRole("dialog", { name: "Invitation Created" }));
+    await created.getByRole("button", { name: "Close", exact: true }).click();
+    await created.waitFor({ state: "hidden" });
+    await focused(page, invite);
+  });
+
+  it("puts the first answer in focus after Try again, and the signed note after Sign", async () => {
+    const admin = await session.open(1280);
+    const { org } = await adminWithOrg(admin);
+    const learner = await session.open(1280);
+    const person = await inviteAndJoin(admin, learner, "learner");
+    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+      title: "Dock Safety",
+      status: "published",
+    });
+    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
+      courseId: course.id,
+      title: "Basics",
+    });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Lockout procedure",
+      content: "<p>Lock the isolator.</p>",
+    });
+    await apiPost(admin, "/_api/lessons/update", { id: lesson.id, requiresSignoff: true });
+    await apiPost(admin, "/_api/quizzes/save", {
+      lessonId: lesson.id,
+      passPercent: 100,
+      maxAttempts: null,
+      shuffle: false,
+      questions: [
+        {
+          kind: "true_false",
+          prompt: "Passengers may ride on the forks.",
+          options: [
+            { text: "True", correct: false },
+            { text: "False", correct: true },
+          ],
+        },
+      ],
+    });
+
+    await learner.goto(`/${org.slug}/lessons/${lesson.id}`);
+    const check = await visible(learner.getByRole("region", { name: "Knowledge check" }));
+    await check.getByLabel("True").check();
+    await check.getByRole("button", { name: "Submit answers" }).click();
+    await check.getByRole("button", { name: "Try again" }).click();
+    await focused(learner, check.getByLabel("True"));
+
+    const panel = learner.getByRole("region", { name: "Sign-off" });
+    await panel.getByLabel("I have read and understood this procedure").check();
+    await panel.getByLabel("Full name").fill(person.name);
+    await panel.getByRole("button", { name: "Sign" }).click();
+    await toast(learner, "Signed. Thank you!");
+    await focused(learner, learner.getByRole("region", { name: "Sign-off" }));
+  });
+
+  it("an empty sign-up puts focus in Name, the first field to fill", async () => {
+    const page = await session.open(1280);
+    await page.goto("/login?signup=true");
+    const name = page.getByLabel("Name", { exact: true });
+    await focused(page, name);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await visible(page.getByText("Email", { exact: true }));
+    await page.waitForTimeout(300);
+    await focused(page, name);
+  });
+
+  it("Tab goes on past a toast at the page's end instead of round it", async () => {
+    const page = await session.open(1280);
+    const { org } = await adminWithOrg(page);
+    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", {
+      title: "Dock Safety",
+      status: "published",
+    });
+    const module = await apiPost<{ id: number }>(page, "/_api/modules/create", {
+      courseId: course.id,
+      title: "Basics",
+    });
+    const lesson = await apiPost<{ id: number }>(page, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "Wet Floors",
+    });
+    await page.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await (await visible(page.getByRole("button", { name: "Mark as Complete" }))).click();
+    await toast(page, "Lesson marked as complete!");
+
+    const last = page.locator("footer a").last();
+    await last.focus();
+    const visited: string[] = [];
+    for (let press = 0; press < 4; press += 1) {
+      await page.keyboard.press("Tab");
+      visited.push(
+        await page.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return "page end";
+          if (active.closest("[data-sonner-toaster]")) return "toast";
+          return active.closest("footer") ? "footer" : "page";
+        }),
+      );
+    }
+    // Into the toast (its text, then Dismiss), past the page's end, then from the top of the page again.
+    expect(visited).toEqual(["toast", "toast", "page end", "page"]);
+  });
+});

@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Where focus goes afterwards when the control that asked is gone (the deleted item's button). */
   returnFocus?: () => Element | null | undefined;
+  /** "primary" for a confirmation that destroys nothing (a warning the user may accept). */
+  confirmVariant?: "destructive" | "primary";
 }
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   returnFocus,
+  confirmVariant = "destructive",
 }: ConfirmDialogProps) {
   const focusHandlers = useReturnFocus(returnFocus);
   return (
@@ -55,7 +58,7 @@ export function ConfirmDialog({
               </Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that closes the dialog at once, before the action has finished. */}
-            <Button variant="destructive" loading={pending} onClick={onConfirm}>
+            <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
               {pending && pendingLabel ? pendingLabel : confirmLabel}
             </Button>
           </div>

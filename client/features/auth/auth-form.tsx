@@ -58,6 +58,9 @@ export interface AuthFormProps {
  * The login / sign-up form (docs/SPEC.md §2). Render it with `key={mode}`: switching modes then starts a fresh
  * form, which is the spec's "toggling resets the form", and re-runs the initial focus.
  */
+/** The form's fields as they stand on screen (the name only in sign-up mode). */
+const FIELD_ORDER = ["name", "email", "password"] as const;
+
 export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onAuthenticated }: AuthFormProps) {
   const isSignUp = mode === "signup";
   const navigation = { next, skipNavigation: onAuthenticated !== undefined, onAuthenticated };
@@ -77,6 +80,8 @@ export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onA
     resolver: RESOLVERS[mode],
     mode: "onSubmit",
     reValidateMode: "onChange",
+    // react-hook-form's own choice put an empty sign-up in Email, not Name: onInvalid below decides instead.
+    shouldFocusError: false,
     // No default for the typed fields: react-hook-form then reads what the field holds when it registers,
     // so text typed into the prerendered /login before the app took it over is kept (decision 0201). A
     // default would overwrite it. The sign-in form's unrendered name still needs its "".
@@ -95,10 +100,17 @@ export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onA
     return () => window.clearTimeout(timer);
   }, [isSignUp, fixedEmail, setFocus]);
 
-  const onSubmit = handleSubmit((values) => {
-    if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password, inviteToken });
-    else login.mutate({ email: values.email, password: values.password });
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (isSignUp) register.mutate({ name: values.name, email: values.email, password: values.password, inviteToken });
+      else login.mutate({ email: values.email, password: values.password });
+    },
+    (invalid) => {
+      // The first field on screen that needs fixing, top to bottom.
+      const first = FIELD_ORDER.find((name) => invalid[name] && (isSignUp || name !== "name"));
+      if (first) setFocus(first);
+    },
+  );
 
   const text = TEXT[mode];
   return (

@@ -1,11 +1,13 @@
 import { CalendarClock, CalendarDays, UserX } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { CourseSetupNote } from "#client/features/training/course-setup.js";
 import { dueText } from "#client/features/training/deadline.js";
 import { LIMITS } from "#shared/constants.js";
 import { CourseHeading } from "./course-heading.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
+import { useCan } from "./use-org-role.js";
 
 /** One course in the list grid, one click target as a whole (CourseHeading's "card"). */
 export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlug: string }) {
@@ -38,6 +40,8 @@ export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlu
  * (required, with their deadline) or outside their audience.
  */
 function AudienceNote({ course }: { course: CourseListItem }) {
+  const manages = useCan("training.assign");
+  if (manages) return <ManagerNote course={course} />;
   if (course.status !== "published") return null;
   if (!course.assignedToMe) {
     return (
@@ -53,6 +57,24 @@ function AudienceNote({ course }: { course: CourseListItem }) {
       <CalendarClock className="size-3.5" aria-hidden="true" />
       Required{course.dueAt && <span className="font-normal text-slate-600">· {dueText(course.dueAt)}</span>}
     </p>
+  );
+}
+
+/**
+ * Those who set courses up see what they set (audience and deadline); their own part only when the course
+ * is theirs to take too, with their own deadline.
+ */
+function ManagerNote({ course }: { course: CourseListItem }) {
+  const mine = course.status === "published" && course.assignedToMe;
+  return (
+    <div className="flex flex-col gap-1 text-xs">
+      <CourseSetupNote course={course} />
+      {mine && (
+        <p className="pl-5 text-slate-600">
+          Assigned to you{course.required && course.dueAt ? ` · ${dueText(course.dueAt)}` : ""}
+        </p>
+      )}
+    </div>
   );
 }
 

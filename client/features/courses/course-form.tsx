@@ -5,11 +5,12 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { ChoiceCard } from "#client/components/ui/choice-card.js";
+import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Textarea } from "#client/components/ui/textarea.js";
 import type { DeadlineErrors, DeadlineInput, DeadlineValues } from "#client/features/training/deadline.js";
-import { deadlineInput } from "#client/features/training/deadline.js";
+import { deadlineInput, formatDueDate, isPastDueDate } from "#client/features/training/deadline.js";
 import { DeadlineFields } from "#client/features/training/deadline-fields.js";
 import { LIMITS } from "#shared/constants.js";
 import { COURSE_STATUSES, createCourseInput } from "#shared/schemas/courses.js";
@@ -66,10 +67,16 @@ export function CourseForm({
   });
   const [deadline, setDeadline] = useState(defaultDeadline);
   const [deadlineErrors, setDeadlineErrors] = useState<DeadlineErrors>({});
+  // A new due date already over is saved only once the user has said so: everyone would be late at once.
+  const [pastDate, setPastDate] = useState<CourseFormValues | null>(null);
   const submit = handleSubmit((values) => {
     const checked = deadlineInput(deadline);
     setDeadlineErrors(checked.ok ? {} : checked.errors);
-    if (checked.ok) onSubmit({ ...values, ...checked.input });
+    if (!checked.ok) return;
+    const { dueDate } = checked.input;
+    const changed = dueDate !== (defaultDeadline.kind === "date" ? defaultDeadline.dueDate : null);
+    if (dueDate !== null && changed && isPastDueDate(dueDate)) setPastDate({ ...values, ...checked.input });
+    else onSubmit({ ...values, ...checked.input });
   });
 
   return (
@@ -142,6 +149,18 @@ export function CourseForm({
           {pending ? pendingLabel : submitLabel}
         </Button>
       </div>
+      <ConfirmDialog
+        open={pastDate !== null}
+        onOpenChange={(open) => !open && setPastDate(null)}
+        title="This due date has passed"
+        description={`${pastDate?.dueDate ? formatDueDate(pastDate.dueDate) : "The date"} is in the past. Everyone who must take this course will be late straight away.`}
+        confirmLabel="Save with this date"
+        confirmVariant="primary"
+        onConfirm={() => {
+          if (pastDate) onSubmit(pastDate);
+          setPastDate(null);
+        }}
+      />
     </form>
   );
 }

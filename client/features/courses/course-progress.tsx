@@ -34,8 +34,13 @@ export function CourseProgress({ progress }: { progress: Progress }) {
       <ProgressBar value={progress.percent} label="Course progress" valueText={`${progress.percent}%, ${text}`} />
       <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
         <span>{text}</span>
-        {isCourseComplete(progress.completed, progress.total) && (
-          <span className="font-medium text-emerald-700">· Course complete</span>
+        {progress.total === 0 ? (
+          // 100 % is the spec's figure for no lessons (§9), but nothing was learned: not "complete".
+          <span className="font-medium text-slate-700">· No lessons yet</span>
+        ) : (
+          isCourseComplete(progress.completed, progress.total) && (
+            <span className="font-medium text-emerald-700">· Course complete</span>
+          )
         )}
       </p>
     </div>

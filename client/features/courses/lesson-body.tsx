@@ -47,12 +47,33 @@ function sanitizeLessonHtml(html: string): string {
     addSanitizerHooks();
     hooksAdded = true;
   }
-  return DOMPurify.sanitize(html, {
+  const body = DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     ADD_TAGS: ["iframe"],
     ADD_ATTR: ["allowfullscreen"],
     FORBID_TAGS: ["style", "form", "button", "textarea", "select"],
+    RETURN_DOM: true,
   });
+  // RETURN_DOM answers the <body> that holds the sanitized content.
+  if (!(body instanceof HTMLElement)) return "";
+  nameChecklistBoxes(body);
+  return body.innerHTML;
+}
+
+/**
+ * A checklist item's box sits in an empty <label> beside its text (the editor's task list), so a screen
+ * reader would announce an unnamed checkbox: each box is named by its item's text. Done on the whole
+ * sanitized tree, where every item's text is already in place.
+ */
+function nameChecklistBoxes(root: HTMLElement): void {
+  for (const box of root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")) {
+    const item = (box.closest("li") ?? box.parentElement)?.cloneNode(true);
+    if (!(item instanceof Element)) continue;
+    // A nested checklist's items name their own boxes.
+    for (const nested of item.querySelectorAll("ul, ol")) nested.remove();
+    const text = item.textContent?.replace(/\s+/g, " ").trim();
+    if (text) box.setAttribute("aria-label", text);
+  }
 }
 
 export function LessonContent({ html }: { html: string }) {

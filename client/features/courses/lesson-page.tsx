@@ -128,10 +128,17 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
         )}
       </Card>
 
-      {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
+      {/* The check before the sign-off: the learner answers, then signs what they have understood. */}
       {lesson.quiz && (
-        <KnowledgeCheck lessonId={lesson.id} lessonTitle={lesson.title} check={lesson.quiz} preview={preview} />
+        <KnowledgeCheck
+          lessonId={lesson.id}
+          lessonTitle={lesson.title}
+          check={lesson.quiz}
+          preview={preview}
+          signaturePending={lesson.requiresSignoff && !lesson.isCompleted}
+        />
       )}
+      {lesson.requiresSignoff && !preview && <SignPanel lesson={lesson} />}
 
       <LessonNavigation orgSlug={orgSlug} lesson={lesson} preview={preview} />
     </article>

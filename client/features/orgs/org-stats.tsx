@@ -11,10 +11,12 @@ import { orgStatsQuery } from "./queries.js";
 interface StatCardProps {
   label: string;
   value: number;
+  /** What is counted: "Completed Lessons 4" beside "Total Lessons 4" would otherwise read as "all done". */
+  explanation: string;
   icon: ReactNode;
 }
 
-function StatCard({ label, value, icon }: StatCardProps) {
+function StatCard({ label, value, explanation, icon }: StatCardProps) {
   // Icon, label, value stacked: two cards side by side still fit a 375 px phone.
   return (
     <Card className="p-4 sm:p-5">
@@ -23,6 +25,7 @@ function StatCard({ label, value, icon }: StatCardProps) {
       <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">
         {value.toLocaleString()}
       </p>
+      <p className="mt-1 text-xs text-slate-600">{explanation}</p>
     </Card>
   );
 }
@@ -66,16 +69,28 @@ export function OrgStats({ orgId }: { orgId: number }) {
   const { memberCount, courseCount, lessonCount, totalCompletions } = stats.data;
   return (
     <div className={GRID}>
-      <StatCard label="Total Members" value={memberCount} icon={<Users className="size-5" aria-hidden="true" />} />
+      <StatCard
+        label="Total Members"
+        value={memberCount}
+        explanation="people in this organization"
+        icon={<Users className="size-5" aria-hidden="true" />}
+      />
       <StatCard
         label="Published Courses"
         value={courseCount}
+        explanation="drafts not counted"
         icon={<BookOpenCheck className="size-5" aria-hidden="true" />}
       />
-      <StatCard label="Total Lessons" value={lessonCount} icon={<FileText className="size-5" aria-hidden="true" />} />
+      <StatCard
+        label="Total Lessons"
+        value={lessonCount}
+        explanation="in all courses, drafts too"
+        icon={<FileText className="size-5" aria-hidden="true" />}
+      />
       <StatCard
         label="Completed Lessons"
         value={totalCompletions}
+        explanation="lesson completions by all members"
         icon={<CircleCheckBig className="size-5" aria-hidden="true" />}
       />
     </div>

@@ -10,6 +10,8 @@ interface CheckResultProps {
   chosen: Record<number, number[]>;
   result: SubmitResult;
   passPercent: number;
+  /** The lesson still waits for the learner's signature (see KnowledgeCheck). */
+  signaturePending: boolean;
   /** Present while the learner may try again. */
   onRetry?: () => void;
 }
@@ -31,7 +33,10 @@ function withheldText(result: Pick<SubmitResult, "answersRevealed" | "revealAnsw
  * reveals: the correct options once passed or on the last attempt, before that the explanations of the
  * questions answered wrongly.
  */
-export function CheckResult({ ref, check, chosen, result, passPercent, onRetry }: CheckResultProps) {
+/** What is left after a pass when the lesson also requires sign-off: the sign-off panel follows the check. */
+export const SIGN_TO_COMPLETE = "Sign below to complete this lesson.";
+
+export function CheckResult({ ref, check, chosen, result, passPercent, signaturePending, onRetry }: CheckResultProps) {
   const byId = new Map(result.results.map((each) => [each.questionId, each]));
   const right = result.results.filter((each) => each.correct).length;
   const withheld = withheldText(result);
@@ -51,7 +56,9 @@ export function CheckResult({ ref, check, chosen, result, passPercent, onRetry }
         <p className="text-sm">
           {right} of {result.results.length} questions right; the pass mark is {passPercent}%.{" "}
           {result.passed
-            ? "The lesson is complete."
+            ? signaturePending
+              ? SIGN_TO_COMPLETE
+              : "The lesson is complete."
             : result.attemptsLeft === 0
               ? "You have no attempts left."
               : result.attemptsLeft === null

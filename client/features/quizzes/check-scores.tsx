@@ -15,7 +15,7 @@ export function CheckScoreText({ score, withTitle = false }: { score: CheckScore
     <span className="block text-xs whitespace-nowrap text-slate-700 tabular-nums">
       {withTitle && <span className="text-slate-500">{score.title}: </span>}
       {score.bestScorePercent === null ? (
-        <span className="text-slate-400">Not tried</span>
+        <span className="text-slate-500">Not tried</span>
       ) : (
         <>
           <span className={score.passed ? "font-medium text-emerald-700" : "font-medium text-amber-700"}>

@@ -3,7 +3,7 @@ import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
 import { CheckHeading } from "./check-heading.js";
-import { CheckResult } from "./check-result.js";
+import { CheckResult, SIGN_TO_COMPLETE } from "./check-result.js";
 import type { LearnerCheck, SubmitResult } from "./queries.js";
 import {
   dismissSyncedSubmission,
@@ -32,16 +32,25 @@ export function KnowledgeCheck({
   lessonTitle,
   check,
   preview,
+  signaturePending = false,
 }: {
   lessonId: number;
   lessonTitle: string;
   check: LearnerCheck;
   preview: boolean;
+  /**
+   * The lesson also requires sign-off and is not signed yet: a sign-off lesson is completed by signing
+   * (decision 0101), so a pass alone does not complete it.
+   */
+  signaturePending?: boolean;
 }) {
   const [chosen, setChosen] = useState<Record<number, number[]>>({});
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [missing, setMissing] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // "Try again" removes itself with the result: focus goes to the fresh form's first answer, not <body>.
+  const [retried, setRetried] = useState(false);
   const submit = useSubmitCheck(setResult);
   // Answers submitted offline: waiting on the device, or graded since the connection returned.
   const queued = useSubmissionQueued(lessonId);
@@ -50,6 +59,11 @@ export function KnowledgeCheck({
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
+  useEffect(() => {
+    if (!retried || graded) return;
+    formRef.current?.querySelector("input")?.focus();
+    setRetried(false);
+  }, [retried, graded]);
 
   const choose = (questionId: number, optionId: number, single: boolean, on: boolean) => {
     setMissing(false);
@@ -74,6 +88,7 @@ export function KnowledgeCheck({
     setChosen({});
     submit.reset();
     void dismissSyncedSubmission(lessonId);
+    setRetried(true);
   };
   const spent = check.attemptsLeft === 0;
 
@@ -94,6 +109,7 @@ export function KnowledgeCheck({
             chosen={graded.chosen}
             result={graded.result}
             passPercent={check.passPercent}
+            signaturePending={signaturePending}
             onRetry={!graded.result.passed && graded.result.attemptsLeft !== 0 ? retry : undefined}
           />
         </>
@@ -101,7 +117,9 @@ export function KnowledgeCheck({
         <QueuedSubmission />
       ) : check.passed ? (
         <p className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
-          You passed this check. The lesson is complete.
+          {signaturePending
+            ? `You passed this check. ${SIGN_TO_COMPLETE}`
+            : "You passed this check. The lesson is complete."}
         </p>
       ) : spent ? (
         <p className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -109,6 +127,7 @@ export function KnowledgeCheck({
         </p>
       ) : (
         <form
+          ref={formRef}
           className="mt-5 flex flex-col gap-6"
           onSubmit={(event) => {
             event.preventDefault();

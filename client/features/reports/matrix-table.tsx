@@ -55,7 +55,7 @@ export function MatrixTable({ matrix, orgSlug }: { matrix: Matrix; orgSlug: stri
                 <Link
                   to="/$orgSlug/reports/courses/$courseId"
                   params={{ orgSlug, courseId: String(course.courseId) }}
-                  className="line-clamp-3 break-words text-slate-800 hover:text-brand-700 hover:underline"
+                  className="line-clamp-3 break-words text-slate-800 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-700"
                 >
                   {course.title}
                 </Link>

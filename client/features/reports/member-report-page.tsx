@@ -43,7 +43,7 @@ export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId:
             extraCells: [
               ...(withSignoffs ? [<SignoffStandingList key="signoffs" signoffs={course.signoffs} />] : []),
               course.checks.length === 0 ? (
-                <span key="none" className="text-slate-400">
+                <span key="none" className="text-slate-500">
                   —
                 </span>
               ) : (

@@ -116,13 +116,13 @@ function ProgressCells({ facts, label }: { facts: ProgressFacts; label: string }
         {facts.completedAt ? (
           <time dateTime={facts.completedAt.toISOString()}>{formatDate(facts.completedAt)}</time>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </td>
       <td
         className={`${td} whitespace-nowrap ${facts.status === "overdue" ? "font-medium text-red-700" : "text-slate-700"}`}
       >
-        {facts.dueAt ? formatDueDay(facts.dueAt) : <span className="text-slate-400">—</span>}
+        {facts.dueAt ? formatDueDay(facts.dueAt) : <span className="text-slate-500">—</span>}
       </td>
     </>
   );

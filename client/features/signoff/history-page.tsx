@@ -12,6 +12,7 @@ import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { ChangeDiff } from "./change-diff.js";
 import { lessonVersionQuery, lessonVersionsQuery, signoffReaders } from "./queries.js";
+import { numbering } from "./version-numbers.js";
 
 const backLinkClass =
   "inline-flex max-w-full items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
@@ -45,6 +46,7 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
     );
   }
   const current = shown ?? versions.data?.[0]?.version ?? null;
+  const shownNumber = numbering(versions.data ?? []);
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <Link
@@ -71,7 +73,7 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
                   className={`flex flex-col gap-1.5 p-3 text-sm ${row.version === current ? "ring-2 ring-brand-500" : ""}`}
                 >
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">Version {row.version}</span>
+                    <span className="font-semibold text-slate-900">Version {shownNumber(row.version)}</span>
                     <Badge variant={row.change === "material" ? "default" : "secondary"}>
                       {row.change === "material" ? "Material" : "Minor"}
                     </Badge>
@@ -101,13 +103,13 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
               </li>
             ))}
           </ol>
-          {current !== null && <VersionChanges lessonId={lessonId} version={current} />}
+          {current !== null && <VersionChanges lessonId={lessonId} version={current} shownNumber={shownNumber} />}
         </div>
       )}
       <ConfirmDialog
         open={restoring !== null}
         onOpenChange={(open) => !open && setRestoring(null)}
-        title={`Restore version ${restoring ?? ""}?`}
+        title={`Restore version ${restoring === null ? "" : shownNumber(restoring)}?`}
         description="Its title and content become the lesson's again, saved as a new material version: everyone who signed will be asked to sign again."
         confirmLabel="Restore"
         pendingLabel="Restoring..."
@@ -118,17 +120,25 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
   );
 }
 
-function VersionChanges({ lessonId, version }: { lessonId: number; version: number }) {
+function VersionChanges({
+  lessonId,
+  version,
+  shownNumber,
+}: {
+  lessonId: number;
+  version: number;
+  shownNumber: (version: number) => number;
+}) {
   const row = useQuery(lessonVersionQuery(lessonId, version));
   if (row.isPending) return <Skeleton className="h-64 w-full rounded-xl" />;
   if (row.isError)
     return <p className="text-sm text-red-700">{errorMessage(row.error, "Could not load the version.")}</p>;
   const previous = row.data.previous;
   return (
-    <Card className="min-w-0 p-5 sm:p-6" role="region" aria-label={`Version ${version}`}>
+    <Card className="min-w-0 p-5 sm:p-6" role="region" aria-label={`Version ${shownNumber(version)}`}>
       <h2 className="text-base font-semibold text-slate-900">
-        Version {version}
-        {previous ? ` compared with version ${previous.version}` : " (first version)"}
+        Version {shownNumber(version)}
+        {previous ? ` compared with version ${shownNumber(previous.version)}` : " (first version)"}
       </h2>
       <ChangeDiff
         className="mt-4"

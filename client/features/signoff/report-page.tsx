@@ -3,6 +3,7 @@ import { DetailReport } from "#client/features/reports/detail-report.js";
 import { ScrollTable } from "#client/features/reports/report-layout.js";
 import { SIGNOFF_STATUS_LABELS, SIGNOFF_STATUSES, type SignoffStatus } from "#shared/signoff-texts.js";
 import { signoffCsvPath, signoffReportQuery } from "./queries.js";
+import { useVersionNumbering } from "./version-numbers.js";
 
 const formatTime = (date: Date | null) =>
   date ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
@@ -19,6 +20,7 @@ const headClass = `${cellClass} font-medium text-slate-600`;
 /** One sign-off lesson: who signed the current version, whose signature is outdated, who has not signed. */
 export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
   const report = useQuery({ ...signoffReportQuery(lessonId ?? 0), enabled: lessonId !== null });
+  const shown = useVersionNumbering(lessonId);
   return (
     <DetailReport
       orgSlug={orgSlug}
@@ -27,7 +29,7 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
       notFoundText="Lesson not found."
       loadingTitle="Sign-offs"
       title={({ lesson }) => (lesson ? `Sign-offs: ${lesson.title}` : "Sign-offs")}
-      description={({ lesson }) => lesson && `${lesson.courseTitle} · current version ${lesson.version}`}
+      description={({ lesson }) => lesson && `${lesson.courseTitle} · current version ${shown(lesson.version)}`}
       csv={{ path: signoffCsvPath(lessonId ?? 0), fallbackName: "signoffs.csv" }}
     >
       {(data) => (
@@ -62,7 +64,9 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
                     <td className={`${cellClass} ${STATUS_CLASS[member.status]}`}>
                       {SIGNOFF_STATUS_LABELS[member.status]}
                     </td>
-                    <td className={`${cellClass} tabular-nums`}>{member.signedVersion ?? "—"}</td>
+                    <td className={`${cellClass} tabular-nums`}>
+                      {member.signedVersion === null ? "—" : shown(member.signedVersion)}
+                    </td>
                     <td className={cellClass}>{formatTime(member.signedAt)}</td>
                   </tr>
                 ))}
@@ -91,7 +95,7 @@ export function SignoffReportPage({ orgSlug, lessonId }: { orgSlug: string; less
                         <span className="font-medium text-slate-900">{row.signedName}</span>
                         <span className="block text-xs text-slate-500">{row.email}</span>
                       </td>
-                      <td className={`${cellClass} tabular-nums`}>{row.version}</td>
+                      <td className={`${cellClass} tabular-nums`}>{shown(row.version)}</td>
                       <td className={cellClass}>{formatTime(row.signedAt)}</td>
                       <td className={`${cellClass} ${row.current ? "text-emerald-700" : "text-amber-700"}`}>
                         {row.current ? "Current" : "Outdated"}

@@ -57,9 +57,7 @@ export function QueuedSignature({ lessonId }: { lessonId: number }) {
     <Card className="mt-6 flex items-start gap-3 border-brand-200 bg-brand-50/40 p-5" aria-label="Sign-off">
       <CloudUpload className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
       <div className="text-sm text-slate-800">
-        <p className="font-medium">
-          Signed on this device as {waiting.signature.fullName} (version {waiting.signature.version}). Waiting to sync.
-        </p>
+        <p className="font-medium">Signed on this device as {waiting.signature.fullName}. Waiting to sync.</p>
         <p className="mt-1 text-slate-600">
           It is sent when you're back online, with the time you signed. If it is refused, the header tells you why.
         </p>

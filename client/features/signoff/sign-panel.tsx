@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, FileSignature, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
@@ -20,6 +20,11 @@ export interface SignableLesson {
 
 const formatDate = (date: Date) => date.toLocaleDateString(undefined, { dateStyle: "medium" });
 
+/*
+ * A learner's texts name no version number: the stored numbers count autosaves from before sign-off, and
+ * the history shows them counted from 1 (docs/decisions/0291-version-numbers-shown.md). Dates say enough.
+ */
+
 /** "Signed" badge or "Updated — review and sign again", under the lesson's title. */
 export function SignoffBadge({ lessonId }: { lessonId: number }) {
   const standing = useQuery(lessonSignoffQuery(lessonId));
@@ -28,7 +33,7 @@ export function SignoffBadge({ lessonId }: { lessonId: number }) {
     return (
       <Badge className="mt-2 bg-emerald-50 text-emerald-700 ring-emerald-200">
         <CircleCheck className="size-3.5" aria-hidden="true" />
-        Signed (version {standing.data.signedVersion})
+        Signed
       </Badge>
     );
   if (standing.data.status === "outdated")
@@ -53,14 +58,12 @@ export function ChangesSinceSigned({ lesson }: { lesson: SignableLesson }) {
       role="region"
       aria-label="Changes since you signed"
     >
-      <h2 className="text-base font-semibold text-slate-900">Changes since you signed version {signed.version}</h2>
+      <h2 className="text-base font-semibold text-slate-900">Changes since you signed</h2>
       <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
         {standing.data.changesSince.map((change) => (
           <li key={change.version}>
             {change.summary ?? "Material change"}{" "}
-            <span className="text-slate-500">
-              (version {change.version}, {formatDate(change.createdAt)})
-            </span>
+            <span className="text-slate-500">({formatDate(change.createdAt)})</span>
           </li>
         ))}
       </ul>
@@ -78,6 +81,9 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
   const [agreed, setAgreed] = useState(false);
   const [fullName, setFullName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Signing replaces the form, Sign button included: focus moves to the note that says it is signed.
+  const [justSigned, setJustSigned] = useState(false);
+  const signedRef = useRef<HTMLDivElement>(null);
   const ids = { agree: useId(), name: useId(), error: useId() };
   const sign = useSignLesson({
     onError: setError,
@@ -85,17 +91,29 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
       setError(null);
       setAgreed(false);
       setFullName("");
+      setJustSigned(true);
     },
   });
+  const signed = standing.data?.status === "signed";
+  useEffect(() => {
+    if (!justSigned || !signed) return;
+    signedRef.current?.focus();
+    setJustSigned(false);
+  }, [justSigned, signed]);
   const queued = useSignatureQueued(lesson.id);
   if (queued && standing.data?.status !== "signed") return <QueuedSignature lessonId={lesson.id} />;
   if (standing.data?.status === "signed") {
     return (
-      <Card className="mt-6 flex items-start gap-3 border-emerald-200 bg-emerald-50/50 p-5" aria-label="Sign-off">
+      <Card
+        ref={signedRef}
+        tabIndex={-1}
+        role="region"
+        className="mt-6 flex items-start gap-3 border-emerald-200 bg-emerald-50/50 p-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        aria-label="Sign-off"
+      >
         <CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
         <p className="text-sm text-slate-800">
-          You signed this procedure (version {standing.data.signedVersion}
-          {standing.data.signedAt ? `, ${formatDate(standing.data.signedAt)}` : ""}).
+          You signed this procedure{standing.data.signedAt ? ` on ${formatDate(standing.data.signedAt)}` : ""}.
         </p>
       </Card>
     );

@@ -30,8 +30,7 @@ export function SignoffStandingList({ signoffs }: { signoffs: readonly MemberSig
           <span className={STATUS_CLASS[lesson.status]}>{signoffStandingLabel(lesson.status)}</span>
           {lesson.signedVersion !== null && lesson.signedAt && (
             <span className="block text-slate-500 tabular-nums">
-              signed version {lesson.signedVersion},{" "}
-              <time dateTime={lesson.signedAt.toISOString()}>{formatDate(lesson.signedAt)}</time>
+              signed <time dateTime={lesson.signedAt.toISOString()}>{formatDate(lesson.signedAt)}</time>
             </span>
           )}
         </li>

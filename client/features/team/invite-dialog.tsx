@@ -41,6 +41,10 @@ export function InviteDialog({ open, onOpenChange, allowedRoles }: InviteDialogP
 
 function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Role[]; onClose: () => void }) {
   const invite = useInvite();
+  // The control that opened the dialog ("Invite Member"), as the body first renders: the link's content
+  // replaces the form's, so its own record of the opener is the form's submit button, gone (or <body>,
+  // where focus fell while that button was disabled).
+  const [opener] = useState(() => document.activeElement);
   const [result, setResult] = useState<{ link: string; name: string; emailed: boolean } | null>(null);
   const form = useForm<MemberFormValues>({
     resolver: zodResolver(inviteFormSchema),
@@ -53,7 +57,7 @@ function InviteDialogBody({ allowedRoles, onClose }: { allowedRoles: readonly Ro
     });
   });
 
-  if (result) return <InviteLink {...result} onClose={onClose} />;
+  if (result) return <InviteLink {...result} onClose={onClose} returnFocus={() => opener} />;
 
   return (
     <DialogContent hideCloseButton={invite.isPending}>
@@ -102,12 +106,15 @@ export function InviteLink({
   emailed,
   onClose,
   title = "Invitation Created",
+  returnFocus,
 }: {
   link: string;
   name: string;
   emailed: boolean;
   onClose: () => void;
   title?: string;
+  /** Where focus goes on closing when the control focused as the link appeared is gone. */
+  returnFocus?: () => Element | null;
 }) {
   const link = inviteLinkOnThisPage(serverLink);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -121,7 +128,7 @@ export function InviteLink({
     }
   };
   return (
-    <DialogContent>
+    <DialogContent returnFocus={returnFocus}>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>

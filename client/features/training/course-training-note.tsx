@@ -1,10 +1,12 @@
 import { CalendarCheck, CalendarClock, Info } from "lucide-react";
 import { formatDate } from "#client/features/courses/course-tags.js";
+import { useCan } from "#client/features/courses/use-org-role.js";
+import { type CourseSetupFacts, CourseSetupNote } from "./course-setup.js";
 import { dueText } from "./deadline.js";
 import { useMyTraining } from "./queries.js";
 import { TrainingStatusBadge } from "./status.js";
 
-export interface CourseTrainingFacts {
+export interface CourseTrainingFacts extends CourseSetupFacts {
   id: number;
   status: "draft" | "published";
   required: boolean;
@@ -17,6 +19,18 @@ export interface CourseTrainingFacts {
  * deadline and status, when they completed it, or that it is outside their audience.
  */
 export function CourseTrainingNote({ course }: { course: CourseTrainingFacts }) {
+  // Admins and managers see how they set the course up, and their own part only when it is theirs too.
+  const manages = useCan("training.assign");
+  if (!manages) return <OwnTrainingNote course={course} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <CourseSetupNote course={course} className="text-sm" />
+      {course.status === "published" && course.assignedToMe && <OwnTrainingNote course={course} />}
+    </div>
+  );
+}
+
+function OwnTrainingNote({ course }: { course: CourseTrainingFacts }) {
   const training = useMyTraining();
   if (course.status !== "published") return null;
   if (!course.assignedToMe) {

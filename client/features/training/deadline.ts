@@ -81,3 +81,16 @@ export function formatDueDay(dueAt: Date): string {
 export function dueText(dueAt: Date, now: Date = new Date()): string {
   return `${dueAt.getTime() <= now.getTime() ? "Was due" : "Due"} ${formatDueDay(dueAt)}`;
 }
+
+/**
+ * Whether a fixed due date ("YYYY-MM-DD") is already over: it is due at the end of that day, UTC
+ * (docs/SPEC.md §3), so today's date is not yet past.
+ */
+export function isPastDueDate(dueDate: string, now: Date = new Date()): boolean {
+  return dueDate < now.toISOString().slice(0, 10);
+}
+
+/** The day of a "YYYY-MM-DD" due date as the course screens write it ("Dec 3, 2026"). */
+export function formatDueDate(dueDate: string): string {
+  return DAY_FORMAT.format(new Date(`${dueDate}T12:00:00Z`));
+}
