@@ -15,6 +15,6 @@ export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
-export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
-export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
+export type { LearnerQuizRows, LessonCompletionRow } from "./lessons.data.js";
+export { lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";

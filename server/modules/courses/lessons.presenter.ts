@@ -1,8 +1,7 @@
-import type { EntityManager } from "@mikro-orm/core";
 import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import type { CourseStatus, Lesson } from "./course.entity.js";
-import type { LessonPageRow } from "./lessons.data.js";
+import type { LearnerQuizRows, LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
 export interface LessonView {
@@ -61,16 +60,8 @@ export function presentLesson(lesson: Lesson): LessonView {
   };
 }
 
-/** The lesson page as `userId` sees it (plain rows, decision 0150): the page's one query, and the check's two if it has one. */
-export async function presentLessonPage(
-  em: EntityManager,
-  page: LessonPageRow,
-  userId: number,
-): Promise<LessonPageView> {
-  const { quiz, ...lesson } = page;
-  return {
-    ...lesson,
-    embedUrl: embedUrlFor(lesson.videoUrl),
-    quiz: await presentLearnerQuiz(em, lesson.id, userId, quiz),
-  };
+/** The lesson page from its row and the learner's rows of its check (plain rows, decision 0150). */
+export function presentLessonPage(page: LessonPageRow, quiz: LearnerQuizRows | null): LessonPageView {
+  const { quiz: _settings, ...lesson } = page;
+  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz: presentLearnerQuiz(quiz) };
 }

@@ -24,9 +24,10 @@ import { Lesson } from "./course.entity.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
+import { outlineRows } from "./courses.data.js";
 import { presentCourseStructure } from "./courses.presenter.js";
 import { convertLessonContent } from "./lesson-content.js";
-import { lessonPageRow } from "./lessons.data.js";
+import { learnerQuizRows, lessonPageRow } from "./lessons.data.js";
 import { presentLesson, presentLessonPage } from "./lessons.presenter.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
@@ -61,7 +62,7 @@ export const lessonProcedures = {
       const page = await lessonPageRow(ctx.em, input.id, ctx.user.id);
       if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
       assertCourseVisible(page.course, ctx.role);
-      return plainJson(await presentLessonPage(ctx.em, page, ctx.user.id));
+      return plainJson(presentLessonPage(page, await learnerQuizRows(ctx.em, page.id, ctx.user.id, page.quiz)));
     }),
 
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
@@ -164,6 +165,6 @@ export const lessonProcedures = {
         });
       }
       await ctx.em.flush();
-      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(await outlineRows(ctx.em, course.id, ctx.user.id, { refresh: true }));
     }),
 };

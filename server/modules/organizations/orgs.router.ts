@@ -17,12 +17,8 @@ import {
 import { isReservedSlug, ORG_SLUG_PATTERN } from "#shared/slug.js";
 import { findMembership, membershipOf, membershipsOf } from "./membership.js";
 import { Membership, Organization, sortNameOf } from "./organization.entity.js";
-import {
-  presentOrganization,
-  presentOrganizationAccess,
-  presentOrganizationStats,
-  presentOrganizations,
-} from "./orgs.presenter.js";
+import { organizationCounts, withMemberCount, withMemberCounts } from "./organizations.data.js";
+import { presentOrganization, presentOrganizationAccess, presentOrganizations } from "./orgs.presenter.js";
 
 async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<boolean> {
   const candidate = slug.trim().toLowerCase();
@@ -35,7 +31,9 @@ async function isSlugAvailable(em: SqlEntityManager, slug: string): Promise<bool
 export const orgsProcedures = {
   list: signedInProcedure
     .meta({ rest: { method: "GET", path: "/orgs/list" } })
-    .query(async ({ ctx }) => presentOrganizations(ctx.em, await membershipsOf(ctx.em, ctx.user))),
+    .query(async ({ ctx }) =>
+      presentOrganizations(await withMemberCounts(ctx.em, await membershipsOf(ctx.em, ctx.user))),
+    ),
 
   switch: signedInProcedure
     .meta({ rest: { method: "POST", path: "/orgs/switch" } })
@@ -76,7 +74,7 @@ export const orgsProcedures = {
         if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ORG_MESSAGES.slugTaken);
         throw error;
       }
-      return presentOrganization(ctx.em, membership);
+      return presentOrganization(await withMemberCount(ctx.em, membership));
     }),
 
   validateSlug: signedInProcedure
@@ -91,7 +89,7 @@ export const orgsProcedures = {
 
   get: organizationProcedure("org.view")
     .meta({ rest: { method: "GET", path: "/orgs/get" } })
-    .query(({ ctx }) => presentOrganization(ctx.em, ctx.membership)),
+    .query(async ({ ctx }) => presentOrganization(await withMemberCount(ctx.em, ctx.membership))),
 
   update: organizationProcedure("org.manage")
     .meta({ rest: { method: "POST", path: "/orgs/update" } })
@@ -103,7 +101,7 @@ export const orgsProcedures = {
       }
       const organization = managedOrganization(ctx.em, ctx.organization);
       if (input.name !== undefined) organization.name = input.name;
-      return presentOrganization(ctx.em, { ...ctx.membership, organization });
+      return presentOrganization(await withMemberCount(ctx.em, { ...ctx.membership, organization }));
     }),
 
   delete: organizationProcedure("org.manage")
@@ -118,5 +116,5 @@ export const orgsProcedures = {
 
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })
-    .query(async ({ ctx }) => plainJson(await presentOrganizationStats(ctx.em))),
+    .query(async ({ ctx }) => plainJson(await organizationCounts(ctx.em))),
 };

@@ -1,11 +1,10 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
 import {
   cellsOf,
-  loadTrainingRows,
   type MemberRow,
   type ProgressCell,
   progressFrom,
   type TrainingCourse,
+  type TrainingRows,
   trainingStatus,
   visitCells,
 } from "#server/modules/training/index.js";
@@ -13,12 +12,14 @@ import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { type CheckScore, type CourseCheck, loadCheckScores } from "./quiz-reports.data.js";
+import type { CheckScore, CourseCheck } from "./quiz-reports.data.js";
+import type { ReportRows } from "./reports.data.js";
 
 /**
  * The progress reports (decision 0041): who of an organization stands where with which course. The cells come
- * from server/modules/training/training-cells.ts (a fixed number of plain-row queries, the training rules in memory);
- * these shape them into the matrix, the course report and the member report.
+ * from server/modules/training/training-cells.ts (the rows of a fixed number of plain-row queries, read by
+ * reports.data.ts, and the training rules in memory); these shape them into the matrix, the course report
+ * and the member report.
  */
 
 export type { ProgressCell };
@@ -68,8 +69,8 @@ function count(tally: Tally, id: number, completed: boolean): void {
  * Members (by name) × published courses (by title). With `status` (or `keep`), only cells of that status
  * (that it keeps), and only the members and courses that keep one.
  */
-export async function presentMatrix(
-  em: SqlEntityManager,
+export function presentMatrix(
+  rows: TrainingRows,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
   options: {
@@ -78,10 +79,9 @@ export async function presentMatrix(
     keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
     now: Date;
   },
-): Promise<MatrixReport> {
+): MatrixReport {
   const { status: wanted, keep } = options;
   const filtered = wanted !== undefined || keep !== undefined;
-  const rows = await loadTrainingRows(em, memberships, courses, {});
   const cells: MatrixCellTuple[] = [];
   // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
   const keptMembers = new Set<number>();
@@ -142,14 +142,12 @@ export interface CourseReport {
 }
 
 /** Everyone of the course's audience, and anyone else who started it, by name. */
-export async function presentCourseReport(
-  em: SqlEntityManager,
+export function presentCourseReport(
+  { training: rows, checks }: ReportRows,
   memberships: readonly MemberRow[],
   course: TrainingCourse,
   now: Date,
-): Promise<CourseReport> {
-  const rows = await loadTrainingRows(em, memberships, [course], { course: course.id });
-  const checks = await loadCheckScores(em, [course.id]);
+): CourseReport {
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
@@ -187,18 +185,13 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
-export async function presentMemberCourses(
-  em: SqlEntityManager,
+export function presentMemberCourses(
+  { training: rows, checks }: ReportRows,
   membership: MemberRow,
   courses: readonly TrainingCourse[],
   now: Date,
-): Promise<MemberReportCourse[]> {
-  const rows = await loadTrainingRows(em, [membership], courses, {
-    membership: membership.membershipId,
-  });
+): MemberReportCourse[] {
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
-  const courseIds = courses.map((course) => course.id);
-  const checks = await loadCheckScores(em, courseIds, membership.userId);
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {

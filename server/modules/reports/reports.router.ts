@@ -6,6 +6,7 @@ import {
   countOwnTags,
   coursesByIds,
   hasAnyTag,
+  loadTrainingRows,
   publishedCourses,
 } from "#server/modules/training/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
@@ -21,6 +22,7 @@ import {
   TRAINING_MESSAGES,
 } from "#shared/schemas/training.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "./report-csv.presenter.js";
+import { courseReportRows, memberReportRows } from "./reports.data.js";
 import { presentCourseReport, presentMatrix, presentMemberCourses } from "./reports.presenter.js";
 import {
   loadSignoffCounts,
@@ -62,7 +64,8 @@ export const reportProcedures = {
         ctx.em,
         courses.map((course) => course.id),
       );
-      const matrix = await presentMatrix(ctx.em, memberships, courses, {
+      const training = await loadTrainingRows(ctx.em, memberships, courses, {});
+      const matrix = presentMatrix(training, memberships, courses, {
         status: input.status,
         keep:
           input.signoff === "needed"
@@ -83,7 +86,12 @@ export const reportProcedures = {
       const course = await courseById(ctx.em, input.courseId);
       if (!course) throw fail.notFound(COURSE_MESSAGES.courseNotFound);
       const memberships = await reportRows(ctx.em, input.former);
-      const report = await presentCourseReport(ctx.em, memberships, course, nowOf(ctx));
+      const report = presentCourseReport(
+        await courseReportRows(ctx.em, memberships, course),
+        memberships,
+        course,
+        nowOf(ctx),
+      );
       return withCourseSignoffs(ctx.em, report);
     }),
 
@@ -107,7 +115,7 @@ export const reportProcedures = {
         courses: await withMemberSignoffs(
           ctx.em,
           membership.userId,
-          await presentMemberCourses(ctx.em, membership, courses, nowOf(ctx)),
+          presentMemberCourses(await memberReportRows(ctx.em, membership, courses), membership, courses, nowOf(ctx)),
         ),
       };
     }),

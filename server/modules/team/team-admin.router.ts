@@ -19,8 +19,9 @@ import { assertAnotherAdminRemains, depart } from "./departures.js";
 import { Invitation } from "./invitation.entity.js";
 import { enqueueInvitationMail } from "./invitation.mail.js";
 import { assertInvitationAllowed, takeInvitationAllowance } from "./invitation-limits.js";
+import { pendingInvitationRows } from "./invitations.data.js";
 import { inviteLinkBase, issueInvitation } from "./invitations.js";
-import { listPendingInvitations } from "./invitations.presenter.js";
+import { presentPendingInvitations } from "./invitations.presenter.js";
 import { checkInviteRows } from "./invite-rows.js";
 import { memberName } from "./team.presenter.js";
 
@@ -52,7 +53,7 @@ export const teamAdminProcedures = {
     .meta({ rest: { method: "GET", path: "/team/invitations" } })
     .input(invitationsInput)
     .query(async ({ ctx, input }) => {
-      return listPendingInvitations(ctx.em, input ?? {}, nowOf(ctx));
+      return presentPendingInvitations(await pendingInvitationRows(ctx.em, input ?? {}), nowOf(ctx));
     }),
 
   resendInvite: permittedProcedure("team.invitations")

@@ -25,7 +25,8 @@ import { assertInvitationAllowed } from "./invitation-limits.js";
 import { inviteLinkBase, issueInvitation, openInvitation } from "./invitations.js";
 import { memberName, presentInvitation } from "./team.presenter.js";
 import { teamAdminProcedures } from "./team-admin.router.js";
-import { listMembers } from "./team-directory.presenter.js";
+import { directoryRows } from "./team-directory.data.js";
+import { presentMembers } from "./team-directory.presenter.js";
 
 /** The tags of this organization with these ids; any unknown id is "not found". */
 async function tagsOfOrganization(em: SqlEntityManager, tagIds: readonly number[]): Promise<Tag[]> {
@@ -78,10 +79,10 @@ export const teamRouter = router({
   members: permittedProcedure("team.view")
     .meta({ rest: { method: "GET", path: "/team/members" } })
     .input(membersInput)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       // Who has gone is for those who manage the team (decision 0120); the members are everyone's to see.
       if (input?.former && !can(ctx.role, "team.remove")) throw fail.forbidden();
-      return listMembers(ctx.em, input);
+      return presentMembers(await directoryRows(ctx.em, input), input?.limit !== undefined);
     }),
 
   ...teamAdminProcedures,

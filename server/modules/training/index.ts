@@ -9,8 +9,8 @@ export {
   memberRows,
   progressFrom,
 } from "./training.data.js";
-export { viewerDeadlines, viewerRow } from "./training.presenter.js";
-export { hasAnyTag, joinedAudienceAt, trainingStatus } from "./training.rules.js";
-export type { ProgressCell } from "./training-cells.js";
+export { viewerDeadlines } from "./training.presenter.js";
+export { hasAnyTag, joinedAudienceAt, trainingStatus, viewerRow } from "./training.rules.js";
+export type { ProgressCell, TrainingRows } from "./training-cells.js";
 export { cellsOf, loadTrainingRows, visitCells } from "./training-cells.js";
 export { countOwnTags, coursesByIds, memberAudience, publishedCourses } from "./training-reads.data.js";
