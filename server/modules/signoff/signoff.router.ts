@@ -1,4 +1,4 @@
-import { findCourse, findLesson, findVisibleCourse, Lesson, lockLesson } from "#server/modules/courses/index.js";
+import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/index.js";
 import { managedUser } from "#server/modules/identity/index.js";
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
 import { refreshSearchIndex } from "#server/modules/search/index.js";
@@ -12,30 +12,24 @@ import {
   lessonSignoffInput,
   lessonVersionInput,
   mySignoffsInput,
-  namesMatch,
   SIGNOFF_MESSAGES,
   signLessonInput,
   signoffReportInput,
 } from "#shared/schemas/signoffs.js";
 import { LessonVersion, Signature } from "./signoff.entity.js";
 import {
-  type LessonSignoffView,
-  type MySignoffView,
+  presentLessonSignoff,
+  presentMySignoffs,
   presentSignature,
   presentVersion,
   presentVersionSummary,
   type SignatureView,
 } from "./signoff.presenter.js";
+import { assertSignable } from "./signoff.rules.js";
 import { signoffReportCsv } from "./signoff-csv.presenter.js";
 import { signoffReport } from "./signoff-report.js";
-import {
-  latestSignatures,
-  materialVersions,
-  recordLessonVersion,
-  signoffStatusOf,
-  storedUserAgent,
-  versionShownAt,
-} from "./signoffs.js";
+import { lessonSignoffRows, mySignoffRows } from "./signoff-standing.data.js";
+import { recordLessonVersion, storedUserAgent, versionShownAt } from "./signoffs.js";
 
 /**
  * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing, versions and the sign-off report. The
@@ -62,10 +56,7 @@ export const signoffLessonProcedures = {
       const replay = await replayedAnswer<SignatureView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign);
       if (replay) return replay;
       assertCompletableBySigning(lesson);
-      if (input.version !== lesson.version) throw fail.conflict(SIGNOFF_MESSAGES.staleVersion);
-      const accountNames = [ctx.user.name, ctx.membership.displayName].filter((name) => name != null);
-      if (!accountNames.some((name) => namesMatch(input.fullName, name)))
-        throw fail.badRequest(SIGNOFF_MESSAGES.nameMismatch);
+      assertSignable(input, lesson.version, [ctx.user.name, ctx.membership.displayName]);
       const shown = await versionShownAt(ctx.em, lesson.id, lesson.version);
       if (!shown) throw fail.notFound(SIGNOFF_MESSAGES.versionNotFound);
       const existing = await ctx.em.findOne(Signature, {
@@ -98,36 +89,7 @@ export const signoffLessonProcedures = {
   signoff: signerProcedure
     .meta({ rest: { method: "GET", path: "/lessons/signoff" } })
     .input(lessonSignoffInput)
-    .query(async ({ ctx, input }): Promise<LessonSignoffView> => {
-      const lesson = await findLesson(ctx, input.lessonId);
-      await findVisibleCourse(ctx, lesson.module.course.id);
-      const material = (await materialVersions(ctx.em, [lesson.id])).get(lesson.id) ?? 0;
-      const signature = (await latestSignatures(ctx.em, ctx.user.id, [lesson.id])).get(lesson.id) ?? null;
-      const status = signoffStatusOf(material, signature?.version ?? null);
-      const outdated = status === "outdated" && signature !== null;
-      const signedText = outdated ? await ctx.em.findOneOrFail(LessonVersion, signature.lessonVersion.id) : null;
-      const changes = outdated
-        ? await ctx.em.find(
-            LessonVersion,
-            { lesson: lesson.id, change: "material", version: { $gt: signature.version } },
-            { orderBy: { version: "asc", id: "asc" } },
-          )
-        : [];
-      return {
-        lessonId: lesson.id,
-        requiresSignoff: lesson.requiresSignoff,
-        version: lesson.version,
-        status,
-        signedVersion: signature?.version ?? null,
-        signedAt: signature?.signedAt ?? null,
-        signedText: signedText && { version: signedText.version, title: signedText.title, content: signedText.content },
-        changesSince: changes.map((change) => ({
-          version: change.version,
-          summary: change.summary,
-          createdAt: change.createdAt,
-        })),
-      };
-    }),
+    .query(async ({ ctx, input }) => presentLessonSignoff(await lessonSignoffRows(ctx, input.lessonId))),
 
   versions: manageProcedure
     .meta({ rest: { method: "GET", path: "/lessons/versions" } })
@@ -195,26 +157,5 @@ export const signoffsRouter = router({
   mine: signerProcedure
     .meta({ rest: { method: "GET", path: "/signoffs/mine" } })
     .input(mySignoffsInput)
-    .query(async ({ ctx, input }): Promise<MySignoffView[]> => {
-      const course = input.courseId === undefined ? null : await findVisibleCourse(ctx, input.courseId);
-      const lessons = await ctx.em.find(
-        Lesson,
-        { requiresSignoff: true, module: { course: course ? course.id : { status: "published" } } },
-        { populate: ["module.course"], orderBy: { module: { orderIndex: "asc" }, orderIndex: "asc" } },
-      );
-      const ids = lessons.map((lesson) => lesson.id);
-      const material = await materialVersions(ctx.em, ids);
-      const signed = await latestSignatures(ctx.em, ctx.user.id, ids);
-      return lessons.map((lesson) => {
-        const signedVersion = signed.get(lesson.id)?.version ?? null;
-        return {
-          lessonId: lesson.id,
-          lessonTitle: lesson.title,
-          courseId: lesson.module.course.id,
-          courseTitle: lesson.module.course.title,
-          status: signoffStatusOf(material.get(lesson.id) ?? 0, signedVersion),
-          signedVersion,
-        };
-      });
-    }),
+    .query(async ({ ctx, input }) => presentMySignoffs(await mySignoffRows(ctx, input.courseId))),
 });

@@ -1,4 +1,6 @@
+import type { Assignment } from "#server/modules/courses/index.js";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
+import { memberName } from "#server/modules/team/index.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import {
   type AudienceCourse,
@@ -77,4 +79,24 @@ export function presentMyTraining(rows: MyTrainingRows, now: Date): MyTraining {
     assigned: items.filter((item) => item.required).sort(compareAssigned),
     optional: items.filter((item) => !item.required).sort(compareTitles),
   };
+}
+
+/** A named person a course is assigned to (assignments/list). */
+export interface AssignmentView {
+  userId: number;
+  name: string;
+  email: string;
+  assignedAt: Date;
+}
+
+/** The course's named people (their accounts populated), by name. */
+export function presentAssignments(rows: readonly Assignment[]): { assignments: AssignmentView[] } {
+  const assignments = rows.map((row) => ({
+    userId: row.membership.user.id,
+    name: memberName(row.membership),
+    email: row.membership.user.email,
+    assignedAt: row.createdAt,
+  }));
+  assignments.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.userId - b.userId);
+  return { assignments };
 }
