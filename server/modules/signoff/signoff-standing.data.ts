@@ -1,10 +1,13 @@
 import { type CourseContext, findLesson, findVisibleCourse, Lesson } from "#server/modules/courses/index.js";
+import { fail } from "#server/platform/http/errors.js";
+import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import { LessonVersion, type Signature } from "./signoff.entity.js";
-import { latestSignatures, materialVersions, signoffStatusOf } from "./signoffs.js";
+import { latestSignatures, materialVersions, signoffStatusOf, versionShownAt } from "./signoffs.js";
 
 /**
- * The caller's own standing with sign-off lessons (lessons/signoff, signoffs/mine), read for
- * signoff.presenter.ts: a lesson of another organization, or a draft the caller may not see, is "not found".
+ * The caller's own standing with sign-off lessons (lessons/signoff, signoffs/mine) and a lesson's versions
+ * (lessons/versions, lessons/version), read for signoff.presenter.ts: a lesson of another organization, or a
+ * draft the caller may not see, is "not found".
  */
 
 type StandingContext = CourseContext & { user: { id: number } };
@@ -54,4 +57,22 @@ export async function mySignoffRows(ctx: StandingContext, courseId: number | und
   const ids = lessons.map((lesson) => lesson.id);
   const material = await materialVersions(ctx.em, ids);
   return { lessons, material, signed: await latestSignatures(ctx.em, ctx.user.id, ids) };
+}
+
+/** lessons/versions: every version of the lesson, newest first. */
+export async function lessonVersionRows(ctx: CourseContext, lessonId: number): Promise<LessonVersion[]> {
+  const lesson = await findLesson(ctx, lessonId);
+  return ctx.em.find(LessonVersion, { lesson: lesson.id }, { orderBy: { version: "desc", id: "desc" } });
+}
+
+/** lessons/version: one version, and the text the lesson showed just before it (none for the first). */
+export async function lessonVersionAndPrevious(
+  ctx: CourseContext,
+  lessonId: number,
+  version: number,
+): Promise<[LessonVersion, LessonVersion | null]> {
+  const lesson = await findLesson(ctx, lessonId);
+  const row = await ctx.em.findOne(LessonVersion, { lesson: lesson.id, version });
+  if (!row) throw fail.notFound(SIGNOFF_MESSAGES.versionNotFound);
+  return [row, await versionShownAt(ctx.em, lesson.id, version - 1)];
 }

@@ -1,13 +1,8 @@
-import { findCourse, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/index.js";
-import { managedUser } from "#server/modules/identity/index.js";
-import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
+import { findCourse, findLesson, lockLesson } from "#server/modules/courses/index.js";
 import { refreshSearchIndex } from "#server/modules/search/index.js";
-import { actionTime } from "#server/platform/api/action-time.js";
-import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
-import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   lessonSignoffInput,
   lessonVersionInput,
@@ -16,20 +11,18 @@ import {
   signLessonInput,
   signoffReportInput,
 } from "#shared/schemas/signoffs.js";
-import { LessonVersion, Signature } from "./signoff.entity.js";
-import {
-  presentLessonSignoff,
-  presentMySignoffs,
-  presentSignature,
-  presentVersion,
-  presentVersionSummary,
-  type SignatureView,
-} from "./signoff.presenter.js";
-import { assertSignable } from "./signoff.rules.js";
+import { signLesson } from "./signing.js";
+import { LessonVersion } from "./signoff.entity.js";
+import { presentLessonSignoff, presentMySignoffs, presentVersion, presentVersionSummary } from "./signoff.presenter.js";
 import { signoffReportCsv } from "./signoff-csv.presenter.js";
 import { signoffReport } from "./signoff-report.js";
-import { lessonSignoffRows, mySignoffRows } from "./signoff-standing.data.js";
-import { recordLessonVersion, storedUserAgent, versionShownAt } from "./signoffs.js";
+import {
+  lessonSignoffRows,
+  lessonVersionAndPrevious,
+  lessonVersionRows,
+  mySignoffRows,
+} from "./signoff-standing.data.js";
+import { recordLessonVersion } from "./signoffs.js";
 
 /**
  * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing, versions and the sign-off report. The
@@ -47,43 +40,7 @@ export const signoffLessonProcedures = {
   sign: signerProcedure
     .meta({ rest: { method: "POST", path: "/lessons/sign" } })
     .input(signLessonInput)
-    .mutation(async ({ ctx, input }) => {
-      const found = await findLesson(ctx, input.lessonId);
-      const course = await findVisibleCourse(ctx, found.module.course.id);
-      // Locked: a material change saved meanwhile either comes before this check or waits for the signature.
-      const lesson = await lockLesson(ctx, input.lessonId);
-      // A signature sent again from a device (decision 0140) answers as the first time, whatever changed since.
-      const replay = await replayedAnswer<SignatureView>(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign);
-      if (replay) return replay;
-      assertCompletableBySigning(lesson);
-      assertSignable(input, lesson.version, [ctx.user.name, ctx.membership.displayName]);
-      const shown = await versionShownAt(ctx.em, lesson.id, lesson.version);
-      if (!shown) throw fail.notFound(SIGNOFF_MESSAGES.versionNotFound);
-      const existing = await ctx.em.findOne(Signature, {
-        user: ctx.user.id,
-        lesson: lesson.id,
-        version: lesson.version,
-      });
-      const remember = (answer: SignatureView) =>
-        rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.lessonSign, answer);
-      if (existing) return remember(presentSignature(existing, lesson.id));
-      const signedAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt, shown.createdAt]);
-      const signature = createOwned(ctx, Signature, {
-        user: managedUser(ctx.em, ctx.user),
-        lesson,
-        lessonVersion: shown,
-        version: lesson.version,
-        contentHash: shown.contentHash,
-        signedName: input.fullName,
-        email: ctx.user.email,
-        clientAddress: ctx.req.ip,
-        userAgent: storedUserAgent(ctx.req.headers["user-agent"]),
-        signedAt,
-      });
-      await ctx.em.flush();
-      await recordCompletion(ctx, lesson.id, signedAt);
-      return remember(presentSignature(signature, lesson.id));
-    }),
+    .mutation(({ ctx, input }) => signLesson(ctx, input)),
 
   /** The caller's standing with one lesson; with the text they signed when a material change outdated it. */
   signoff: signerProcedure
@@ -94,26 +51,14 @@ export const signoffLessonProcedures = {
   versions: manageProcedure
     .meta({ rest: { method: "GET", path: "/lessons/versions" } })
     .input(lessonSignoffInput)
-    .query(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.lessonId);
-      const rows = await ctx.em.find(
-        LessonVersion,
-        { lesson: lesson.id },
-        { orderBy: { version: "desc", id: "desc" } },
-      );
-      return rows.map(presentVersionSummary);
-    }),
+    .query(async ({ ctx, input }) => (await lessonVersionRows(ctx, input.lessonId)).map(presentVersionSummary)),
 
   version: manageProcedure
     .meta({ rest: { method: "GET", path: "/lessons/version" } })
     .input(lessonVersionInput)
-    .query(async ({ ctx, input }) => {
-      const lesson = await findLesson(ctx, input.lessonId);
-      const row = await ctx.em.findOne(LessonVersion, { lesson: lesson.id, version: input.version });
-      if (!row) throw fail.notFound(SIGNOFF_MESSAGES.versionNotFound);
-      const previous = await versionShownAt(ctx.em, lesson.id, input.version - 1);
-      return presentVersion(row, previous);
-    }),
+    .query(async ({ ctx, input }) =>
+      presentVersion(...(await lessonVersionAndPrevious(ctx, input.lessonId, input.version))),
+    ),
 
   /** Puts an old version's title and content back as a new, material version. */
   restoreVersion: manageProcedure
