@@ -1,25 +1,52 @@
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
+import { courseContentHooks, courseSearch, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
+import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
+import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
+import { progressCourseHook } from "#server/modules/progress/index.js";
+import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
+import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/index.js";
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
+import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
+import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
-import {
-  signoffLessonProcedures,
-  signoffReportProcedures,
-  signoffsRouter,
-} from "#server/modules/signoff/signoff.router.js";
+import { signoffCourseHook } from "#server/modules/signoff/index.js";
+import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
 import { tagsRouter } from "#server/modules/tags/tags.router.js";
+import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
+import { requestIdentity } from "#server/platform/api/session.js";
 import { router } from "#server/platform/api/trpc.js";
+
+/**
+ * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
+ * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
+ * and read memberships with the organizations module; course writes keep the search index and progress
+ * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
+ * checks, then the versions), the course list searches with the search module, and the lesson page
+ * carries its knowledge check (quizzes). A registration
+ * through an open invitation (team) skips the registration limits, and the user's answer names their
+ * current organization (organizations).
+ */
+requestIdentity.register({ resumeSession, membershipOf });
+registrationHooks.register(invitationRegistrationHook);
+userViewParts.register(organizationUserViewParts);
+courseContentHooks.register(searchCourseHook);
+courseContentHooks.register(progressCourseHook);
+courseContentHooks.register(quizCourseHook);
+courseContentHooks.register(signoffCourseHook);
+courseSearch.register(searchOfCourses);
+lessonPageParts.register(quizLessonPageParts);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -35,12 +62,12 @@ export const appRouter = router({
   team: teamRouter,
   courses: coursesRouter,
   modules: modulesRouter,
-  // A lesson's sign-off (lessons/sign, its versions) is the sign-off module's.
-  lessons: router({ ...lessonProcedures, ...signoffLessonProcedures }),
+  // Completing a lesson is the progress module's, and its sign-off (lessons/sign, its versions) the sign-off module's.
+  lessons: router({ ...lessonProcedures, ...progressLessonProcedures, ...signoffLessonProcedures }),
   users: usersRouter,
   training: trainingRouter,
   assignments: assignmentsRouter,
-  // The sign-off reports are the sign-off module's.
+  // The sign-off report reads the signatures beside who is due: the reports module's, in a file of its own.
   reports: router({ ...reportProcedures, ...signoffReportProcedures }),
   uploads: uploadsRouter,
   search: searchRouter,

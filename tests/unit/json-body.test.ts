@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonDepthScanner } from "#server/platform/http/json-body.js";
+import { JsonDepthScanner, withinJsonDepth } from "#server/platform/http/json-body.js";
 
 /** docs/decisions/0260-bounded-json-bodies.md: the depth of JSON text, followed in one pass, piece by piece. */
 
@@ -48,6 +48,20 @@ describe("the depth of JSON text", () => {
         const whole = withinDepth(text, maxDepth);
         for (const size of [1, 2, 3, 7]) expect(withinDepth(text, maxDepth, size), `${text} ${size}`).toBe(whole);
       }
+    }
+  });
+
+  it("a body's whole text, checked at once, gets the same answer as its bytes in pieces", () => {
+    const texts = [
+      nested(3),
+      nested(33),
+      JSON.stringify({ a: 'x\\"[[[', b: [[["\\\\"]]], c: "é😀[" }),
+      `["\\\\", ${nested(3)}]`,
+      JSON.stringify({ title: "[".repeat(250) }),
+    ];
+    for (const text of texts) {
+      for (const maxDepth of [1, 3, 4, 32])
+        expect(withinJsonDepth(text, maxDepth), text).toBe(withinDepth(text, maxDepth));
     }
   });
 

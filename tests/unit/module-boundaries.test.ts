@@ -34,20 +34,7 @@ const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeep
  * shrink: a pair that no longer occurs fails the test too, so that its line is deleted with the debt.
  */
 const KNOWN_DEBTS: Record<string, string> = {
-  "platform/api -> identity": "the procedure builders resume the request's session",
-  "platform/api -> organizations": "the procedure builders read the caller's membership of the request's organization",
-  "platform/pages -> identity": "a page's first answers share one session lookup (decision 0236)",
-  "identity -> organizations": "auth/me answers with the person's organizations and memberships",
-  "identity -> team": "a registration through an open invitation skips the registration limits (decision 0265)",
-  "team -> training": "the team directory and departures read training status",
-  "courses -> progress":
-    "lessons/complete and the recount after a lesson is added or removed live beside the lesson routes",
-  "courses -> quizzes": "a lesson's page carries its quiz; duplicating a course copies its quizzes",
-  "courses -> signoff": "a lesson's page carries its sign-off; duplicating a course copies its versions",
-  "courses -> search": "course, module and lesson writes keep the search index in step in their transaction",
-  "courses -> training": "the course list and page show the learner's training status",
-  "signoff -> search": "signing bumps the lesson's version, which the index carries",
-  "signoff -> training": "the sign-off report reads who is due",
+  "courses -> training": "the course list and page show the learner's training status (decision 0290)",
 };
 
 interface Import {

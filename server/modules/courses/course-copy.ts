@@ -1,9 +1,7 @@
-import { copyKnowledgeChecks } from "#server/modules/quizzes/index.js";
-import type { SignoffScope } from "#server/modules/signoff/index.js";
-import { recordCopiedSignoffVersions } from "#server/modules/signoff/index.js";
-import { createOwned } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { LIMITS } from "#shared/constants.js";
 import { imageUrlOf } from "#shared/schemas/uploads.js";
+import { type CourseWriteScope, courseCopying } from "./content-hooks.js";
 import { Course, CourseModule, CourseTag, Lesson } from "./course.entity.js";
 import { assertStorageRoom } from "./image-storage.js";
 import { newImageKey } from "./images.rules.js";
@@ -26,7 +24,7 @@ function copyTitleOf(title: string): string {
  * Copies the course's images under new keys; answers each old address with its copy's. The copies count
  * towards the organization's storage like uploads: a copy that would not fit is refused whole.
  */
-async function copyImages(scope: SignoffScope, source: Course, copy: Course): Promise<Map<string, string>> {
+async function copyImages(scope: CourseWriteScope, source: Course, copy: Course): Promise<Map<string, string>> {
   const images = await scope.em.find(
     CourseImage,
     { course: source.id },
@@ -62,7 +60,7 @@ function withImageAddresses(content: string | null, addresses: Map<string, strin
 }
 
 /** The copy, flushed (it has its id). The caller has locked the source (lockCourse). */
-export async function duplicateCourse(scope: SignoffScope, source: Course): Promise<Course> {
+export async function duplicateCourse(scope: CourseWriteScope, source: Course): Promise<Course> {
   const copy = createOwned(scope, Course, {
     title: copyTitleOf(source.title),
     description: source.description,
@@ -115,8 +113,8 @@ export async function duplicateCourse(scope: SignoffScope, source: Course): Prom
     });
     lessonCopies.set(lesson.id, lessonCopy);
   }
-  await copyKnowledgeChecks(scope, lessonCopies);
-  recordCopiedSignoffVersions(scope, source, lessonCopies);
+  // Knowledge checks (quizzes) and sign-off versions (signoff) travel with the lessons.
+  await courseCopying(scope, source, lessonCopies);
   await scope.em.flush();
   return copy;
 }

@@ -1,15 +1,10 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { courseIdsMatching, indexCourseContent, refreshSearchIndex } from "#server/modules/search/index.js";
 import { Tag } from "#server/modules/tags/index.js";
 import { router } from "#server/platform/api/trpc.js";
-import {
-  createOwned,
-  memberProcedure,
-  type OrganizationScope,
-  permittedProcedure,
-} from "#server/platform/api/trpc-org.js";
+import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { dateParam } from "#server/platform/db/sql-dialect.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { readCourseCursor } from "#shared/course-cursor.js";
 import {
@@ -20,6 +15,7 @@ import {
   listCoursesInput,
   updateCourseInput,
 } from "#shared/schemas/courses.js";
+import { contentWritten, courseCopied, courseSearch } from "./content-hooks.js";
 import { Course, CourseTag } from "./course.entity.js";
 import { assertCourseVisible, type CourseContext, canSeeDrafts, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
@@ -114,7 +110,7 @@ export const coursesRouter = router({
       let ids: number[] | undefined;
       if (input.search) {
         // The full-text engine of the search endpoint, over course titles and descriptions.
-        ids = await courseIdsMatching(ctx, input.search);
+        ids = await courseSearch.one.courseIdsMatching(ctx, input.search);
       }
       if (input.tagIds.length > 0) {
         const tagged = new Set(await courseIdsTagged(ctx.em, input.tagIds));
@@ -160,7 +156,7 @@ export const coursesRouter = router({
       applyDueFields(course, input);
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
+      await contentWritten(ctx, { courseIds: [course.id] });
       return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership));
     }),
 
@@ -179,7 +175,7 @@ export const coursesRouter = router({
       const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
       countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { courseIds: [course.id] });
+      await contentWritten(ctx, { courseIds: [course.id] });
       return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership));
     }),
 
@@ -191,7 +187,7 @@ export const coursesRouter = router({
       // Locked as for a reorder: the copy is of one state of the course, never half of a move.
       const source = await lockCourse(ctx, input.id);
       const copy = await duplicateCourse(ctx, source);
-      await indexCourseContent(ctx.em, copy.id);
+      await courseCopied(ctx, copy);
       return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, copy.id), ctx.membership));
     }),
 

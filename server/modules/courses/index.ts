@@ -1,5 +1,7 @@
 /** The courses module's public face: the only file of it that other modules and the app may import. */
 
+export type { CourseContentHook, CourseSearch, LessonBefore } from "./content-hooks.js";
+export { contentWritten, courseContentHooks, courseSearch } from "./content-hooks.js";
 export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
 export {
@@ -15,6 +17,8 @@ export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
+export type { LessonPageParts, LessonPageQuiz } from "./lesson-page-parts.js";
+export { lessonPageParts } from "./lesson-page-parts.js";
 export type { LearnerQuizRows, LessonCompletionRow } from "./lessons.data.js";
-export { lessonCompletionRow, lessonCompletionRowNow } from "./lessons.data.js";
+export { learnerQuizRows, lessonCompletionRow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { inScope, readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
-import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
+import { type Plan, readStep } from "#server/platform/db/statement-plan.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
 import type { CourseStatus } from "./course.entity.js";
 
@@ -252,22 +252,7 @@ function lessonCompletionOf(row: LessonCompletionSqlRow | undefined): LessonComp
   };
 }
 
-export async function lessonCompletionRow(
-  em: EntityManager,
-  lessonId: number,
-  userId: number,
-): Promise<LessonCompletionRow | undefined> {
-  return lessonCompletionOf(await readRow<LessonCompletionSqlRow>(em, LESSON_COMPLETION, [userId, lessonId]));
-}
-
-/**
- * lessonCompletionRow inside a write that commits together (server/platform/fast/sqlite-group-commit.ts),
- * on the write's statements in its scope (rows.ts scopedStatements).
- */
-export function lessonCompletionRowNow(
-  statements: SyncStatements,
-  lessonId: number,
-  userId: number,
-): LessonCompletionRow | undefined {
-  return lessonCompletionOf(statements.read<LessonCompletionSqlRow>(LESSON_COMPLETION, [userId, lessonId])[0]);
+/** The lesson as completing it must know it, as a step of the completion's plan (platform/db/statement-plan.ts). */
+export function* lessonCompletionRow(lessonId: number, userId: number): Plan<LessonCompletionRow | undefined> {
+  return lessonCompletionOf((yield* readStep<LessonCompletionSqlRow>(LESSON_COMPLETION, [userId, lessonId]))[0]);
 }

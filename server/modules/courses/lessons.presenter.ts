@@ -1,7 +1,7 @@
-import { type LearnerQuizView, presentLearnerQuiz } from "#server/modules/quizzes/index.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import type { CourseStatus, Lesson } from "./course.entity.js";
-import type { LearnerQuizRows, LessonPageRow } from "./lessons.data.js";
+import type { LessonPageQuiz } from "./lesson-page-parts.js";
+import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
 export interface LessonView {
@@ -31,7 +31,7 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   prevLesson: LessonLinkView | null;
   nextLesson: LessonLinkView | null;
   /** The lesson's knowledge check without its answers (docs/SPEC.md §7), or null. */
-  quiz: LearnerQuizView | null;
+  quiz: LessonPageQuiz | null;
 }
 
 /** lessons/complete: when the caller first completed it. */
@@ -60,8 +60,11 @@ export function presentLesson(lesson: Lesson): LessonView {
   };
 }
 
-/** The lesson page from its row and the learner's rows of its check (plain rows, decision 0150). */
-export function presentLessonPage(page: LessonPageRow, quiz: LearnerQuizRows | null): LessonPageView {
+/**
+ * The lesson page from its row and its knowledge check as the quizzes module filled it (lessonPageParts,
+ * server/modules/courses/lesson-page-parts.ts; plain rows, decision 0150).
+ */
+export function presentLessonPage(page: LessonPageRow, quiz: LessonPageQuiz | null): LessonPageView {
   const { quiz: _settings, ...lesson } = page;
-  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz: presentLearnerQuiz(quiz) };
+  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz };
 }

@@ -1,25 +1,18 @@
 import type { z } from "zod";
-import { completeByMarking, recountCourseProgress } from "#server/modules/progress/index.js";
-import { refreshSearchIndex } from "#server/modules/search/index.js";
-import { recordedChangeOf, recordLessonVersion, signoffSnapshot } from "#server/modules/signoff/index.js";
 import { inTransaction } from "#server/platform/api/trpc.js";
-import {
-  createOwned,
-  memberProcedure,
-  permittedBeforeTransaction,
-  permittedProcedure,
-} from "#server/platform/api/trpc-org.js";
+import { memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { LIMITS } from "#shared/constants.js";
 import {
   COURSE_MESSAGES,
-  completeLessonInput,
   createLessonInput,
   lessonIdInput,
   reorderLessonsInput,
   updateLessonInput,
 } from "#shared/schemas/courses.js";
+import { contentRemoved, contentWritten, lessonBefore, lessonSaveWrites } from "./content-hooks.js";
 import { Lesson } from "./course.entity.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
@@ -27,12 +20,13 @@ import { loadCourseOutline } from "./course-outline.js";
 import { outlineRows } from "./courses.data.js";
 import { presentCourseStructure } from "./courses.presenter.js";
 import { convertLessonContent } from "./lesson-content.js";
-import { learnerQuizRows, lessonPageRow } from "./lessons.data.js";
+import { lessonPageParts } from "./lesson-page-parts.js";
+import { lessonPageRow } from "./lessons.data.js";
 import { presentLesson, presentLessonPage } from "./lessons.presenter.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
 /**
- * Lessons (docs/SPEC.md §7): reading and completing them is for every member who may see the course; writing
+ * Lessons (docs/SPEC.md §7): reading them is for every member who may see the course; writing
  * them needs "courses.edit". Their `orderIndex` is 0..n-1 within the module, changed only with the
  * course locked (docs/decisions/0004-ordering.md).
  */
@@ -52,7 +46,10 @@ const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null
     )
     .use(inTransaction);
 
-/** The lessons area's procedures; the app's router adds the sign-off module's beside them (server/router.ts). */
+/**
+ * The lessons area's procedures; the app's router adds lessons/complete (progress) and the sign-off
+ * module's beside them (server/router.ts).
+ */
 export const lessonProcedures = {
   /** The lesson with its place in the course: Previous and Next run across module boundaries. */
   get: memberProcedure
@@ -62,14 +59,11 @@ export const lessonProcedures = {
       const page = await lessonPageRow(ctx.em, input.id, ctx.user.id);
       if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
       assertCourseVisible(page.course, ctx.role);
-      return plainJson(presentLessonPage(page, await learnerQuizRows(ctx.em, page.id, ctx.user.id, page.quiz)));
+      // The check's part is the quizzes module's (decision 0290): its queries, none when the lesson has no check.
+      return plainJson(
+        presentLessonPage(page, await lessonPageParts.one.quizOf(ctx.em, page.id, ctx.user.id, page.quiz)),
+      );
     }),
-
-  /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
-  complete: memberProcedure
-    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItself: true })
-    .input(completeLessonInput)
-    .mutation(({ ctx, input }) => completeByMarking(ctx, input)),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
   create: contentSaveProcedure(createLessonInput)
@@ -87,7 +81,7 @@ export const lessonProcedures = {
         orderIndex: count,
       });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
+      await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
@@ -96,18 +90,19 @@ export const lessonProcedures = {
     .mutation(async ({ ctx, input }) => {
       const lesson = await lockLesson(ctx, input.id);
       assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
-      const before = signoffSnapshot(lesson);
+      const before = lessonBefore(lesson);
       const changed = setChangedFields(lesson, {
         title: input.title,
         content: ctx.content,
         videoUrl: input.videoUrl,
         requiresSignoff: input.requiresSignoff,
       });
-      const recorded = recordedChangeOf(before, lesson, input);
-      countVersion(lesson, changed || recorded !== null);
-      if (recorded) await recordLessonVersion(ctx, lesson, recorded);
+      // A sign-off lesson's save records a version (signoff), which counts even when no field changed.
+      const writes = lessonSaveWrites(ctx, lesson, before, input);
+      countVersion(lesson, changed || writes.length > 0);
+      for (const write of writes) await write();
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
+      await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentLesson(lesson);
     }),
 
@@ -119,7 +114,7 @@ export const lessonProcedures = {
       const { course, lesson } = await lockLessonCourse(ctx, input.id);
       const moduleId = lesson.module.id;
       await ctx.em.nativeDelete(Lesson, { id: lesson.id });
-      await recountCourseProgress(ctx, [course.id]);
+      await contentRemoved(ctx, [course.id]);
       const remaining = await ctx.em.find(
         Lesson,
         { module: moduleId },

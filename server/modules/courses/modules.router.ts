@@ -1,7 +1,6 @@
-import { recountCourseProgress } from "#server/modules/progress/index.js";
-import { refreshSearchIndex } from "#server/modules/search/index.js";
 import { router } from "#server/platform/api/trpc.js";
-import { createOwned, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { LIMITS } from "#shared/constants.js";
 import {
@@ -11,6 +10,7 @@ import {
   reorderModulesInput,
   updateModuleInput,
 } from "#shared/schemas/courses.js";
+import { contentRemoved, contentWritten } from "./content-hooks.js";
 import { CourseModule } from "./course.entity.js";
 import { lockCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "./course-order.rules.js";
@@ -42,7 +42,7 @@ export const modulesRouter = router({
         orderIndex: count,
       });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
+      await contentWritten(ctx, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 
@@ -54,7 +54,7 @@ export const modulesRouter = router({
       assertCurrentVersion(module, input.version, COURSE_MESSAGES.moduleChanged);
       countVersion(module, setChangedFields(module, { title: input.title, description: input.description }));
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { moduleIds: [module.id] });
+      await contentWritten(ctx, { moduleIds: [module.id] });
       return presentModule(module);
     }),
 
@@ -65,7 +65,7 @@ export const modulesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { course, module } = await lockModuleCourse(ctx, input.id);
       await ctx.em.nativeDelete(CourseModule, { id: module.id });
-      await recountCourseProgress(ctx, [course.id]);
+      await contentRemoved(ctx, [course.id]);
       const remaining = await ctx.em.find(
         CourseModule,
         { course: course.id },

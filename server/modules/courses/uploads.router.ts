@@ -1,7 +1,8 @@
 import { managedUser } from "#server/modules/identity/index.js";
 import { findMembership } from "#server/modules/organizations/index.js";
 import { router, signedInProcedure } from "#server/platform/api/trpc.js";
-import { createOwned, organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ORGANIZATION_STORAGE_BYTES } from "#shared/constants.js";
 import { can } from "#shared/permissions.js";

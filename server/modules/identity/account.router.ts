@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
+import type { SignedInUser } from "#server/platform/api/session.js";
 import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
@@ -6,7 +7,7 @@ import { presentUser } from "./auth.presenter.js";
 import { knownDeviceOf } from "./known-devices.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { Session } from "./session.entity.js";
-import { managedUser, type SignedInUser } from "./sessions.data.js";
+import { managedUser } from "./sessions.data.js";
 import { endOtherSessions, startSession } from "./sessions.js";
 import { emailKeyOf, User } from "./user.entity.js";
 import { deviceOf } from "./user-agent.js";

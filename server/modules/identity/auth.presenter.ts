@@ -1,10 +1,33 @@
 import type { EntityManager } from "@mikro-orm/core";
-import {
-  findMembership,
-  type OrganizationAccessView,
-  presentOrganizationAccess,
-} from "#server/modules/organizations/index.js";
-import type { MembershipRecord, SignedInUser } from "./sessions.data.js";
+import { Hooks } from "#server/platform/api/hooks.js";
+import type { MembershipRecord, SignedInUser } from "#server/platform/api/session.js";
+import type { Role } from "#shared/roles.js";
+
+/** The user's current organization and their role there, as the organizations module presents it. */
+interface CurrentOrganizationView {
+  id: number;
+  name: string;
+  slug: string;
+  role: Role;
+}
+
+/**
+ * The part of the user's answer the organizations module fills (registered by server/router.ts): identity
+ * sits below it and names only the shape (docs/DESIGN.md §3).
+ */
+export interface UserViewParts {
+  /**
+   * The user's membership of their current organization, presented; null when they have none.
+   * `currentMembership` is the session lookup's: when it is still the current one, no query.
+   */
+  currentOrganizationOf(
+    em: EntityManager,
+    user: SignedInUser,
+    currentMembership: MembershipRecord | null,
+  ): Promise<CurrentOrganizationView | null>;
+}
+
+export const userViewParts = new Hooks<UserViewParts>("userViewParts");
 
 /**
  * The signed-in user as the client sees it (auth/me, login, register, orgs/switch; docs/SPEC.md §3). No hash,
@@ -15,7 +38,7 @@ export interface UserView {
   name: string;
   email: string;
   currentOrgId: number | null;
-  currentOrganization: OrganizationAccessView | null;
+  currentOrganization: CurrentOrganizationView | null;
 }
 
 /** `currentMembership`: the session lookup's, when it is still the user's current one (no query then). */
@@ -24,18 +47,12 @@ export async function presentUser(
   user: SignedInUser,
   currentMembership: MembershipRecord | null = null,
 ): Promise<UserView> {
-  const orgId = user.currentOrganization?.id;
-  const membership =
-    orgId === undefined
-      ? null
-      : currentMembership?.organization.id === orgId
-        ? currentMembership
-        : await findMembership(em, user, orgId);
+  const currentOrganization = await userViewParts.one.currentOrganizationOf(em, user, currentMembership);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    currentOrgId: membership ? membership.organization.id : null,
-    currentOrganization: membership ? presentOrganizationAccess(membership) : null,
+    currentOrgId: currentOrganization ? currentOrganization.id : null,
+    currentOrganization,
   };
 }

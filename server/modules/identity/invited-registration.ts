@@ -1,27 +1,24 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Invitation } from "#server/modules/team/index.js";
-import { hashToken } from "./sessions.js";
+import { Hooks } from "#server/platform/api/hooks.js";
 
 /**
- * Whether `token` is an open invitation made for `emailKey` (decision 0265): a registration through it is
- * never rate limited, so a whole office joins from one address. The token is `<org-slug>.<secret>` and only
- * the secret's SHA-256 is stored (docs/DESIGN.md §5); the hash is unique across organizations. One
- * invitation stands for one address, which can register once, so it opens nothing for anyone else. Expiry
- * is judged on the wall clock, as accepting the invitation judges it.
+ * What opens a registration past its limits (decision 0265): an open invitation made for the address,
+ * which the team module knows and registers (server/router.ts); identity imports no team file.
  */
+export interface RegistrationHook {
+  /** Whether `token` is an open invitation for `emailKey`. */
+  invites(em: EntityManager, token: string, emailKey: string): Promise<boolean>;
+}
+
+export const registrationHooks = new Hooks<RegistrationHook>("registrationHooks");
+
+/** Whether a registration comes through an open invitation for its address: then it is never rate limited. */
 export async function isOpenInvitationFor(
   em: EntityManager,
   token: string | undefined,
   emailKey: string,
 ): Promise<boolean> {
-  const dot = token?.lastIndexOf(".") ?? -1;
-  const secret = token && dot > 0 ? token.slice(dot + 1) : "";
-  if (secret.length < 20) return false;
-  const invitation = await em.findOne(
-    Invitation,
-    { secretHash: hashToken(secret), emailKey, acceptedAt: null, expiresAt: { $gt: new Date() } },
-    // Registration has no organization yet; the secret alone names the invitation.
-    { filters: false },
-  );
-  return invitation !== null;
+  if (token === undefined) return false;
+  for (const hook of registrationHooks.all) if (await hook.invites(em, token, emailKey)) return true;
+  return false;
 }

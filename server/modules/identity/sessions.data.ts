@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Membership, Organization } from "#server/modules/organizations/index.js";
+import type { MembershipRecord, SessionLookup, SessionRecord, SignedInUser } from "#server/platform/api/session.js";
 import { readRowAcrossOrganizations, readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Role } from "#shared/roles.js";
@@ -9,7 +9,8 @@ import { User } from "./user.entity.js";
  * The session check of every request (decision 0156): one indexed lookup by the token's hash, which also
  * brings the user and their membership of their current organization. Nothing is cached between
  * requests, so a logout or a password change (which delete the rows) takes effect at once everywhere.
- * The user, membership and organization are plain records (decision 0205): no entity is built for a
+ * The user, membership and organization are plain records (decision 0205; their shapes are the procedure
+ * builders', server/platform/api/session.ts): no entity is built for a
  * read; a write that changes one of them registers its entity with managedUser or managedMembership.
  * The session is a plain record too: only its own rare writes (expiry, renewal, last seen) touch its
  * row, with one statement each (decision 0156).
@@ -42,52 +43,6 @@ from sessions s join users u on u.id = s.user_id
 left join memberships ms on ms.organization_id = u.current_org_id and ms.user_id = u.id
 left join organizations o on o.id = ms.organization_id
 where s.token_hash = ?`;
-
-/** What a request knows of its session: enough to judge expiry and the last-seen step, and to name it. */
-export interface SessionRecord {
-  tokenHash: string;
-  expiresAt: Date;
-  renewedAt: Date;
-  lastSeenAt: Date;
-}
-
-/**
- * The signed-in user as every request knows them: a plain, read-only record (decision 0205). A write
- * that changes the user registers the entity with `managedUser` first; the fields are read-only so that
- * a change to the record, which nothing would save, does not compile.
- */
-export interface SignedInUser {
-  readonly id: number;
-  readonly name: string;
-  readonly email: string;
-  readonly emailKey: string;
-  readonly currentOrganization: { readonly id: number } | null;
-  readonly createdAt: Date;
-}
-
-export interface OrganizationRecord {
-  readonly id: number;
-  readonly name: string;
-  readonly slug: string;
-  readonly createdAt: Date;
-}
-
-/** A membership with its organization, as the request's scope carries it (see managedMembership for writes). */
-export interface MembershipRecord {
-  readonly id: number;
-  readonly role: Role;
-  readonly displayName: string | null;
-  readonly createdAt: Date;
-  readonly organization: OrganizationRecord;
-  readonly user: { readonly id: number };
-}
-
-export interface SessionLookup {
-  session: SessionRecord;
-  user: SignedInUser;
-  /** The user's membership of their current organization, or null. */
-  currentMembership: MembershipRecord | null;
-}
 
 const dateOrEpoch = (value: unknown): Date => dateFromRow(value) ?? new Date(0);
 
@@ -190,31 +145,5 @@ export function managedUser(em: EntityManager, user: SignedInUser | User): User 
     email_key: user.emailKey,
     current_org_id: user.currentOrganization?.id ?? null,
     created_at: user.createdAt,
-  });
-}
-
-/** The organization's entity, loaded from the record without a query: for a row the request creates in it. */
-export function managedOrganization(em: EntityManager, organization: OrganizationRecord | Organization): Organization {
-  if (organization instanceof Organization) return organization;
-  return em.map(Organization, {
-    id: organization.id,
-    name: organization.name,
-    slug: organization.slug,
-    created_at: organization.createdAt,
-  });
-}
-
-/** The membership's entity (its organization registered too), for a write that changes or removes it. */
-export function managedMembership(em: EntityManager, membership: MembershipRecord | Membership): Membership {
-  if (membership instanceof Membership) return membership;
-  const { organization } = membership;
-  managedOrganization(em, organization);
-  return em.map(Membership, {
-    id: membership.id,
-    organization_id: organization.id,
-    user_id: membership.user.id,
-    role: membership.role,
-    display_name: membership.displayName,
-    created_at: membership.createdAt,
   });
 }

@@ -1,10 +1,11 @@
 import { hash, randomBytes } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionLookup, SessionRecord } from "#server/platform/api/session.js";
 import type { Config } from "#server/platform/http/config.js";
 import { DAY_MS, LAST_SEEN_STEP_MS, SESSION_COOKIE } from "#shared/constants.js";
 import { Session } from "./session.entity.js";
-import { lookUpSession, type SessionLookup, type SessionRecord } from "./sessions.data.js";
+import { lookUpSession } from "./sessions.data.js";
 import type { User } from "./user.entity.js";
 
 // "Last seen" is written at most once per LAST_SEEN_STEP_MS: writing it on every request would cost a
@@ -54,16 +55,6 @@ export function startSession(em: EntityManager, reply: FastifyReply, config: Con
   });
   em.persist(session);
   setCookie(reply, config, token, session.expiresAt);
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /**
-     * The session looked up once for a request that runs several procedures, all reads (a page's first
-     * answers, server/platform/pages/page-answers.ts, decision 0236): each signed-in procedure uses it instead of its own lookup.
-     */
-    sharedSession?: Promise<SessionLookup | null>;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
-import { Organization } from "#server/modules/organizations/index.js";
+// By name: one schema graph, and identity sits below the organizations module (docs/DESIGN.md §3).
+import type { Organization } from "#server/modules/organizations/index.js";
 
 export class User {
   [OptionalProps]?: "createdAt" | "currentOrganization";
@@ -25,7 +26,7 @@ export const UserSchema = new EntitySchema<User>({
     passwordHash: { type: "string", length: 255, lazy: true },
     currentOrganization: {
       kind: "m:1",
-      entity: () => Organization,
+      entity: "Organization",
       nullable: true,
       deleteRule: "set null",
       fieldName: "current_org_id",

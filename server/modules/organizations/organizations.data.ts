@@ -1,16 +1,11 @@
 import { type EntityManager, raw, UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import {
-  type MembershipRecord,
-  managedOrganization,
-  managedUser,
-  type SignedInUser,
-  type User,
-} from "#server/modules/identity/index.js";
+import { type MembershipRecord, managedUser, type SignedInUser, type User } from "#server/modules/identity/index.js";
 import { inScope, readRow } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
 import { type CreateOrgInput, ORG_MESSAGES } from "#shared/schemas/orgs.js";
+import { managedOrganization } from "./managed-entities.js";
 import { findMembership, membershipOf } from "./membership.js";
 import { Membership, Organization, sortNameOf } from "./organization.entity.js";
 import { assertSlugUnchanged, isSlugUsable, slugKeyOf } from "./organizations.rules.js";

@@ -1,12 +1,13 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { inScope, readRow, writeRows, writeRowsReturning } from "#server/platform/db/rows.js";
+import { inScope } from "#server/platform/db/rows.js";
 import { dateFromRow, dialectOfManager } from "#server/platform/db/sql-dialect.js";
-import type { SyncStatements } from "#server/platform/fast/sqlite-group-commit.js";
+import { type Plan, readStep, runPlan, writeReturningStep, writeStep } from "#server/platform/db/statement-plan.js";
 import { fail } from "#server/platform/http/errors.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
+import type { Dialect } from "../../../mikro-orm.config.js";
 import { totalCountFrom } from "./course-completion-totals.js";
 import { type CountedCompletion, completionCountStatements, progressCountFrom } from "./course-progress.js";
 
@@ -44,11 +45,6 @@ export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requir
     throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
 }
 
-/**
- * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing
- * its knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training and the reports read this row alike.
- * Idempotent: the first completion stays (there is no undo).
- */
 /** Who completes: the request's user, in the organization its entity manager is scoped to. */
 export interface CompletionKeyScope {
   user: { id: number };
@@ -88,7 +84,11 @@ function missingLessonAsNotFound(error: unknown): never {
 }
 
 /** The insert yielded to another request's completion of the same lesson: the first one's time is the answer. */
-function firstCompletion(lessonId: number, row: { completed_at: unknown } | undefined): RecordedCompletion {
+interface FirstCompletionRow {
+  completed_at: unknown;
+}
+
+function firstCompletion(lessonId: number, row: FirstCompletionRow | undefined): RecordedCompletion {
   // Yielded to a completion that is gone again: its lesson was deleted meanwhile.
   const firstAt = dateFromRow(row?.completed_at);
   if (!firstAt) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
@@ -106,54 +106,50 @@ const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
   total as (${totalCountFrom("inserted c")})
   select lesson_id from inserted`;
 
-/** Whether the completion was inserted: on PostgreSQL one statement with its counts, on SQLite the INSERT and then its counts. */
-async function insertCounted(scope: CompletionScope, key: CountedCompletion, completedAt: Date): Promise<boolean> {
+/**
+ * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing its
+ * knowledge check (quizzes/submit) and by signing a sign-off lesson (lessons/sign): progress, My training
+ * and the reports read this row alike. Idempotent: the first completion stays (there is no undo).
+ *
+ * The statements that record it, as a plan (server/platform/db/statement-plan.ts) that runs
+ * awaited or at once alike: on PostgreSQL the INSERT and its counts as one statement, on SQLite the INSERT
+ * and then its counts (server/modules/progress/course-progress.ts) when it inserted. The completion time is
+ * the one it wrote, so nothing is read back unless another request completed the same lesson first (then
+ * its time is the first completion's). `completedAt`: when it was done, for work sent later from a device
+ * (server/platform/api/action-time.ts).
+ */
+export function* recordCompletionPlan(
+  scope: CompletionKeyScope,
+  lessonId: number,
+  completedAt: Date,
+  dialect: Dialect,
+): Plan<RecordedCompletion> {
+  const key = keyOf(scope, lessonId);
   const params = insertParams(key, completedAt);
-  if (dialectOfManager(scope.em) === "postgresql") {
-    return (await writeRowsReturning(scope.em, INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+  // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
+  let inserted: boolean;
+  try {
+    if (dialect === "postgresql")
+      inserted = (yield* writeReturningStep(INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+    else inserted = (yield* writeStep(INSERT_COMPLETION, params)) > 0;
+  } catch (error) {
+    missingLessonAsNotFound(error);
   }
-  if ((await writeRows(scope.em, INSERT_COMPLETION, params)) === 0) return false;
-  for (const [sql, countParams] of completionCountStatements(key)) await writeRows(scope.em, sql, countParams);
-  return true;
+  if (!inserted)
+    return firstCompletion(lessonId, (yield* readStep<FirstCompletionRow>(FIRST_COMPLETION, keyParams(key)))[0]);
+  if (dialect === "sqlite")
+    for (const [sql, countParams] of completionCountStatements(key)) yield* writeStep(sql, countParams);
+  return { lessonId, completedAt };
 }
 
 /**
- * The INSERT (a prepared statement, decision 0209) and its counts (server/modules/progress/course-progress.ts) when it
- * inserted; the completion time is the one it wrote, so nothing is read back unless another request
- * completed the same lesson first (then its time is the first completion's). `completedAt`: when it
- * was done, for work sent later from a device (server/platform/api/action-time.ts); now by default.
+ * The one way a lesson's completion is written, in the transaction `scope.em` is in (quizzes/submit,
+ * lessons/sign); lessons/complete runs the same plan its own way (lesson-completion.ts). Now by default.
  */
-export async function recordCompletion(
+export function recordCompletion(
   scope: CompletionScope,
   lessonId: number,
   completedAt: Date = new Date(),
 ): Promise<RecordedCompletion> {
-  const key = keyOf(scope, lessonId);
-  // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
-  const inserted = await insertCounted(scope, key, completedAt).catch(missingLessonAsNotFound);
-  if (!inserted) return firstCompletion(lessonId, await readRow(scope.em, FIRST_COMPLETION, keyParams(key)));
-  return { lessonId, completedAt };
-}
-
-/**
- * recordCompletion's statements, run at once in a write that commits together
- * (server/platform/fast/sqlite-group-commit.ts), on the write's statements in its scope (rows.ts scopedStatements).
- */
-export function recordCompletionNow(
-  statements: SyncStatements,
-  scope: CompletionKeyScope,
-  lessonId: number,
-  completedAt: Date,
-): RecordedCompletion {
-  const key = keyOf(scope, lessonId);
-  let inserted: number;
-  try {
-    inserted = statements.write(INSERT_COMPLETION, insertParams(key, completedAt));
-  } catch (error) {
-    missingLessonAsNotFound(error);
-  }
-  if (inserted === 0)
-    return firstCompletion(lessonId, statements.read<{ completed_at: unknown }>(FIRST_COMPLETION, keyParams(key))[0]);
-  for (const [sql, params] of completionCountStatements(key)) statements.write(sql, params);
-  return { lessonId, completedAt };
+  return runPlan(scope.em, recordCompletionPlan(scope, lessonId, completedAt, dialectOfManager(scope.em)));
 }

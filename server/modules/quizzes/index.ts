@@ -1,5 +1,3 @@
 /** The quizzes module's public face: the only file of it that other modules and the app may import. */
 
-export { copyKnowledgeChecks } from "./quiz-copy.js";
-export type { LearnerQuizView } from "./quizzes.presenter.js";
-export { presentLearnerQuiz } from "./quizzes.presenter.js";
+export { quizCourseHook, quizLessonPageParts } from "./course-hooks.js";

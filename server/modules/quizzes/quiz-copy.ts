@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Lesson } from "#server/modules/courses/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type CourseContext, lockLessonCourse } from "#server/modules/courses/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { QUIZ_MESSAGES, type saveQuizInput } from "#shared/schemas/quizzes.js";
 import { loadQuiz } from "./quiz.data.js";

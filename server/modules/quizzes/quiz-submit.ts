@@ -4,7 +4,7 @@ import type { Membership } from "#server/modules/organizations/index.js";
 import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { QUIZ_MESSAGES, type submitQuizInput } from "#shared/schemas/quizzes.js";

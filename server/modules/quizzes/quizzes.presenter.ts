@@ -1,4 +1,4 @@
-import type { LearnerQuizRows } from "#server/modules/courses/index.js";
+import type { LearnerQuizRows, LessonPageQuiz } from "#server/modules/courses/index.js";
 import type { QuestionKind, RevealAnswers } from "#shared/schemas/quizzes.js";
 import type { LoadedQuiz, QuizStatsRows } from "./quiz.data.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
@@ -8,15 +8,8 @@ import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.ru
  * correctness and no explanation: those come only with the result of a submitted attempt.
  */
 
-export interface LearnerQuizView {
-  passPercent: number;
-  maxAttempts: number | null;
-  questions: { id: number; kind: QuestionKind; prompt: string; options: { id: number; text: string }[] }[];
-  attempts: number;
-  attemptsLeft: number | null;
-  bestScorePercent: number | null;
-  passed: boolean;
-}
+/** The lesson page's shape of a check (server/modules/courses/lesson-page-parts.ts), which this fills. */
+export type LearnerQuizView = LessonPageQuiz;
 
 export interface EditorQuizView {
   lessonId: number;

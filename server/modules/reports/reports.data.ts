@@ -1,14 +1,13 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { courseById } from "#server/modules/courses/index.js";
-import { type TagView, tagsOfMemberships } from "#server/modules/tags/index.js";
+import type { MemberRow } from "#server/modules/organizations/index.js";
+import { countOwnTags, type TagView, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { reportRows } from "#server/modules/team/index.js";
 import {
   audienceMembers,
-  countOwnTags,
   coursesByIds,
   hasAnyTag,
   loadTrainingRows,
-  type MemberRow,
   publishedCourses,
   type TrainingCourse,
   type TrainingRows,

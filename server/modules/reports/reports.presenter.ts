@@ -1,7 +1,7 @@
+import type { MemberRow } from "#server/modules/organizations/index.js";
 import { compareTags } from "#server/modules/tags/index.js";
 import {
   cellsOf,
-  type MemberRow,
   type ProgressCell,
   progressFrom,
   type TrainingCourse,

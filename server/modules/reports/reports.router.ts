@@ -13,7 +13,10 @@ import { presentCourseReport, presentMatrixReport, presentMemberReport } from ".
  */
 const reportProcedure = permittedProcedure("reports.view");
 
-/** The reports area's procedures; the app's router adds the sign-off module's reports beside them (server/router.ts). */
+/**
+ * The reports area's procedures; the app's router adds reports/signoffs (signoff-report.router.ts) beside
+ * them (server/router.ts).
+ */
 export const reportProcedures = {
   matrix: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })

@@ -1,5 +1,8 @@
 /** The signoff module's public face: the only file of it that other modules and the app may import. */
 
-export { recordCopiedSignoffVersions } from "./signoff-copy.js";
-export type { SignoffScope } from "./signoffs.js";
-export { recordedChangeOf, recordLessonVersion, signoffSnapshot, signoffStatusOf } from "./signoffs.js";
+export { signoffCourseHook } from "./course-hooks.js";
+export { Signature } from "./signoff.entity.js";
+export type { SignoffMemberView, SignoffReport } from "./signoff.presenter.js";
+export { presentSignatureRecord } from "./signoff.presenter.js";
+export { signoffReportCsv } from "./signoff-csv.presenter.js";
+export { materialVersions, signoffStatusOf } from "./signoffs.js";

@@ -5,7 +5,7 @@ import { type MembershipRecord, managedUser } from "#server/modules/identity/ind
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
-import { createOwned } from "#server/platform/api/trpc-org.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import { SIGNOFF_MESSAGES, type signLessonInput } from "#shared/schemas/signoffs.js";

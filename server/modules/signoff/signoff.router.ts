@@ -1,5 +1,4 @@
-import { findCourse, findLesson, lockLesson } from "#server/modules/courses/index.js";
-import { refreshSearchIndex } from "#server/modules/search/index.js";
+import { contentWritten, lockLesson } from "#server/modules/courses/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -9,13 +8,10 @@ import {
   mySignoffsInput,
   SIGNOFF_MESSAGES,
   signLessonInput,
-  signoffReportInput,
 } from "#shared/schemas/signoffs.js";
 import { signLesson } from "./signing.js";
 import { LessonVersion } from "./signoff.entity.js";
 import { presentLessonSignoff, presentMySignoffs, presentVersion, presentVersionSummary } from "./signoff.presenter.js";
-import { signoffReportCsv } from "./signoff-csv.presenter.js";
-import { signoffReport } from "./signoff-report.js";
 import {
   lessonSignoffRows,
   lessonVersionAndPrevious,
@@ -25,8 +21,9 @@ import {
 import { recordLessonVersion } from "./signoffs.js";
 
 /**
- * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing, versions and the sign-off report. The
- * version and restore paths are for "signoffs.manage"; a lesson of another organization is "not found".
+ * Sign-off lessons (docs/SPEC.md §7): signing, each member's standing and versions (the sign-off report is
+ * the reports module's, server/modules/reports/signoff-report.ts). The version and restore paths are for
+ * "signoffs.manage"; a lesson of another organization is "not found".
  */
 const manageProcedure = permittedProcedure("signoffs.manage");
 const signerProcedure = permittedProcedure("lessons.sign");
@@ -77,22 +74,9 @@ export const signoffLessonProcedures = {
         summary: restoredSummary(row.version),
       });
       await ctx.em.flush();
-      await refreshSearchIndex(ctx.em, { lessonIds: [lesson.id] });
+      // The restored text is the lesson's: whatever follows its content (the search index) follows it.
+      await contentWritten(ctx, { lessonIds: [lesson.id] });
       return presentVersionSummary(recorded);
-    }),
-};
-
-/** Merged into the reports router: `GET /_api/reports/signoffs`. */
-export const signoffReportProcedures = {
-  /** One lesson's members and signatures; without a lesson, every signature the organization holds. */
-  signoffs: permittedProcedure("reports.view")
-    .meta({ rest: { method: "GET", path: "/reports/signoffs", csv: signoffReportCsv } })
-    .input(signoffReportInput)
-    .query(async ({ ctx, input }) => {
-      if (input.lessonId === undefined) return signoffReport(ctx, null);
-      const lesson = await findLesson(ctx, input.lessonId);
-      const course = await findCourse(ctx, lesson.module.course.id);
-      return signoffReport(ctx, { lesson, course });
     }),
 };
 

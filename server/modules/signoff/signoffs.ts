@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { Completion, type Lesson } from "#server/modules/courses/index.js";
+import { Completion, type Lesson, type LessonBefore } from "#server/modules/courses/index.js";
 import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
 import { recountLessonCourseProgress } from "#server/modules/progress/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { SIGNOFF_MESSAGES, type SignoffChange, type SignoffStatus } from "#shared/schemas/signoffs.js";
@@ -30,17 +30,6 @@ function contentHashOf(title: string, content: string | null): string {
     .digest("hex");
 }
 
-/** The lesson's title, content and sign-off flag before a save changes them. */
-export interface SignoffSnapshot {
-  title: string;
-  content: string | null;
-  requiresSignoff: boolean;
-}
-
-export function signoffSnapshot(lesson: Lesson): SignoffSnapshot {
-  return { title: lesson.title, content: lesson.content, requiresSignoff: lesson.requiresSignoff };
-}
-
 export interface SignoffChangeRequest {
   change?: SignoffChange;
   changeSummary?: string;
@@ -60,7 +49,7 @@ const SIGNOFF_TURNED_ON = "Sign-off required";
  * when sign-off is turned on or the author says so (even with no text changed since the last autosave:
  * that is how the editor publishes a material change); minor for any other change of title or content.
  */
-export function recordedChangeOf(before: SignoffSnapshot, lesson: Lesson, request: SignoffChangeRequest) {
+export function recordedChangeOf(before: LessonBefore, lesson: Lesson, request: SignoffChangeRequest) {
   if (!lesson.requiresSignoff) {
     if (request.change === "material") throw fail.badRequest(SIGNOFF_MESSAGES.materialNeedsSignoff);
     return null;

@@ -1,8 +1,8 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { z } from "zod";
 import type { Organization } from "#server/modules/organizations/index.js";
-import { createOwned } from "#server/platform/api/trpc-org.js";
 import { takeTurn } from "#server/platform/db/sql-dialect.js";
+import { createOwned } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { DEFAULT_DEPARTMENT_COLOR } from "#shared/constants.js";

@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
+import { inScope, placeholders, readRow, readRows } from "#server/platform/db/rows.js";
+import { countFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";
 import type { TagView } from "./tags.presenter.js";
 
@@ -71,4 +72,15 @@ export async function tagsOfMemberships(
     membershipTags.push({ ...tag });
   }
   return byMembership;
+}
+
+/** How many of these tag ids are the organization's. */
+export async function countOwnTags(em: EntityManager, tagIds: readonly number[]): Promise<number> {
+  if (tagIds.length === 0) return 0;
+  const row = await readRow<{ total: unknown }>(
+    em,
+    `select count(*) as total from tags where ${inScope()} and id in (${placeholders(tagIds)})`,
+    tagIds,
+  );
+  return countFromRow(row?.total);
 }

@@ -1,14 +1,15 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { type MembershipRecord, managedUser, type SignedInUser, type User } from "#server/modules/identity/index.js";
 import {
-  type MembershipRecord,
+  lockedAdmins,
+  type MemberRecord,
+  type MemberRow,
+  type Membership,
   managedMembership,
-  managedUser,
-  type SignedInUser,
-  type User,
-} from "#server/modules/identity/index.js";
-import { lockedAdmins, type Membership, membershipToChange } from "#server/modules/organizations/index.js";
-import { type MemberRecord, type MemberRow, memberRows } from "#server/modules/training/index.js";
+  memberRows,
+  membershipToChange,
+} from "#server/modules/organizations/index.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";

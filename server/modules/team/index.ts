@@ -2,4 +2,5 @@
 export { reportRows } from "./departures.js";
 export { Invitation } from "./invitation.entity.js";
 export { InvitationSend } from "./invitation-send.entity.js";
+export { invitationRegistrationHook } from "./invited-registration.js";
 export { memberName } from "./team.presenter.js";

@@ -1,9 +1,9 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
 import { inScope, readRow, readRowAcrossOrganizations } from "#server/platform/db/rows.js";
 import { countFromRow, dateParam, takeTurn } from "#server/platform/db/sql-dialect.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { DAY_MS, HOUR_MS, INVITATION_LIMITS } from "#shared/constants.js";

@@ -3,7 +3,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { emailKeyOf, type User } from "#server/modules/identity/index.js";
 import { Organization } from "#server/modules/organizations/index.js";
-import { createOwned, scopeToOrganization } from "#server/platform/api/trpc-org.js";
+import { createOwned, scopeToOrganization } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { type ListeningServer, publicBaseUrl } from "#server/platform/http/public-url.js";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { emailKeyOf, type MembershipRecord } from "#server/modules/identity/index.js";
 import { lockedAdmins, type Membership, membershipToChange, sortNameOf } from "#server/modules/organizations/index.js";
 import { MemberTag, Tag } from "#server/modules/tags/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";

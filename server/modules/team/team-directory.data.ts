@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { type TagView, tagsOfMemberships } from "#server/modules/tags/index.js";
-import { countOwnTags } from "#server/modules/training/index.js";
+import { countOwnTags, type TagView, tagsOfMemberships } from "#server/modules/tags/index.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";

@@ -1,6 +1,6 @@
 import { Assignment, type CourseContext, findCourse } from "#server/modules/courses/index.js";
 import { Membership } from "#server/modules/organizations/index.js";
-import { createOwned, type OrganizationScope } from "#server/platform/api/trpc-org.js";
+import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { TRAINING_MESSAGES } from "#shared/schemas/training.js";
 

@@ -1,13 +1,12 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { unsubscribeToken } from "#server/modules/mail/index.js";
-import type { Organization } from "#server/modules/organizations/index.js";
-import { scopeToOrganization } from "#server/platform/api/trpc-org.js";
+import { memberRows, type Organization } from "#server/modules/organizations/index.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
+import { scopeToOrganization } from "#server/platform/db/tenant-scope.js";
 import type { MailSettings } from "#server/platform/http/config.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
 import { type MailBlock, renderMail } from "#server/platform/mail/templates.js";
 import { DAY_MS } from "#shared/constants.js";
-import { memberRows } from "./training.data.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js";
 
 /** The daily reminder names required training due within this many days, and anything overdue. */

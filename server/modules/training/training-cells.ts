@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { MemberRow } from "#server/modules/organizations/index.js";
 import { isCourseComplete, progressPercent } from "#shared/progress.js";
 import type { ProgressFacts, TrainingStatus } from "#shared/training-statuses.js";
 import {
@@ -9,7 +10,6 @@ import {
   completionCounts,
   courseAudiences,
   lessonTotals,
-  type MemberRow,
   type TrainingCourse,
 } from "./training.data.js";
 import {

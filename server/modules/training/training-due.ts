@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { MemberRow } from "#server/modules/organizations/index.js";
 import {
   type AssignmentTimes,
   assignmentTimes,
@@ -6,7 +7,6 @@ import {
   completionCounts,
   courseAudiences,
   lessonTotals,
-  type MemberRow,
   progressFrom,
   type TrainingCourse,
 } from "./training.data.js";

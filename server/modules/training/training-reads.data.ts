@@ -7,8 +7,8 @@ import {
 } from "#server/modules/courses/index.js";
 import type { TagView } from "#server/modules/tags/index.js";
 import { tagFromRecord } from "#server/modules/tags/index.js";
-import { inScope, placeholders, readRow, readRows } from "#server/platform/db/rows.js";
-import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
+import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
+import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { TagType } from "#shared/schemas/tags.js";
 import type { AssignmentTimes } from "./training.data.js";
 import type { AudienceMember, TagLink } from "./training.rules.js";
@@ -66,17 +66,6 @@ const AUDIENCE_CANDIDATES = `select ${COURSE_COLUMNS} from courses c
 export async function audienceCandidates(em: EntityManager, membershipId: number): Promise<CourseFields[]> {
   const rows = await readRows<CourseRecord>(em, AUDIENCE_CANDIDATES, [membershipId, membershipId]);
   return rows.map(courseFromRecord);
-}
-
-/** How many of these tag ids are the organization's. */
-export async function countOwnTags(em: EntityManager, tagIds: readonly number[]): Promise<number> {
-  if (tagIds.length === 0) return 0;
-  const row = await readRow<{ total: unknown }>(
-    em,
-    `select count(*) as total from tags where ${inScope()} and id in (${placeholders(tagIds)})`,
-    tagIds,
-  );
-  return countFromRow(row?.total);
 }
 
 /** One member's rows for the training rules, and the tags a course view asked for with them. */

@@ -1,7 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import superjson from "superjson";
-import type { User } from "#server/modules/identity/index.js";
-import type { Organization } from "#server/modules/organizations/index.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_MESSAGES, type ClientActionKind } from "#shared/schemas/client-actions.js";
 import { ClientAction } from "./client-action.entity.js";
@@ -14,8 +12,8 @@ import { ClientAction } from "./client-action.entity.js";
  */
 export interface ClientActionScope {
   em: SqlEntityManager;
-  organization: Pick<Organization, "id">;
-  user: Pick<User, "id">;
+  organization: { id: number };
+  user: { id: number };
 }
 
 function belongsToCaller(action: ClientAction, scope: ClientActionScope, kind: ClientActionKind): boolean {

@@ -1,48 +1,14 @@
-import type { EntityClass, EntityManager, RequiredEntityData } from "@mikro-orm/core";
+import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyRequest } from "fastify";
-import {
-  type MembershipRecord,
-  managedOrganization,
-  type OrganizationRecord,
-  type SignedInUser,
-} from "#server/modules/identity/index.js";
-import type { Organization } from "#server/modules/organizations/index.js";
-import { membershipOf } from "#server/modules/organizations/index.js";
-import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
+import { scopeToOrganization } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { ID_MAX, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
+import { type MembershipRecord, requestIdentity, type SignedInUser } from "./session.js";
 import { signedInProcedure, signedInProcedureWith, signedInRateLimitedProcedure } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
-
-/** Every later query on this entity manager sees only this organization's rows. */
-export function scopeToOrganization(em: EntityManager, organizationId: number): void {
-  em.setFilterParams(TENANT_FILTER, { organizationId });
-}
-
-/**
- * The scope an organization procedure's handler gets: its entity manager and the request's organization,
- * a plain record (decision 0205).
- */
-export interface OrganizationScope {
-  em: EntityManager;
-  organization: OrganizationRecord;
-}
-
-/**
- * A new row of an organization-owned entity (TENANT_ENTITIES), in the request's organization: the
- * organization comes from the scope, never from the handler, so a row cannot land in another one.
- */
-export function createOwned<T extends { organization: Organization }>(
-  scope: OrganizationScope,
-  entity: EntityClass<T>,
-  data: Omit<RequiredEntityData<T>, "organization">,
-): T {
-  const organization = managedOrganization(scope.em, scope.organization);
-  return scope.em.create(entity, { ...data, organization } as RequiredEntityData<T>);
-}
 
 function requirePermission(membership: Pick<MembershipRecord, "role">, action: Action): void {
   if (!can(membership.role, action)) throw fail.forbidden();
@@ -86,7 +52,7 @@ async function membershipIn(
   currentMembership: MembershipRecord | null,
 ): Promise<MembershipRecord> {
   if (currentMembership?.organization.id === organizationId) return currentMembership;
-  return membershipOf(em, user, organizationId);
+  return requestIdentity.one.membershipOf(em, user, organizationId);
 }
 
 /** The caller's membership of the request's organization, with the tenant filter of `em` set to it. */

@@ -3,13 +3,13 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { type AnyProcedure, initTRPC } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { resumeSession } from "#server/modules/identity/index.js";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { CsvExport } from "#server/platform/http/csv.js";
 import { fail, publicError, retryableTransactionCode } from "#server/platform/http/errors.js";
 import { noteActor } from "#server/platform/http/metrics.js";
 import type { RateLimiter } from "#server/platform/http/rate-limit.js";
+import { requestIdentity } from "./session.js";
 import { wireFormat } from "./wire-format.js";
 
 /** What lives as long as the server: handed to every request's context. */
@@ -106,7 +106,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-/** One router of two areas' procedures (orgs: the organizations module's and the image storage's). */
 
 /**
  * How many times a write transaction runs at most when PostgreSQL aborts it as a deadlock or a
@@ -203,7 +202,8 @@ export const rateLimitedProcedure = t.procedure.use(signedOutMark);
 
 /** What a signed-in request's context adds: plain records (decision 0205). */
 async function signedInScope(ctx: Context) {
-  const resumed = await (ctx.req.sharedSession ?? resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
+  const resumed = await (ctx.req.sharedSession ??
+    requestIdentity.one.resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
   // A handler that changes one of these records registers its entity (managedUser …).

@@ -71,6 +71,29 @@ export class JsonDepthScanner {
   }
 }
 
+/**
+ * Whether whole JSON text stays within `maxDepth`: the scanner's walk over a string already read. The
+ * characters it looks for are ASCII, whose codes are the same bytes.
+ */
+export function withinJsonDepth(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (code === BACKSLASH) escaped = true;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+      depth += 1;
+      if (depth > maxDepth) return false;
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) depth -= 1;
+  }
+  return true;
+}
+
 const refusal = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 
 /** The bytes of a body, passed on unchanged until they exceed `limit` or nest deeper than the depth limit. */
@@ -98,21 +121,40 @@ function hasNoBody(req: FastifyRequest): boolean {
 }
 
 /**
+ * A body of a declared length, without a transfer encoding: Node's HTTP parser delivers exactly that many
+ * bytes, so a length within the limit bounds the body before a byte is read.
+ */
+function lengthDeclared(req: FastifyRequest): boolean {
+  return req.headers["transfer-encoding"] === undefined && req.headers["content-length"] !== undefined;
+}
+
+/**
  * Bounds every JSON body: `limitOf` names the most bytes the request's route takes, or null for a route
  * that takes raw bytes of its own (an image upload, bounded by its route's bodyLimit). A declared length
- * over the limit is refused before a byte is read; otherwise the bytes pass the guard on their way to the
- * parser, which stops at the first byte over the limit or one level too deep. Refused: 413 or 400, in the
- * API's error shape (the app's error handler), and what is left of the body is drained unparsed.
+ * over the limit is refused before a byte is read, and a declared length within it bounds the body, whose
+ * text is then checked for depth before anything parses it. A body of no declared length (chunked) passes
+ * the guard on its way to the parser, which stops at the first byte over the limit or one level too deep.
+ * Refused: 413 or 400, in the API's error shape (the app's error handler), and what is left of a guarded
+ * body is drained unparsed.
  *
  * Then the body is kept as its text (an empty one is no body: logout is posted empty): the REST adapter
  * parses it when the procedure reads its input, after the session (server/platform/http/rest.ts,
  * decodeBody), as tRPC's adapter parses its own.
  */
+/** Bodies read without the guard, whose depth is checked once they are read. */
+const unscanned = new WeakSet<FastifyRequest>();
+
 export function registerJsonBodies(app: FastifyInstance, limitOf: (req: FastifyRequest) => number | null): void {
   app.addHook("preParsing", (req, _reply, payload, done) => {
     const limit = hasNoBody(req) ? null : limitOf(req);
     if (limit === null) return done(null, payload);
     if (Number(req.headers["content-length"]) > limit) return done(refusal(413, JSON_BODY_MESSAGES.tooLarge));
+    // The usual case, a small body of a declared length: its depth is checked on its text, in the parser,
+    // which spares every such request a stream of its own (docs/benchmarks/0254-server-modules.md).
+    if (lengthDeclared(req)) {
+      unscanned.add(req);
+      return done(null, payload);
+    }
     const guard = new JsonBodyGuard(limit);
     guard.once("error", () => {
       payload.unpipe(guard);
@@ -123,6 +165,14 @@ export function registerJsonBodies(app: FastifyInstance, limitOf: (req: FastifyR
   });
 
   app.removeContentTypeParser("application/json");
+  // A body that came without the guard (a declared length) is checked for depth once read, before any
+  // parse: here rather than in the parser below, which tRPC's adapter replaces with its own on its route.
+  app.addHook("preValidation", (req, _reply, done) => {
+    const body = req.body;
+    if (!unscanned.has(req) || typeof body !== "string" || withinJsonDepth(body, JSON_BODY_LIMITS.depth)) return done();
+    done(refusal(400, JSON_BODY_MESSAGES.tooDeep));
+  });
+
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     done(null, text.trim() === "" ? undefined : text);

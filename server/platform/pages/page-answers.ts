@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { AnyRouter } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { resumeSession } from "#server/modules/identity/index.js";
+import { requestIdentity } from "#server/platform/api/session.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { publicError } from "#server/platform/http/errors.js";
@@ -85,7 +85,8 @@ async function pageAnswersFor(
   const page = pageAtAddress(req.url.split("?", 1)[0] ?? "");
   if (!page) return null;
   // One session lookup for the page's calls (decision 0236): each checks it as its own lookup would.
-  req.sharedSession = resumeSession(createContext(services, req, reply).em, req, reply, services.config);
+  const em = createContext(services, req, reply).em;
+  req.sharedSession = requestIdentity.one.resumeSession(em, req, reply, services.config);
   try {
     const user = await answerOf(services, appRouter, req, reply, "auth.me", null);
     const organizations = await answerOf(services, appRouter, req, reply, "orgs.list", null);

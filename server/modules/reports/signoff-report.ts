@@ -1,22 +1,24 @@
-import type { Course, Lesson } from "#server/modules/courses/index.js";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import { type Course, type CourseContext, findCourse, findLesson, type Lesson } from "#server/modules/courses/index.js";
+import { memberRows } from "#server/modules/organizations/index.js";
 import {
-  assignmentTimes,
-  audienceMembers,
-  courseAudiences,
-  joinedAudienceAt,
-  memberRows,
-} from "#server/modules/training/index.js";
-import { Signature } from "./signoff.entity.js";
-import { presentSignatureRecord, type SignoffMemberView, type SignoffReport } from "./signoff.presenter.js";
-import { materialVersions, type SignoffScope, signoffStatusOf } from "./signoffs.js";
+  materialVersions,
+  presentSignatureRecord,
+  Signature,
+  type SignoffMemberView,
+  type SignoffReport,
+  signoffStatusOf,
+} from "#server/modules/signoff/index.js";
+import { assignmentTimes, audienceMembers, courseAudiences, joinedAudienceAt } from "#server/modules/training/index.js";
 
 /**
  * reports/signoffs (docs/SPEC.md §7). For one lesson: its course audience's members and everyone who signed it,
  * each signed (current version), outdated or not signed, and every signature. Without a lesson: every
  * signature the organization holds, deleted lessons' included (decision 0100), for an audit in one file.
+ * The reports module's: it reads the signatures (signoff) beside who the course is for (training).
  */
-export async function signoffReport(
-  scope: SignoffScope,
+async function signoffReport(
+  scope: { em: SqlEntityManager },
   target: { lesson: Lesson; course: Course } | null,
 ): Promise<SignoffReport> {
   const signatures = await scope.em.find(Signature, target ? { lesson: target.lesson.id } : {}, {
@@ -71,4 +73,15 @@ export async function signoffReport(
     members: rows,
     signatures: records,
   };
+}
+
+/**
+ * reports/signoffs' one call: the report of one lesson (of another organization: "not found"), or without
+ * a lesson, of every signature.
+ */
+export async function signoffReportFor(ctx: CourseContext, lessonId: number | undefined): Promise<SignoffReport> {
+  if (lessonId === undefined) return signoffReport(ctx, null);
+  const lesson = await findLesson(ctx, lessonId);
+  const course = await findCourse(ctx, lesson.module.course.id);
+  return signoffReport(ctx, { lesson, course });
 }
