@@ -1,34 +1,30 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
-import { memberAudience, viewerRow } from "#server/modules/training/index.js";
+import { courseViewParts, type ViewerTraining } from "./course-view-parts.js";
 import { type OutlineRow, outlineRows, type TaggedCourse } from "./courses.data.js";
 
-// Apart from courses.data.ts, which training's reads import through the index: reading training from
-// there would close a cycle in which training's statements are built before the course columns they name.
-
-/** Courses as courses.presenter.ts shows them to `viewer`: with the viewer's own audience rows. */
+/** Courses as courses.presenter.ts shows them to the viewer: with their training status of each. */
 export interface CoursesForViewer {
   courses: readonly TaggedCourse[];
-  viewer: MembershipRecord;
-  /** The viewer's tags and assignments, and the tags the courses name (training's memberAudience). */
-  audience: Awaited<ReturnType<typeof memberAudience>>;
+  /** The tags the courses name, and what each asks of the viewer (training's part, course-view-parts.ts). */
+  training: ViewerTraining;
   /** courses/get's outline of its one course, as the viewer sees it. */
   outline?: OutlineRow[];
 }
 
+const NO_TRAINING: ViewerTraining = { tags: [], of: () => ({ assignedToMe: false, dueAt: null }) };
+
 /**
  * Courses (plain rows, read again after a write) with what they ask of the viewer: one query however many
- * (the tags they name and the viewer's own rows), none for no course.
+ * (the tags they name and the viewer's own rows, read by the training module's part), none for no course.
  */
 export async function coursesForViewer(
   em: EntityManager,
   courses: readonly TaggedCourse[],
   viewer: MembershipRecord,
 ): Promise<CoursesForViewer> {
-  if (courses.length === 0) return { courses, viewer, audience: { members: new Map(), assigned: new Map(), tags: [] } };
-  const named = new Set<number>();
-  for (const course of courses) for (const id of course.tagIds) named.add(id);
-  return { courses, viewer, audience: await memberAudience(em, viewerRow(viewer), [...named]) };
+  if (courses.length === 0) return { courses, training: NO_TRAINING };
+  return { courses, training: await courseViewParts.one.viewerTrainingOf(em, courses, viewer) };
 }
 
 /** One course for the viewer; with `withStructure`, also its outline (one query more). */

@@ -1,6 +1,6 @@
 import { compareTags, type TagView } from "#server/modules/tags/index.js";
-import { audienceOf, viewerDeadlines } from "#server/modules/training/index.js";
 import type { CourseStatus } from "./course.entity.js";
+import type { ViewerCourseTraining } from "./course-view-parts.js";
 import type { CoursesForViewer } from "./course-views.data.js";
 import type { CourseFields, OutlineRow, TaggedCourse } from "./courses.data.js";
 
@@ -77,7 +77,7 @@ function tagsOfCourses(courses: readonly TaggedCourse[], named: TagView[]): Map<
 function courseView(
   course: CourseFields,
   tags: TagView[],
-  mine: { assignedToMe: boolean; dueAt: Date | null },
+  mine: ViewerCourseTraining,
   modules?: ModuleOutlineView[],
 ): CourseView {
   return {
@@ -98,15 +98,10 @@ function courseView(
 }
 
 /** Courses with their tags and what they ask of the viewer (coursesForViewer's rows). */
-export function presentCourses({ courses, viewer, audience }: CoursesForViewer): CourseView[] {
+export function presentCourses({ courses, training }: CoursesForViewer): CourseView[] {
   if (courses.length === 0) return [];
-  const tags = tagsOfCourses(courses, audience.tags);
-  const audiences = courses.map((course) => ({
-    id: course.id,
-    audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
-  }));
-  const mine = viewerDeadlines(audience, viewer, audiences);
-  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
+  const tags = tagsOfCourses(courses, training.tags);
+  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], training.of(course.id)));
 }
 
 /** One course as presentCourses shows it; with its outline (courseForViewer's `withStructure`), also its modules and lessons. */

@@ -13,6 +13,8 @@ export {
   lockLesson,
   lockLessonCourse,
 } from "./course-access.js";
+export type { CourseViewParts, ViewerCourseTraining } from "./course-view-parts.js";
+export { courseViewParts } from "./course-view-parts.js";
 export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";

@@ -1,15 +1,7 @@
 import type { Assignment } from "#server/modules/courses/index.js";
-import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { memberName } from "#server/modules/team/index.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import {
-  type AudienceCourse,
-  compareAssigned,
-  compareTitles,
-  completedAtOf,
-  trainingStatus,
-} from "./training.rules.js";
-import { type AudienceRows, coursesOfMember } from "./training-due.js";
+import { compareAssigned, compareTitles, completedAtOf, trainingStatus } from "./training.rules.js";
 import type { MyTrainingRows } from "./training-mine.data.js";
 
 /** One course of "My training" (training/mine, docs/SPEC.md §7). */
@@ -33,22 +25,6 @@ export interface MyTraining {
   assigned: TrainingItem[];
   /** Optional courses of the caller's audience, by title. */
   optional: TrainingItem[];
-}
-
-/**
- * What each course asks of the viewer: in their audience or not, and their own deadline, from the
- * viewer's rows (memberAudience) whatever the number of courses.
- */
-export function viewerDeadlines(
-  viewerRows: Pick<AudienceRows, "members" | "assigned">,
-  viewer: MembershipRecord,
-  courses: readonly { id: number; audience: AudienceCourse }[],
-): (courseId: number) => { assignedToMe: boolean; dueAt: Date | null } {
-  const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
-  const rows = { ...viewerRows, audiences: new Map(courses.map(({ id, audience }) => [id, audience])) };
-  for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
-    mine.set(course.id, { assignedToMe: true, dueAt });
-  return (courseId) => mine.get(courseId) ?? { assignedToMe: false, dueAt: null };
 }
 
 /** The caller's training (training/mine): the rows of training-mine.data.ts shaped, with each course's status at `now`. */
