@@ -6,7 +6,8 @@
  */
 import { performance } from "node:perf_hooks";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import { courseIdsMatching, searchContent } from "#server/modules/search/search.data.js";
+import { courseIdsMatching, searchHits } from "#server/modules/search/search.data.js";
+import { presentSearch } from "#server/modules/search/search.presenter.js";
 import { rebuildSearchIndex } from "#server/modules/search/search-index.js";
 import type { Config } from "#server/platform/http/config.js";
 import { LIMITS } from "#shared/constants.js";
@@ -147,7 +148,7 @@ export async function benchSearch(options: {
     };
     for (let run = 0; run < SEARCHES; run++) {
       const started = performance.now();
-      if (q.has("q")) await searchContent(scope, text, LIMITS.searchResultsDefault);
+      if (q.has("q")) presentSearch(await searchHits(scope, text, LIMITS.searchResultsDefault));
       else await courseIdsMatching(scope, text);
       queryTimings.push(performance.now() - started);
     }

@@ -1,5 +1,5 @@
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
-import { courseContentHooks, courseSearch, lessonPageParts } from "#server/modules/courses/index.js";
+import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
@@ -24,6 +24,7 @@ import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
+import { trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
 import { router } from "#server/platform/api/trpc.js";
@@ -33,10 +34,10 @@ import { router } from "#server/platform/api/trpc.js";
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
  * and read memberships with the organizations module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
- * checks, then the versions), the course list searches with the search module, and the lesson page
- * carries its knowledge check (quizzes). A registration
- * through an open invitation (team) skips the registration limits, and the user's answer names their
- * current organization (organizations).
+ * checks, then the versions), the course list searches with the search module, the lesson page carries
+ * its knowledge check (quizzes) and the course views the viewer's training status (training). A
+ * registration through an open invitation (team) skips the registration limits, and the user's answer
+ * names their current organization (organizations).
  */
 requestIdentity.register({ resumeSession, membershipOf });
 registrationHooks.register(invitationRegistrationHook);
@@ -47,6 +48,7 @@ courseContentHooks.register(quizCourseHook);
 courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
+courseViewParts.register(trainingCourseViewParts);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file

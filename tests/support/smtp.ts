@@ -1,4 +1,7 @@
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import type { Config } from "#server/platform/http/config.js";
+import { OutboxSender, type SenderOptions } from "#server/platform/mail/sender.js";
+import { smtpTransport } from "#server/platform/mail/transport.js";
 
 /**
  * A real SMTP server for the tests (the `smtp-server` package), on 127.0.0.1: the app's nodemailer talks
@@ -160,4 +163,19 @@ export function mailSettingsFor(smtp: Pick<TestSmtpServer, "url">) {
     MAIL_FROM: "Trainwright <training@example.com>",
     PUBLIC_URL: "http://trainwright.example.test",
   };
+}
+
+/** mailSettingsFor an app whose own mail worker waits an hour between rounds: the test runs the senders itself. */
+export function handDrivenMailSettingsFor(smtp: Pick<TestSmtpServer, "url">) {
+  return { ...mailSettingsFor(smtp), MAIL_POLL_MS: "3600000" };
+}
+
+/** A sender of `app`'s outbox through the app's SMTP settings, on `clock`, for a test to drive (claim, runOnce). */
+export function outboxSenderOf(
+  app: { orm: SenderOptions["orm"]; config: Pick<Config, "mail"> },
+  clock: () => number,
+): OutboxSender {
+  const mail = app.config.mail;
+  if (!mail) throw new Error("The test app has no e-mail settings.");
+  return new OutboxSender({ orm: app.orm, transport: smtpTransport(mail), clock, messageIdDomain: "test" });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { courseContentHooks, courseSearch, lessonPageParts } from "#server/modules/courses/index.js";
+import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { registrationHooks, userViewParts } from "#server/modules/identity/index.js";
 import { organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { progressCourseHook } from "#server/modules/progress/index.js";
@@ -7,6 +7,7 @@ import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/ind
 import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import { invitationRegistrationHook } from "#server/modules/team/index.js";
+import { trainingCourseViewParts } from "#server/modules/training/index.js";
 import { Hooks } from "#server/platform/api/hooks.js";
 import { requestIdentity } from "#server/platform/api/session.js";
 import "#server/router.js";
@@ -17,6 +18,7 @@ describe("the hooks server/router.ts registers", () => {
     expect(() => requestIdentity.one).not.toThrow();
     expect(courseSearch.one).toBe(searchOfCourses);
     expect(lessonPageParts.one).toBe(quizLessonPageParts);
+    expect(courseViewParts.one).toBe(trainingCourseViewParts);
     expect(userViewParts.one).toBe(organizationUserViewParts);
   });
 

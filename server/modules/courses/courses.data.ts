@@ -174,9 +174,16 @@ const OUTLINE = `select m.id as module_id, m.title as module_title, m.descriptio
 
 /**
  * A course's modules and lessons in outline order, each lesson with whether the user completed it: one
- * query (modules left-joined to their lessons and the user's completions).
+ * query (modules left-joined to their lessons and the user's completions). After a write (`refresh`), the
+ * entity manager's pending changes are flushed first, so the rows read are them.
  */
-export async function outlineRows(em: EntityManager, courseId: number, userId: number): Promise<OutlineRow[]> {
+export async function outlineRows(
+  em: EntityManager,
+  courseId: number,
+  userId: number,
+  options: { refresh?: boolean } = {},
+): Promise<OutlineRow[]> {
+  if (options.refresh) await em.flush();
   const rows = await readRows<{
     module_id: number;
     module_title: string;

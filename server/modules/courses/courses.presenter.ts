@@ -1,14 +1,13 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { compareTags, type TagView } from "#server/modules/tags/index.js";
-import { audienceOf, memberAudience, viewerDeadlines, viewerRow } from "#server/modules/training/index.js";
 import type { CourseStatus } from "./course.entity.js";
-import { type CourseFields, outlineRows, type TaggedCourse } from "./courses.data.js";
+import type { ViewerCourseTraining } from "./course-view-parts.js";
+import type { CoursesForViewer } from "./course-views.data.js";
+import type { CourseFields, OutlineRow, TaggedCourse } from "./courses.data.js";
 
 /**
  * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
- * and its structure (courses/structure, and the answer of every reorder). Each answers for any number
- * of courses, modules or lessons in a fixed number of queries.
+ * and its structure (courses/structure, and the answer of every reorder), from the rows of
+ * server/modules/courses/courses.data.ts.
  */
 
 interface LessonOutlineView {
@@ -78,7 +77,7 @@ function tagsOfCourses(courses: readonly TaggedCourse[], named: TagView[]): Map<
 function courseView(
   course: CourseFields,
   tags: TagView[],
-  mine: { assignedToMe: boolean; dueAt: Date | null },
+  mine: ViewerCourseTraining,
   modules?: ModuleOutlineView[],
 ): CourseView {
   return {
@@ -98,57 +97,25 @@ function courseView(
   };
 }
 
-/**
- * Courses (plain rows of server/modules/courses/courses.data.ts, read again after a write) with their tags and
- * what they ask of the viewer: one query however many (the tags they name and the viewer's own rows).
- */
-export async function presentCourses(
-  em: SqlEntityManager,
-  courses: readonly TaggedCourse[],
-  viewer: MembershipRecord,
-): Promise<CourseView[]> {
+/** Courses with their tags and what they ask of the viewer (coursesForViewer's rows). */
+export function presentCourses({ courses, training }: CoursesForViewer): CourseView[] {
   if (courses.length === 0) return [];
-  const named = new Set<number>();
-  for (const course of courses) for (const id of course.tagIds) named.add(id);
-  const viewerRows = await memberAudience(em, viewerRow(viewer), [...named]);
-  const tags = tagsOfCourses(courses, viewerRows.tags);
-  const audiences = courses.map((course) => ({
-    id: course.id,
-    audience: audienceOf(course, new Set((tags.get(course.id) ?? []).map((tag) => tag.id))),
-  }));
-  const mine = viewerDeadlines(viewerRows, viewer, audiences);
-  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], mine(course.id)));
+  const tags = tagsOfCourses(courses, training.tags);
+  return courses.map((course) => courseView(course, tags.get(course.id) ?? [], training.of(course.id)));
 }
 
-/** One course as presentCourses shows it; with `withStructure`, also its modules and lessons as the viewer sees them. */
-export async function presentCourse(
-  em: SqlEntityManager,
-  course: TaggedCourse,
-  viewer: MembershipRecord,
-  options: { withStructure?: boolean } = {},
-): Promise<CourseView> {
-  const [view] = await presentCourses(em, [course], viewer);
+/** One course as presentCourses shows it; with its outline (courseForViewer's `withStructure`), also its modules and lessons. */
+export function presentCourse(rows: CoursesForViewer): CourseView {
+  const [view] = presentCourses(rows);
   if (!view) throw new Error("presentCourses returned no view for its course");
-  if (!options.withStructure) return view;
-  return {
-    ...view,
-    modules: await presentCourseStructure(em, course.id, viewer.user.id),
-  };
+  if (!rows.outline) return view;
+  return { ...view, modules: presentCourseStructure(rows.outline) };
 }
 
-/**
- * The modules and lessons of a course, each lesson marked if the user completed it: one query. After a
- * write (`refresh`), the entity manager's pending changes are flushed first, so the rows read are them.
- */
-export async function presentCourseStructure(
-  em: SqlEntityManager,
-  courseId: number,
-  userId: number,
-  options: { refresh?: boolean } = {},
-): Promise<ModuleOutlineView[]> {
-  if (options.refresh) await em.flush();
+/** The modules and lessons of a course, each lesson marked if the user completed it. */
+export function presentCourseStructure(outline: readonly OutlineRow[]): ModuleOutlineView[] {
   const modules: ModuleOutlineView[] = [];
-  for (const row of await outlineRows(em, courseId, userId)) {
+  for (const row of outline) {
     let module = modules.at(-1);
     if (module?.id !== row.moduleId) {
       module = {

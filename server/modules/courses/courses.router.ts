@@ -19,11 +19,13 @@ import { contentWritten, courseCopied, courseSearch } from "./content-hooks.js";
 import { Course, CourseTag } from "./course.entity.js";
 import { assertCourseVisible, type CourseContext, canSeeDrafts, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
+import { courseForViewer, coursesForViewer } from "./course-views.data.js";
 import {
   type CourseFields,
   courseById,
   courseIdsTagged,
   courseList,
+  outlineRows,
   type TaggedCourse,
   taggedCourseById,
 } from "./courses.data.js";
@@ -121,7 +123,7 @@ export const coursesRouter = router({
         limit: input.limit,
         after: after ? { createdAt: dateParam(ctx.config, after.createdAt), id: after.id } : undefined,
       });
-      return presentCourses(ctx.em, courses, ctx.membership);
+      return presentCourses(await coursesForViewer(ctx.em, courses, ctx.membership));
     }),
 
   /** The course with its modules and lessons, and which of them the caller completed. */
@@ -130,7 +132,7 @@ export const coursesRouter = router({
     .input(courseIdInput)
     .query(async ({ ctx, input }) => {
       const course = visibleCourseRow(ctx, await taggedCourseById(ctx.em, input.id));
-      return presentCourse(ctx.em, course, ctx.membership, { withStructure: true });
+      return presentCourse(await courseForViewer(ctx.em, course, ctx.membership, { withStructure: true }));
     }),
 
   structure: memberProcedure
@@ -138,7 +140,7 @@ export const coursesRouter = router({
     .input(courseStructureInput)
     .query(async ({ ctx, input }) => {
       const course = visibleCourseRow(ctx, await courseById(ctx.em, input.courseId));
-      return plainJson(await presentCourseStructure(ctx.em, course.id, ctx.user.id));
+      return plainJson(presentCourseStructure(await outlineRows(ctx.em, course.id, ctx.user.id)));
     }),
 
   create: permittedProcedure("courses.create")
@@ -155,7 +157,7 @@ export const coursesRouter = router({
       for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
       await ctx.em.flush();
       await contentWritten(ctx, { courseIds: [course.id] });
-      return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
+      return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership));
     }),
 
   update: permittedProcedure("courses.edit")
@@ -174,7 +176,7 @@ export const coursesRouter = router({
       countVersion(course, fieldsChanged || dueChanged || tagsChanged);
       await ctx.em.flush();
       await contentWritten(ctx, { courseIds: [course.id] });
-      return presentCourse(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
+      return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership));
     }),
 
   /** A draft "<title> (copy)" with copies of its tags, modules, lessons and images (server/modules/courses/course-copy.ts). */
@@ -186,7 +188,7 @@ export const coursesRouter = router({
       const source = await lockCourse(ctx, input.id);
       const copy = await duplicateCourse(ctx, source);
       await courseCopied(ctx, copy);
-      return presentCourse(ctx.em, await writtenCourse(ctx, copy.id), ctx.membership);
+      return presentCourse(await courseForViewer(ctx.em, await writtenCourse(ctx, copy.id), ctx.membership));
     }),
 
   /** The database cascades to its tags, modules, lessons, images and their completions. */

@@ -13,12 +13,14 @@ export {
   lockLesson,
   lockLessonCourse,
 } from "./course-access.js";
+export type { CourseViewParts, ViewerCourseTraining } from "./course-view-parts.js";
+export { courseViewParts } from "./course-view-parts.js";
 export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonPageParts, LessonPageQuiz } from "./lesson-page-parts.js";
 export { lessonPageParts } from "./lesson-page-parts.js";
-export type { LessonCompletionRow, LessonQuizSettings } from "./lessons.data.js";
-export { attemptSummaryRow, learnerQuestionRows, lessonCompletionRow } from "./lessons.data.js";
+export type { LearnerQuizRows, LessonCompletionRow } from "./lessons.data.js";
+export { learnerQuizRows, lessonCompletionRow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";

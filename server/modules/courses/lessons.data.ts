@@ -128,7 +128,7 @@ export async function lessonPageRow(
 }
 
 /** A check's question with its options (ids and texts only: never which is correct), in stored order. */
-export interface LearnerQuestionRow {
+interface LearnerQuestionRow {
   id: number;
   kind: QuestionKind;
   prompt: string;
@@ -136,7 +136,7 @@ export interface LearnerQuestionRow {
 }
 
 /** The questions and options of a lesson's check in one query, without answers or explanations. */
-export async function learnerQuestionRows(em: EntityManager, lessonId: number): Promise<LearnerQuestionRow[]> {
+async function learnerQuestionRows(em: EntityManager, lessonId: number): Promise<LearnerQuestionRow[]> {
   const rows = await readRows<{
     question_id: number;
     kind: QuestionKind;
@@ -169,14 +169,14 @@ export async function learnerQuestionRows(em: EntityManager, lessonId: number): 
 }
 
 /** How one member has done at one check so far. */
-export interface AttemptSummary {
+interface AttemptSummary {
   attempts: number;
   bestScorePercent: number | null;
   passed: boolean;
 }
 
 /** One aggregate over the member's attempts at the lesson's check. */
-export async function attemptSummaryRow(em: EntityManager, lessonId: number, userId: number): Promise<AttemptSummary> {
+async function attemptSummaryRow(em: EntityManager, lessonId: number, userId: number): Promise<AttemptSummary> {
   const row = await readRow<{ attempts: unknown; best: number | null; passed: unknown }>(
     em,
     `select count(*) as attempts, max(score_percent) as best,
@@ -189,6 +189,29 @@ export async function attemptSummaryRow(em: EntityManager, lessonId: number, use
     bestScorePercent: row?.best == null ? null : Number(row.best),
     passed: countFromRow(row?.passed) > 0,
   };
+}
+
+/** What lessons/get's `quiz` shows a learner: the check's settings, its questions, and how they did so far. */
+export interface LearnerQuizRows {
+  settings: LessonQuizSettings;
+  questions: LearnerQuestionRow[];
+  summary: AttemptSummary;
+}
+
+/**
+ * The learner's rows of a lesson's check (plain rows, decision 0150): none for a lesson without one, and
+ * its questions, then the learner's attempts if it has any question.
+ */
+export async function learnerQuizRows(
+  em: EntityManager,
+  lessonId: number,
+  userId: number,
+  settings: LessonQuizSettings | null,
+): Promise<LearnerQuizRows | null> {
+  if (!settings) return null;
+  const questions = await learnerQuestionRows(em, lessonId);
+  if (questions.length === 0) return null;
+  return { settings, questions, summary: await attemptSummaryRow(em, lessonId, userId) };
 }
 
 /** What completing a lesson must know about it: one query. */

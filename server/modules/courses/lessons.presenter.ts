@@ -1,7 +1,6 @@
-import type { EntityManager } from "@mikro-orm/core";
 import { embedUrlFor } from "#shared/video-embed.js";
 import type { CourseStatus, Lesson } from "./course.entity.js";
-import { type LessonPageQuiz, lessonPageParts } from "./lesson-page-parts.js";
+import type { LessonPageQuiz } from "./lesson-page-parts.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
 /** A lesson as its writes answer (lessons/create, update). */
@@ -61,16 +60,11 @@ export function presentLesson(lesson: Lesson): LessonView {
   };
 }
 
-/** The lesson page as `userId` sees it (plain rows, decision 0150): the page's one query, and the check's two if it has one. */
-export async function presentLessonPage(
-  em: EntityManager,
-  page: LessonPageRow,
-  userId: number,
-): Promise<LessonPageView> {
-  const { quiz, ...lesson } = page;
-  return {
-    ...lesson,
-    embedUrl: embedUrlFor(lesson.videoUrl),
-    quiz: await lessonPageParts.one.quizOf(em, lesson.id, userId, quiz),
-  };
+/**
+ * The lesson page from its row and its knowledge check as the quizzes module filled it (lessonPageParts,
+ * server/modules/courses/lesson-page-parts.ts; plain rows, decision 0150).
+ */
+export function presentLessonPage(page: LessonPageRow, quiz: LessonPageQuiz | null): LessonPageView {
+  const { quiz: _settings, ...lesson } = page;
+  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz };
 }

@@ -17,8 +17,10 @@ import { Lesson } from "./course.entity.js";
 import { assertCourseVisible, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
+import { outlineRows } from "./courses.data.js";
 import { presentCourseStructure } from "./courses.presenter.js";
 import { convertLessonContent } from "./lesson-content.js";
+import { lessonPageParts } from "./lesson-page-parts.js";
 import { lessonPageRow } from "./lessons.data.js";
 import { presentLesson, presentLessonPage } from "./lessons.presenter.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
@@ -57,7 +59,10 @@ export const lessonProcedures = {
       const page = await lessonPageRow(ctx.em, input.id, ctx.user.id);
       if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
       assertCourseVisible(page.course, ctx.role);
-      return plainJson(await presentLessonPage(ctx.em, page, ctx.user.id));
+      // The check's part is the quizzes module's (decision 0290): its queries, none when the lesson has no check.
+      return plainJson(
+        presentLessonPage(page, await lessonPageParts.one.quizOf(ctx.em, page.id, ctx.user.id, page.quiz)),
+      );
     }),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
@@ -155,6 +160,6 @@ export const lessonProcedures = {
         });
       }
       await ctx.em.flush();
-      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(await outlineRows(ctx.em, course.id, ctx.user.id, { refresh: true }));
     }),
 };

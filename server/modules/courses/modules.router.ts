@@ -14,6 +14,7 @@ import { contentRemoved, contentWritten } from "./content-hooks.js";
 import { CourseModule } from "./course.entity.js";
 import { lockCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { idsInSubmittedOrder, matchesExpectedOrder, sameIdSet } from "./course-order.rules.js";
+import { outlineRows } from "./courses.data.js";
 import { presentCourseStructure } from "./courses.presenter.js";
 import { presentModule } from "./modules.presenter.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
@@ -97,6 +98,6 @@ export const modulesRouter = router({
         if (module) module.orderIndex = index;
       });
       await ctx.em.flush();
-      return presentCourseStructure(ctx.em, course.id, ctx.user.id, { refresh: true });
+      return presentCourseStructure(await outlineRows(ctx.em, course.id, ctx.user.id, { refresh: true }));
     }),
 });

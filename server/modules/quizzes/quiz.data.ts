@@ -1,5 +1,5 @@
 import type { EntityManager } from "@mikro-orm/core";
-import { Quiz, QuizOption, QuizQuestion } from "./quiz.entity.js";
+import { Quiz, QuizAttempt, QuizOption, QuizQuestion } from "./quiz.entity.js";
 
 /** A lesson's knowledge check with its questions and options, each list in its stored order. */
 export interface LoadedQuiz {
@@ -35,5 +35,23 @@ export async function loadQuiz(
       question,
       options: allOptions.filter((option) => option.question.id === question.id),
     })),
+  };
+}
+
+/** What quizzes/stats counts: the check as it stands, and every attempt's answers and who made it. */
+export interface QuizStatsRows {
+  lessonId: number;
+  loaded: LoadedQuiz | null;
+  attempts: { userId: number; answers: QuizAttempt["answers"] }[];
+}
+
+/** loadQuiz's three queries, and the lesson's attempts in one more. */
+export async function quizStatsRows(em: EntityManager, lessonId: number): Promise<QuizStatsRows> {
+  const loaded = await loadQuiz(em, lessonId);
+  const attempts = await em.find(QuizAttempt, { lesson: lessonId }, { fields: ["answers", "user"] });
+  return {
+    lessonId,
+    loaded,
+    attempts: attempts.map((attempt) => ({ userId: attempt.user.id, answers: attempt.answers })),
   };
 }

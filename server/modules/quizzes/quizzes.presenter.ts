@@ -1,13 +1,6 @@
-import type { EntityManager } from "@mikro-orm/core";
-import {
-  attemptSummaryRow,
-  type LessonPageQuiz,
-  type LessonQuizSettings,
-  learnerQuestionRows,
-} from "#server/modules/courses/index.js";
+import type { LearnerQuizRows, LessonPageQuiz } from "#server/modules/courses/index.js";
 import type { QuestionKind, RevealAnswers } from "#shared/schemas/quizzes.js";
-import { type LoadedQuiz, loadQuiz } from "./quiz.data.js";
-import { QuizAttempt } from "./quiz.entity.js";
+import type { LoadedQuiz, QuizStatsRows } from "./quiz.data.js";
 import { attemptsLeftOf, type QuestionResult, shuffled } from "./quiz-grading.rules.js";
 
 /**
@@ -55,20 +48,13 @@ export interface QuizStatsView {
 }
 
 /**
- * lessons/get's `quiz` (plain rows, decision 0150): null for a lesson without a check or whose check has
- * no question yet. With shuffle on, a new order on every load.
+ * lessons/get's `quiz` (the rows of server/modules/courses/lessons.data.ts, learnerQuizRows): null for a lesson
+ * without a check or whose check has no question yet. With shuffle on, a new order on every load.
  */
-export async function presentLearnerQuiz(
-  em: EntityManager,
-  lessonId: number,
-  userId: number,
-  settings: LessonQuizSettings | null,
-): Promise<LearnerQuizView | null> {
-  if (!settings) return null;
-  const questions = await learnerQuestionRows(em, lessonId);
-  if (questions.length === 0) return null;
+export function presentLearnerQuiz(rows: LearnerQuizRows | null): LearnerQuizView | null {
+  if (!rows) return null;
+  const { settings, questions, summary } = rows;
   const order = <T>(items: T[]) => (settings.shuffle ? shuffled(items) : items);
-  const summary = await attemptSummaryRow(em, lessonId, userId);
   return {
     passPercent: settings.passPercent,
     maxAttempts: settings.maxAttempts,
@@ -99,9 +85,7 @@ export function presentEditorQuiz(lessonId: number, loaded: LoadedQuiz | null): 
 }
 
 /** Per question of the check as it stands: of the attempts that answered it, how many got it wrong. */
-export async function presentQuizStats(em: EntityManager, lessonId: number): Promise<QuizStatsView> {
-  const loaded = await loadQuiz(em, lessonId);
-  const attempts = await em.find(QuizAttempt, { lesson: lessonId }, { fields: ["answers", "user"] });
+export function presentQuizStats({ lessonId, loaded, attempts }: QuizStatsRows): QuizStatsView {
   const tally = new Map<number, { answered: number; wrong: number }>();
   for (const attempt of attempts) {
     for (const answer of attempt.answers) {
@@ -114,7 +98,7 @@ export async function presentQuizStats(em: EntityManager, lessonId: number): Pro
   return {
     lessonId,
     attempts: attempts.length,
-    members: new Set(attempts.map((attempt) => attempt.user.id)).size,
+    members: new Set(attempts.map((attempt) => attempt.userId)).size,
     questions: (loaded?.questions ?? []).map(({ question }) => {
       const { answered, wrong } = tally.get(question.id) ?? { answered: 0, wrong: 0 };
       return {

@@ -2,7 +2,7 @@ import { findLesson } from "#server/modules/courses/index.js";
 import { router } from "#server/platform/api/trpc.js";
 import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { quizLessonInput, saveQuizInput, submitQuizInput } from "#shared/schemas/quizzes.js";
-import { loadQuiz } from "./quiz.data.js";
+import { loadQuiz, quizStatsRows } from "./quiz.data.js";
 import { saveQuiz } from "./quiz-save.js";
 import { submitQuiz } from "./quiz-submit.js";
 import { presentEditorQuiz, presentQuizStats } from "./quizzes.presenter.js";
@@ -39,6 +39,6 @@ export const quizzesRouter = router({
     .input(quizLessonInput)
     .query(async ({ ctx, input }) => {
       const lesson = await findLesson(ctx, input.lessonId);
-      return presentQuizStats(ctx.em, lesson.id);
+      return presentQuizStats(await quizStatsRows(ctx.em, lesson.id));
     }),
 });

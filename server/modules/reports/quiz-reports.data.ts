@@ -88,11 +88,3 @@ export async function loadCheckScores(
       }),
   };
 }
-
-/** The CSV's text for a course's checks: one value per check, joined by "; " when a course has several. */
-export function checkScoresText(scores: readonly CheckScore[]): { best: string; attempts: string } {
-  return {
-    best: scores.map((score) => (score.bestScorePercent === null ? "" : `${score.bestScorePercent}%`)).join("; "),
-    attempts: scores.map((score) => String(score.attempts)).join("; "),
-  };
-}

@@ -3,7 +3,7 @@ import type { MatrixCellTuple } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
-import { checkScoresText } from "./quiz-reports.data.js";
+import type { CheckScore } from "./quiz-reports.data.js";
 import type { CourseReport, MatrixReport, MemberReportCourse, ProgressCell } from "./reports.presenter.js";
 import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "./signoff-standings.data.js";
 
@@ -13,6 +13,14 @@ import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "./si
  */
 
 const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
+
+/** The CSV's text for a course's checks: one value per check, joined by "; " when a course has several. */
+function checkScoresText(scores: readonly CheckScore[]): { best: string; attempts: string } {
+  return {
+    best: scores.map((score) => (score.bestScorePercent === null ? "" : `${score.bestScorePercent}%`)).join("; "),
+    attempts: scores.map((score) => String(score.attempts)).join("; "),
+  };
+}
 
 /** Someone who was removed or left is named as such (docs/SPEC.md §7). */
 const nameOf = (member: { name: string; former: boolean }) =>

@@ -1,11 +1,11 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { MemberRow } from "#server/modules/organizations/index.js";
+import { compareTags } from "#server/modules/tags/index.js";
 import {
   cellsOf,
-  loadTrainingRows,
   type ProgressCell,
   progressFrom,
   type TrainingCourse,
+  type TrainingRows,
   trainingStatus,
   visitCells,
 } from "#server/modules/training/index.js";
@@ -13,12 +13,20 @@ import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { type CheckScore, type CourseCheck, loadCheckScores } from "./quiz-reports.data.js";
+import type { CheckScore, CourseCheck } from "./quiz-reports.data.js";
+import type { CourseReportRows, MatrixRows, MemberReportRows } from "./reports.data.js";
+import {
+  type MatrixSignoffs,
+  type MemberSignoffView,
+  matrixSignoffsOf,
+  needsSigning,
+} from "./signoff-standings.data.js";
 
 /**
  * The progress reports (decision 0041): who of an organization stands where with which course. The cells come
- * from server/modules/training/training-cells.ts (a fixed number of plain-row queries, the training rules in memory);
- * these shape them into the matrix, the course report and the member report.
+ * from server/modules/training/training-cells.ts (the rows of a fixed number of plain-row queries, read by
+ * reports.data.ts, and the training rules in memory); these shape them into the matrix, the course report
+ * and the member report.
  */
 
 export type { ProgressCell };
@@ -68,8 +76,8 @@ function count(tally: Tally, id: number, completed: boolean): void {
  * Members (by name) × published courses (by title). With `status` (or `keep`), only cells of that status
  * (that it keeps), and only the members and courses that keep one.
  */
-export async function presentMatrix(
-  em: SqlEntityManager,
+function presentMatrix(
+  rows: TrainingRows,
   memberships: readonly MemberRow[],
   courses: readonly TrainingCourse[],
   options: {
@@ -78,10 +86,9 @@ export async function presentMatrix(
     keep?: (userId: number, courseId: number, assigned: boolean) => boolean;
     now: Date;
   },
-): Promise<MatrixReport> {
+): MatrixReport {
   const { status: wanted, keep } = options;
   const filtered = wanted !== undefined || keep !== undefined;
-  const rows = await loadTrainingRows(em, memberships, courses, {});
   const cells: MatrixCellTuple[] = [];
   // Where a filter keeps a member or course with no assigned cell, it is still listed: "kept" says so.
   const keptMembers = new Set<number>();
@@ -142,14 +149,7 @@ export interface CourseReport {
 }
 
 /** Everyone of the course's audience, and anyone else who started it, by name. */
-export async function presentCourseReport(
-  em: SqlEntityManager,
-  memberships: readonly MemberRow[],
-  course: TrainingCourse,
-  now: Date,
-): Promise<CourseReport> {
-  const rows = await loadTrainingRows(em, memberships, [course], { course: course.id });
-  const checks = await loadCheckScores(em, [course.id]);
+function courseReport({ training: rows, checks, memberships, course }: CourseReportRows, now: Date): CourseReport {
   const byUser = new Map(memberships.map((membership) => [membership.userId, membership]));
   const members = cellsOf(rows, memberships, [course], now).flatMap(({ courseId: _course, ...cell }) => {
     const membership = byUser.get(cell.userId);
@@ -187,18 +187,11 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
-export async function presentMemberCourses(
-  em: SqlEntityManager,
-  membership: MemberRow,
-  courses: readonly TrainingCourse[],
+function memberCourses(
+  { training: rows, checks, membership, courses }: MemberReportRows,
   now: Date,
-): Promise<MemberReportCourse[]> {
-  const rows = await loadTrainingRows(em, [membership], courses, {
-    membership: membership.membershipId,
-  });
+): MemberReportCourse[] {
   const cells = new Map(cellsOf(rows, [membership], courses, now).map((cell) => [cell.courseId, cell]));
-  const courseIds = courses.map((course) => course.id);
-  const checks = await loadCheckScores(em, courseIds, membership.userId);
   return [...courses]
     .sort((a, b) => byTitle(a, b) || a.id - b.id)
     .map((course) => {
@@ -218,4 +211,58 @@ export async function presentMemberCourses(
       return { ...cell, title: course.title, required: course.required, checks: scores };
     })
     .sort((a, b) => Number(b.assigned) - Number(a.assigned));
+}
+
+/**
+ * reports/matrix: members (by name) × published courses (by title), with each shown cell's sign-off counts.
+ * With `status`, only cells of that status; with `signoff: "needed"`, only assigned cells whose member must
+ * (re-)sign a sign-off lesson of the course (decision 0103).
+ */
+export function presentMatrixReport(
+  rows: MatrixRows,
+  filters: { status?: TrainingStatus; signoff?: "needed" },
+  now: Date,
+): MatrixReport & MatrixSignoffs {
+  const { signoffCounts } = rows;
+  const matrix = presentMatrix(rows.training, rows.memberships, rows.courses, {
+    status: filters.status,
+    keep:
+      filters.signoff === "needed"
+        ? (userId, courseId, assigned) => assigned && needsSigning(signoffCounts, userId, courseId)
+        : undefined,
+    now,
+  });
+  const courseIdsShown = matrix.courses.map((course) => course.courseId);
+  return { ...matrix, ...matrixSignoffsOf(signoffCounts, matrix.cells.tuples, courseIdsShown) };
+}
+
+/** reports/course: the course report with the course's sign-off lessons and each member's standing with them (an empty list: none). */
+export function presentCourseReport(rows: CourseReportRows, now: Date) {
+  const report = courseReport(rows, now);
+  return {
+    course: {
+      ...report.course,
+      signoffLessons: rows.signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
+    },
+    members: report.members.map((member) => ({ ...member, signoffs: rows.signoffs.of(member.userId) })),
+  };
+}
+
+/** reports/member: the member, and every published course as they stand with it, its sign-off lessons too. */
+export function presentMemberReport(rows: MemberReportRows, now: Date) {
+  const { membership } = rows;
+  return {
+    member: {
+      userId: membership.userId,
+      name: membership.name,
+      email: membership.email,
+      role: membership.role,
+      former: membership.former === true,
+      tags: [...rows.tags].sort(compareTags),
+    },
+    courses: memberCourses(rows, now).map((course): MemberReportCourse & { signoffs: MemberSignoffView[] } => ({
+      ...course,
+      signoffs: rows.signoffs.get(course.courseId) ?? [],
+    })),
+  };
 }

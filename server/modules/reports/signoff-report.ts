@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { Course, Lesson } from "#server/modules/courses/index.js";
+import { type Course, type CourseContext, findCourse, findLesson, type Lesson } from "#server/modules/courses/index.js";
 import { memberRows } from "#server/modules/organizations/index.js";
 import {
   materialVersions,
@@ -17,7 +17,7 @@ import { assignmentTimes, audienceMembers, courseAudiences, joinedAudienceAt } f
  * signature the organization holds, deleted lessons' included (decision 0100), for an audit in one file.
  * The reports module's: it reads the signatures (signoff) beside who the course is for (training).
  */
-export async function signoffReport(
+async function signoffReport(
   scope: { em: SqlEntityManager },
   target: { lesson: Lesson; course: Course } | null,
 ): Promise<SignoffReport> {
@@ -73,4 +73,15 @@ export async function signoffReport(
     members: rows,
     signatures: records,
   };
+}
+
+/**
+ * reports/signoffs' one call: the report of one lesson (of another organization: "not found"), or without
+ * a lesson, of every signature.
+ */
+export async function signoffReportFor(ctx: CourseContext, lessonId: number | undefined): Promise<SignoffReport> {
+  if (lessonId === undefined) return signoffReport(ctx, null);
+  const lesson = await findLesson(ctx, lessonId);
+  const course = await findCourse(ctx, lesson.module.course.id);
+  return signoffReport(ctx, { lesson, course });
 }

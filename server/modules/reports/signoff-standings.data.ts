@@ -11,7 +11,7 @@ import type { SignoffStatus } from "#shared/schemas/signoffs.js";
  */
 
 /** A sign-off lesson of one of the reported courses, in course order. */
-export interface SignoffLessonRow {
+interface SignoffLessonRow {
   lessonId: number;
   courseId: number;
   title: string;
@@ -116,7 +116,7 @@ function signoffViews(
 }
 
 /** One member's standing with every sign-off lesson of these courses, by course. */
-async function memberSignoffs(
+export async function memberSignoffs(
   em: SqlEntityManager,
   userId: number,
   courseIds: readonly number[],
@@ -127,49 +127,20 @@ async function memberSignoffs(
   return new Map([...lessons].map(([courseId, rows]) => [courseId, signoffViews(rows, latest)]));
 }
 
+/** A course's sign-off lessons, and each member's standing with them. */
+export interface CourseSignoffs {
+  lessons: SignoffLessonRow[];
+  of: (userId: number) => MemberSignoffView[];
+}
+
 /** Everyone's standing with one course's sign-off lessons (the course report, decision 0103): two queries. */
-async function courseSignoffs(
-  em: SqlEntityManager,
-  courseId: number,
-): Promise<{ lessons: SignoffLessonRow[]; of: (userId: number) => MemberSignoffView[] }> {
+export async function courseSignoffs(em: SqlEntityManager, courseId: number): Promise<CourseSignoffs> {
   const lessons = (await signoffLessonsOf(em, [courseId])).get(courseId) ?? [];
   const latest = await latestSignatures(
     em,
     lessons.map((lesson) => lesson.lessonId),
   );
   return { lessons, of: (userId) => signoffViews(lessons, latest.get(userId)) };
-}
-
-/** Adds each course's sign-off standing to the member report's courses (an empty list: none). */
-export async function withMemberSignoffs<Course extends { courseId: number }>(
-  em: SqlEntityManager,
-  userId: number,
-  courses: Course[],
-): Promise<(Course & { signoffs: MemberSignoffView[] })[]> {
-  const standings = await memberSignoffs(
-    em,
-    userId,
-    courses.map((course) => course.courseId),
-  );
-  return courses.map((course) => ({ ...course, signoffs: standings.get(course.courseId) ?? [] }));
-}
-
-/**
- * Adds the course's sign-off lessons to the course report, and each member's standing with them (an
- * empty list: the course has none).
- */
-export async function withCourseSignoffs<Course extends { id: number }, Member extends { userId: number }>(
-  em: SqlEntityManager,
-  report: { course: Course; members: readonly Member[] },
-) {
-  const signoffs = await courseSignoffs(em, report.course.id);
-  return {
-    course: {
-      ...report.course,
-      signoffLessons: signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
-    },
-    members: report.members.map((member) => ({ ...member, signoffs: signoffs.of(member.userId) })),
-  };
 }
 
 /**

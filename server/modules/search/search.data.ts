@@ -3,10 +3,9 @@ import { canSeeDrafts } from "#server/modules/courses/index.js";
 import { inScope, readRows, scopedOrganizationId } from "#server/platform/db/rows.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { Role } from "#shared/roles.js";
-import type { SearchResult } from "#shared/schemas/search.js";
 import { dialectOf } from "../../../mikro-orm.config.js";
 import { type DocumentHit, type DocumentQuery, documentQuery } from "./search-dialect.js";
-import { parseSearchQuery, snippetSegments } from "./search-text.rules.js";
+import { parseSearchQuery } from "./search-text.rules.js";
 
 /**
  * Full-text search over the request's organization (docs/decisions/0060-full-text-search.md): the
@@ -36,18 +35,9 @@ async function findDocuments(
   return readRows<DocumentHit>(scope.em, sql, params);
 }
 
-/** The best `limit` courses, modules and lessons for what the member typed, with snippets. */
-export async function searchContent(scope: SearchScope, text: string, limit: number): Promise<SearchResult[]> {
-  const hits = await findDocuments(scope, text, { limit });
-  return hits.map((hit) => ({
-    type: hit.kind,
-    id: Number(hit.recordId),
-    courseId: Number(hit.courseId),
-    lessonId: hit.kind === "lesson" ? Number(hit.recordId) : null,
-    title: hit.title,
-    courseTitle: hit.courseTitle,
-    snippet: snippetSegments(hit.snippet),
-  }));
+/** The best `limit` courses, modules and lessons for what the member typed (search.presenter.ts shapes them). */
+export function searchHits(scope: SearchScope, text: string, limit: number): Promise<DocumentHit[]> {
+  return findDocuments(scope, text, { limit });
 }
 
 /** Not in the spec: the most courses the course list's search box narrows to. */

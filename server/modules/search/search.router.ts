@@ -1,7 +1,8 @@
 import { router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
-import { type SearchResponse, searchInput } from "#shared/schemas/search.js";
-import { searchContent } from "./search.data.js";
+import { searchInput } from "#shared/schemas/search.js";
+import { searchHits } from "./search.data.js";
+import { presentSearch } from "./search.presenter.js";
 
 export const searchRouter = router({
   /**
@@ -11,7 +12,5 @@ export const searchRouter = router({
   find: permittedProcedure("org.view")
     .meta({ rest: { method: "GET", path: "/search" } })
     .input(searchInput)
-    .query(async ({ ctx, input }): Promise<SearchResponse> => {
-      return { results: await searchContent(ctx, input.q, input.limit) };
-    }),
+    .query(async ({ ctx, input }) => presentSearch(await searchHits(ctx, input.q, input.limit))),
 });

@@ -1,5 +1,7 @@
 import type { SignoffChange, SignoffStatus } from "#shared/schemas/signoffs.js";
 import type { LessonVersion, Signature } from "./signoff.entity.js";
+import type { LessonSignoffRows, MySignoffRows } from "./signoff-standing.data.js";
+import { signoffStatusOf } from "./signoffs.js";
 
 /** A line of a lesson's version history (lessons/versions). */
 export interface LessonVersionSummaryView {
@@ -131,4 +133,43 @@ export function presentSignatureRecord(row: Signature, current: boolean): Signat
     userAgent: row.userAgent,
     current,
   };
+}
+
+/** lessons/signoff: the caller's standing with one lesson; with the text they signed when a material change outdated it. */
+export function presentLessonSignoff({
+  lesson,
+  material,
+  signature,
+  signedText,
+  changes,
+}: LessonSignoffRows): LessonSignoffView {
+  return {
+    lessonId: lesson.id,
+    requiresSignoff: lesson.requiresSignoff,
+    version: lesson.version,
+    status: signoffStatusOf(material, signature?.version ?? null),
+    signedVersion: signature?.version ?? null,
+    signedAt: signature?.signedAt ?? null,
+    signedText: signedText && { version: signedText.version, title: signedText.title, content: signedText.content },
+    changesSince: changes.map((change) => ({
+      version: change.version,
+      summary: change.summary,
+      createdAt: change.createdAt,
+    })),
+  };
+}
+
+/** signoffs/mine, in the lessons' order. */
+export function presentMySignoffs({ lessons, material, signed }: MySignoffRows): MySignoffView[] {
+  return lessons.map((lesson) => {
+    const signedVersion = signed.get(lesson.id)?.version ?? null;
+    return {
+      lessonId: lesson.id,
+      lessonTitle: lesson.title,
+      courseId: lesson.module.course.id,
+      courseTitle: lesson.module.course.title,
+      status: signoffStatusOf(material.get(lesson.id) ?? 0, signedVersion),
+      signedVersion,
+    };
+  });
 }

@@ -32,7 +32,7 @@ export async function organizationTags(em: EntityManager): Promise<TagView[]> {
 }
 
 /** These tags of the organization, unordered (an id of another organization's tag finds nothing). */
-async function tagsWithIds(em: EntityManager, tagIds: readonly number[]): Promise<TagView[]> {
+export async function tagsWithIds(em: EntityManager, tagIds: readonly number[]): Promise<TagView[]> {
   if (tagIds.length === 0) return [];
   const rows = await readRows<TagRecord>(
     em,

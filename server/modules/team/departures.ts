@@ -1,21 +1,26 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { MembershipRecord, User } from "#server/modules/identity/index.js";
+import { type MembershipRecord, managedUser, type SignedInUser, type User } from "#server/modules/identity/index.js";
 import {
   lockedAdmins,
   type MemberRecord,
   type MemberRow,
   type Membership,
+  managedMembership,
   memberRows,
+  membershipToChange,
 } from "#server/modules/organizations/index.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
+import type { Role } from "#shared/roles.js";
+import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import type { FormerFilter } from "#shared/schemas/team-admin.js";
 import { TEAM_ADMIN_MESSAGES } from "#shared/schemas/team-admin.js";
 import { FormerMember } from "./former-member.entity.js";
 import { memberName } from "./team.presenter.js";
+import { assertMayRemove } from "./team.rules.js";
 
 /**
  * People leaving an organization (decision 0120): the membership row is deleted, so every access
@@ -23,7 +28,7 @@ import { memberName } from "./team.presenter.js";
  * assignments go with it. Their completions (and whatever else they did there) are kept, by user, and a
  * FormerMember row keeps how the organization knew them, for the team page and the reports.
  */
-export async function depart(
+async function depart(
   em: EntityManager,
   membership: Membership,
   reason: FormerMember["reason"],
@@ -47,7 +52,7 @@ export async function depart(
  * Refuses a departure that would leave the organization without an admin, with `message`. `actor`, when
  * someone else removes an admin, must still be one once the admin rows are locked (not stepped down meanwhile).
  */
-export async function assertAnotherAdminRemains(
+async function assertAnotherAdminRemains(
   em: EntityManager,
   config: Config,
   leaving: MembershipRecord,
@@ -94,4 +99,37 @@ export async function reportRows(em: SqlEntityManager, former: FormerFilter, use
   const current = former === "only" ? [] : await memberRows(em, userId);
   const gone = former === "exclude" ? [] : await formerMemberRows(em, userId);
   return [...current, ...gone];
+}
+
+/** What removing a member or leaving is given by the procedure builders. */
+interface DepartureContext {
+  em: SqlEntityManager;
+  config: Config;
+  user: SignedInUser;
+  membership: MembershipRecord;
+  organization: { id: number; name: string };
+  role: Role;
+}
+
+/** team/remove-member: never oneself, never an admin by a manager, never the last admin. */
+export async function removeMember(ctx: DepartureContext, userId: number): Promise<{ message: string }> {
+  const target = await membershipToChange(ctx.em, userId, ctx.organization.id);
+  if (!target) throw fail.notFound(TEAM_MESSAGES.memberNotFound);
+  assertMayRemove({ userId: ctx.user.id, role: ctx.role }, { userId: target.user.id, role: target.role });
+  await assertAnotherAdminRemains(ctx.em, ctx.config, target, TEAM_MESSAGES.lastAdmin, ctx.membership);
+  const name = memberName(target);
+  await depart(ctx.em, target, "removed", managedUser(ctx.em, ctx.user));
+  return { message: `${name} was removed from the organization.` };
+}
+
+/** orgs/leave (docs/SPEC.md §7): anyone leaves an organization, except its last admin. */
+export async function leaveOrganization(ctx: DepartureContext): Promise<{ message: string }> {
+  await assertAnotherAdminRemains(ctx.em, ctx.config, ctx.membership, TEAM_ADMIN_MESSAGES.lastAdminLeave);
+  const { name } = ctx.organization;
+  // Registered first, so that the membership's user is this loaded entity: the departure keeps their name.
+  const user = managedUser(ctx.em, ctx.user);
+  await depart(ctx.em, managedMembership(ctx.em, ctx.membership), "left", null);
+  // The person chose to go: the organization is no longer where they land.
+  if (ctx.user.currentOrganization?.id === ctx.organization.id) user.currentOrganization = null;
+  return { message: `You left ${name}.` };
 }

@@ -43,3 +43,36 @@ export function presentInvitation(
     userExists,
   };
 }
+
+/** One invitation of team/invite-many's answer, with its row in the pasted list. */
+export interface InvitedRow {
+  row: number;
+  invitationId: number;
+  name: string;
+  email: string;
+  role: Role;
+  inviteLink: string;
+  emailed: boolean;
+}
+
+export function presentInvited({
+  row,
+  invitation,
+  inviteLink,
+  emailed,
+}: {
+  row: number;
+  invitation: Invitation;
+  inviteLink: string;
+  emailed: boolean;
+}): InvitedRow {
+  return {
+    row,
+    invitationId: invitation.id,
+    name: invitation.name,
+    email: invitation.email,
+    role: invitation.role,
+    inviteLink,
+    emailed,
+  };
+}

@@ -78,7 +78,7 @@ export interface MemberAudience {
   tags: TagView[];
 }
 
-type MemberAudienceRow = {
+export type MemberAudienceRow = {
   kind: "tag" | "member_tag" | "assignment";
   id: number;
   name: string | null;
@@ -93,20 +93,20 @@ type MemberAudienceRow = {
  * when and the courses they were named for, and with `tagIds` those tags of the organization (the ones a
  * course view shows), in one query. Read as three, each was a statement of its own on every course view,
  * and under load a statement's fixed cost, not its few rows, is most of what it costs (decision 0243).
+ * The statement and its reading are apart so that a caller on a hot path (the course views' part,
+ * course-view-parts.ts) runs it with its own one await.
  */
-export async function memberAudience(
-  em: EntityManager,
-  member: { membershipId: number; joinedAt: Date },
+export function memberAudienceStatement(
+  member: { membershipId: number },
   tagIds: readonly number[] = [],
-): Promise<MemberAudience> {
+): [sql: string, params: number[]] {
   const namedTags =
     tagIds.length === 0
       ? ""
       : `select 'tag' as kind, t.id, t.name, t.type, t.parent_id, t.color, null as created_at
          from tags t where ${inScope("t")} and t.id in (${placeholders(tagIds)})
          union all `;
-  const rows = await readRows<MemberAudienceRow>(
-    em,
+  return [
     `${namedTags}select 'member_tag' as kind, mt.tag_id as id, null as name, null as type, t.parent_id, null as color,
        mt.created_at
      from member_tags mt join tags t on t.id = mt.tag_id
@@ -115,7 +115,14 @@ export async function memberAudience(
      select 'assignment', a.course_id, null, null, null, null, a.created_at
      from assignments a where ${inScope("a")} and a.membership_id = ?`,
     [...tagIds, member.membershipId, member.membershipId],
-  );
+  ];
+}
+
+/** The rows of memberAudienceStatement, read. */
+export function memberAudienceOf(
+  member: { membershipId: number; joinedAt: Date },
+  rows: readonly MemberAudienceRow[],
+): MemberAudience {
   const links: TagLink[] = [];
   const assigned: AssignmentTimes = new Map();
   const tags: TagView[] = [];
@@ -138,4 +145,13 @@ export async function memberAudience(
     assigned,
     tags,
   };
+}
+
+/** memberAudienceStatement run and read. */
+export async function memberAudience(
+  em: EntityManager,
+  member: { membershipId: number; joinedAt: Date },
+  tagIds: readonly number[] = [],
+): Promise<MemberAudience> {
+  return memberAudienceOf(member, await readRows<MemberAudienceRow>(em, ...memberAudienceStatement(member, tagIds)));
 }

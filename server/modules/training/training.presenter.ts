@@ -1,21 +1,8 @@
-import type { SqlEntityManager } from "@mikro-orm/knex";
-import type { MembershipRecord } from "#server/modules/identity/index.js";
-import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
-import { dateFromRow } from "#server/platform/db/sql-dialect.js";
+import type { Assignment } from "#server/modules/courses/index.js";
+import { memberName } from "#server/modules/team/index.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
-import { courseAudiences } from "./training.data.js";
-import {
-  type AudienceCourse,
-  compareAssigned,
-  compareTitles,
-  completedAtOf,
-  trainingStatus,
-} from "./training.rules.js";
-import { type AudienceRows, coursesOfMember } from "./training-due.js";
-import { audienceCandidates, memberAudience } from "./training-reads.data.js";
-
-/** The viewer as the rules see a member. */
-export const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });
+import { compareAssigned, compareTitles, completedAtOf, trainingStatus } from "./training.rules.js";
+import type { MyTrainingRows } from "./training-mine.data.js";
 
 /** One course of "My training" (training/mine, docs/SPEC.md §7). */
 export interface TrainingItem {
@@ -40,56 +27,10 @@ export interface MyTraining {
   optional: TrainingItem[];
 }
 
-/**
- * What each course asks of the viewer: in their audience or not, and their own deadline, from the
- * viewer's rows (memberAudience) whatever the number of courses.
- */
-export function viewerDeadlines(
-  viewerRows: Pick<AudienceRows, "members" | "assigned">,
-  viewer: MembershipRecord,
-  courses: readonly { id: number; audience: AudienceCourse }[],
-): (courseId: number) => { assignedToMe: boolean; dueAt: Date | null } {
-  const mine = new Map<number, { assignedToMe: boolean; dueAt: Date | null }>();
-  const rows = { ...viewerRows, audiences: new Map(courses.map(({ id, audience }) => [id, audience])) };
-  for (const { course, dueAt } of coursesOfMember(rows, viewer.id, courses))
-    mine.set(course.id, { assignedToMe: true, dueAt });
-  return (courseId) => mine.get(courseId) ?? { assignedToMe: false, dueAt: null };
-}
-
-/** The lessons of these courses in outline order (module position, then lesson position), by course. */
-async function lessonOrder(em: SqlEntityManager, courseIds: readonly number[]): Promise<Map<number, number[]>> {
-  const order = new Map<number, number[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return order;
-  const rows = await readRows<{ id: number; course_id: number }>(
-    em,
-    `select l.id, m.course_id
-     from lessons l join modules m on m.id = l.module_id and m.organization_id = l.organization_id
-     where ${inScope("m")} and m.course_id in (${placeholders(courseIds)})
-     order by m.course_id, m.order_index, m.id, l.order_index, l.id`,
-    courseIds,
-  );
-  for (const row of rows) order.get(Number(row.course_id))?.push(Number(row.id));
-  return order;
-}
-
-/**
- * The caller's training: the published courses of their audience with their progress. Five plain-row
- * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
- * member's tags and assignments), so a member of a large organization costs what one of a small one does.
- */
-export async function presentMyTraining(
-  em: SqlEntityManager,
-  viewer: MembershipRecord,
-  now: Date,
-): Promise<MyTraining> {
-  const candidates = await audienceCandidates(em, viewer.id);
-  const { members, assigned } = await memberAudience(em, viewerRow(viewer));
-  const rows = { audiences: await courseAudiences(em, candidates), members, assigned };
-  const mineCourses = coursesOfMember(rows, viewer.id, candidates);
-  const ids = mineCourses.map(({ course }) => course.id);
-  const order = await lessonOrder(em, ids);
-  const done = await completionTimes(em, viewer, ids);
-  const items = mineCourses.map(({ course, dueAt }): TrainingItem => {
+/** The caller's training (training/mine): the rows of training-mine.data.ts shaped, with each course's status at `now`. */
+export function presentMyTraining(rows: MyTrainingRows, now: Date): MyTraining {
+  const { lessonOrder: order, completedAt: done } = rows;
+  const items = rows.courses.map(({ course, dueAt }): TrainingItem => {
     const lessons = order.get(course.id) ?? [];
     const times = lessons.flatMap((lessonId) => done.get(lessonId) ?? []);
     const progress = {
@@ -116,19 +57,22 @@ export async function presentMyTraining(
   };
 }
 
-/** When the caller completed each lesson of these courses they completed. */
-async function completionTimes(
-  em: SqlEntityManager,
-  viewer: MembershipRecord,
-  courseIds: readonly number[],
-): Promise<Map<number, Date>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await readRows<{ lesson_id: number; completed_at: unknown }>(
-    em,
-    `select c.lesson_id, c.completed_at from completions c
-     join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
-     where ${inScope("c")} and c.user_id = ? and m.course_id in (${placeholders(courseIds)})`,
-    [viewer.user.id, ...courseIds],
-  );
-  return new Map(rows.map((row) => [Number(row.lesson_id), dateFromRow(row.completed_at) ?? new Date(0)]));
+/** A named person a course is assigned to (assignments/list). */
+export interface AssignmentView {
+  userId: number;
+  name: string;
+  email: string;
+  assignedAt: Date;
+}
+
+/** The course's named people (their accounts populated), by name. */
+export function presentAssignments(rows: readonly Assignment[]): { assignments: AssignmentView[] } {
+  const assignments = rows.map((row) => ({
+    userId: row.membership.user.id,
+    name: memberName(row.membership),
+    email: row.membership.user.email,
+    assignedAt: row.createdAt,
+  }));
+  assignments.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.userId - b.userId);
+  return { assignments };
 }

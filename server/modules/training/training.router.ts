@@ -1,10 +1,11 @@
 import { nowOf, router } from "#server/platform/api/trpc.js";
 import { memberProcedure } from "#server/platform/api/trpc-org.js";
 import { presentMyTraining } from "./training.presenter.js";
+import { myTrainingRows } from "./training-mine.data.js";
 
 /** "My training" (docs/SPEC.md §7): every member's own assigned and optional courses. */
 export const trainingRouter = router({
   mine: memberProcedure
     .meta({ rest: { method: "GET", path: "/training/mine" } })
-    .query(({ ctx }) => presentMyTraining(ctx.em, ctx.membership, nowOf(ctx))),
+    .query(async ({ ctx }) => presentMyTraining(await myTrainingRows(ctx.em, ctx.membership), nowOf(ctx))),
 });

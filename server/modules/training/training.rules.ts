@@ -1,3 +1,4 @@
+import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { DAY_MS } from "#shared/constants.js";
 import { isCourseComplete } from "#shared/progress.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
@@ -129,3 +130,6 @@ const titleCollator = new Intl.Collator(undefined, { sensitivity: "base" });
 export function compareTitles(a: { title: string }, b: { title: string }): number {
   return titleCollator.compare(a.title, b.title);
 }
+
+/** The viewer as the rules see a member. */
+export const viewerRow = (viewer: MembershipRecord) => ({ membershipId: viewer.id, joinedAt: viewer.createdAt });

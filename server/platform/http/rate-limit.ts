@@ -27,6 +27,16 @@ const SIGN_INS = { perAccount: 3, perAddress: 10 } as const;
 const RESET_MAILS_PER_HOUR = 5;
 
 /**
+ * How a count starts again. Every counter is a number of hits under a key that a hit raises by one, or sets
+ * to 1 when the count it raises is no longer current: in fixed windows of RATE_LIMIT_WINDOW_SECONDS (kept in
+ * rate_limit_buckets), or as a run judged by its own clock (rate_limit_streaks), forgotten `afterMs` after
+ * its last hit (failures in a row) or its first (so many per hour).
+ */
+type Reset = { kind: "window" } | { kind: "run"; since: "last" | "first"; afterMs: number };
+
+const WINDOW: Reset = { kind: "window" };
+
+/**
  * Counters kept in the database, so that every instance behind a load balancer sees the same counts.
  * Each hit is written outside the request's transaction: a failed sign-in rolls its own work back but
  * must still count. The clock is injectable so that tests move time instead of waiting.
@@ -54,31 +64,6 @@ export class RateLimiter {
     return this.orm.em.fork().getConnection().execute<Row[]>(sql, params);
   }
 
-  private currentWindow(): number {
-    return Math.floor(this.now() / (this.settings.windowSeconds * 1000));
-  }
-
-  /** Counts one hit of each fixed-window key, in one statement (one commit). */
-  async hit(...keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const window = this.currentWindow();
-    await this.execute(
-      `insert into rate_limit_buckets (bucket_key, window_number, hits) values ${keys.map(() => "(?, ?, 1)").join(", ")}
-       on conflict (bucket_key) do update set
-         hits = case when rate_limit_buckets.window_number = excluded.window_number then rate_limit_buckets.hits + 1 else 1 end,
-         window_number = excluded.window_number`,
-      keys.flatMap((key) => [key, window]),
-    );
-  }
-
-  async count(key: string): Promise<number> {
-    const rows = await this.execute<{ hits: number }>(
-      `select hits from rate_limit_buckets where bucket_key = ? and window_number = ?`,
-      [key, this.currentWindow()],
-    );
-    return Number(rows[0]?.hits ?? 0);
-  }
-
   /** How long a run may go without a failure before it is forgotten: always longer than its longest lock. */
   private get streakMemoryMs(): number {
     return this.longestLockMs + DAY_MS;
@@ -89,24 +74,76 @@ export class RateLimiter {
   }
 
   /**
-   * One more hit of a streak key. A run starts again after `restartAfterMs` measured from its last hit
-   * ("idle", failures in a row) or from its first ("age", a count per hour). Returns the run's hits.
+   * Where a counter of `reset` is kept, and the condition (with its values) under which its stored count is
+   * still the current one: otherwise its next hit starts it again at 1.
    */
-  private async extendStreak(key: string, measuredFrom: "last_at" | "first_at", restartAfterMs: number) {
+  private counting(reset: Reset) {
     const now = this.now();
-    const stale = now - restartAfterMs;
-    const rows = await this.execute<{ hits: number }>(
-      `insert into rate_limit_streaks (streak_key, hits, first_at, last_at) values (?, 1, ?, ?)
-       on conflict (streak_key) do update set
-         hits = case when rate_limit_streaks.${measuredFrom} <= ? then 1 else rate_limit_streaks.hits + 1 end,
-         first_at = case when rate_limit_streaks.${measuredFrom} <= ? then excluded.first_at else rate_limit_streaks.first_at end,
-         last_at = excluded.last_at
-       returning hits`,
-      [key, now, now, stale, stale],
-    );
-    return Number(rows[0]?.hits ?? 1);
+    if (reset.kind === "window") {
+      const window = Math.floor(now / (this.settings.windowSeconds * 1000));
+      return {
+        table: "rate_limit_buckets",
+        key: "bucket_key",
+        written: { window_number: window },
+        kept: [] as string[],
+        current: "rate_limit_buckets.window_number = ?",
+        currentValues: [window],
+      };
+    }
+    return {
+      table: "rate_limit_streaks",
+      key: "streak_key",
+      written: { first_at: now, last_at: now },
+      // A run keeps the time of its first hit until it starts again.
+      kept: ["first_at"],
+      current: `rate_limit_streaks.${reset.since === "first" ? "first_at" : "last_at"} > ?`,
+      currentValues: [now - reset.afterMs],
+    };
   }
 
+  /** One hit of each key, in one statement (one commit): the hits each key's count has now, in the keys' order. */
+  private async hit(reset: Reset, ...keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const { table, key, written, kept, current, currentValues } = this.counting(reset);
+    const columns = Object.keys(written);
+    const row = `(?, ${columns.map(() => "?, ").join("")}1)`;
+    // Each assignment with the values it binds, in the order they appear.
+    const updates: [sql: string, values: unknown[]][] = [
+      [`hits = case when ${current} then ${table}.hits + 1 else 1 end`, currentValues],
+      ...columns.map((column): [string, unknown[]] =>
+        kept.includes(column)
+          ? [`${column} = case when ${current} then ${table}.${column} else excluded.${column} end`, currentValues]
+          : [`${column} = excluded.${column}`, []],
+      ),
+    ];
+    const rows = await this.execute<{ counter_key: string; hits: number }>(
+      `insert into ${table} (${key}, ${columns.join(", ")}, hits) values ${keys.map(() => row).join(", ")}
+       on conflict (${key}) do update set ${updates.map(([sql]) => sql).join(", ")}
+       returning ${key} as counter_key, hits`,
+      [...keys.flatMap((name) => [name, ...Object.values(written)]), ...updates.flatMap(([, values]) => values)],
+    );
+    const hits = new Map(rows.map((stored) => [stored.counter_key, Number(stored.hits)]));
+    return keys.map((name) => hits.get(name) ?? 1);
+  }
+
+  /** The key's current count under `reset`, with its latest hit (runs only; 0 for a window's). */
+  private async current(key: string, reset: Reset): Promise<{ hits: number; lastAt: number }> {
+    const { table, key: column, current, currentValues } = this.counting(reset);
+    const lastAt = reset.kind === "window" ? "0" : "last_at";
+    const rows = await this.execute<{ hits: number; last_at: number | string }>(
+      `select hits, ${lastAt} as last_at from ${table} where ${column} = ? and ${current}`,
+      [key, ...currentValues],
+    );
+    const row = rows[0];
+    return { hits: Number(row?.hits ?? 0), lastAt: Number(row?.last_at ?? 0) };
+  }
+
+  /** The hits of a fixed-window key in the current window. */
+  private async count(key: string): Promise<number> {
+    return (await this.current(key, WINDOW)).hits;
+  }
+
+  /** Forgets a run: its next hit starts it again. */
   private async endStreak(key: string): Promise<void> {
     await this.execute(`delete from rate_limit_streaks where streak_key = ?`, [key]);
   }
@@ -118,18 +155,15 @@ export class RateLimiter {
     return Math.min(this.longestLockMs, FIRST_LOCK_MS * 2 ** Math.min(beyond, 30));
   }
 
+  /** Failures in a row: forgotten once the run has gone streakMemoryMs without one. */
+  private get failures(): Reset {
+    return { kind: "run", since: "last", afterMs: this.streakMemoryMs };
+  }
+
   /** Whether the run of failures under `key` holds a lock now. */
   private async locked(key: string): Promise<boolean> {
-    const rows = await this.execute<{ hits: number; last_at: number | string }>(
-      `select hits, last_at from rate_limit_streaks where streak_key = ?`,
-      [key],
-    );
-    const row = rows[0];
-    if (!row) return false;
-    const now = this.now();
-    const lastAt = Number(row.last_at);
-    if (lastAt <= now - this.streakMemoryMs) return false;
-    return now < lastAt + this.lockAfter(Number(row.hits));
+    const { hits, lastAt } = await this.current(key, this.failures);
+    return hits > 0 && this.now() < lastAt + this.lockAfter(hits);
   }
 
   private async addressFailedTooOften(ip: string): Promise<boolean> {
@@ -168,8 +202,8 @@ export class RateLimiter {
   /** A wrong password: counts against the address, the account's run and the known browser's own run. */
   async recordFailedAttempt({ ip, emailKey, knownDevice }: Attempt): Promise<void> {
     await this.recordFailedAddress(ip);
-    await this.extendStreak(`account:${emailKey}`, "last_at", this.streakMemoryMs);
-    if (knownDevice) await this.extendStreak(`device:${knownDevice}`, "last_at", this.streakMemoryMs);
+    await this.hit(this.failures, `account:${emailKey}`);
+    if (knownDevice) await this.hit(this.failures, `device:${knownDevice}`);
   }
 
   /**
@@ -177,12 +211,12 @@ export class RateLimiter {
    * browser's own, or the account's for a browser the account does not know).
    */
   async recordSignIn({ ip, emailKey, knownDevice }: Attempt): Promise<void> {
-    await this.hit(`signed-in:${emailKey}`, `ip-signed-in:${ip}`);
+    await this.hit(WINDOW, `signed-in:${emailKey}`, `ip-signed-in:${ip}`);
     await this.endStreak(knownDevice ? `device:${knownDevice}` : `account:${emailKey}`);
   }
 
   async recordFailedAddress(ip: string): Promise<void> {
-    await this.hit(`ip-failed:${ip}`);
+    await this.hit(WINDOW, `ip-failed:${ip}`);
   }
 
   /**
@@ -218,7 +252,7 @@ export class RateLimiter {
     for (const [key, limit] of limits) {
       if ((await this.count(key)) >= limit) throw fail.tooManyRequests();
     }
-    await this.hit(...limits.map(([key]) => key));
+    await this.hit(WINDOW, ...limits.map(([key]) => key));
   }
 
   /**
@@ -227,6 +261,7 @@ export class RateLimiter {
    */
   async allowResetMail(userId: number, knownDevice: string | null): Promise<boolean> {
     if (knownDevice) return true;
-    return (await this.extendStreak(`reset-mail:${userId}`, "first_at", HOUR_MS)) <= RESET_MAILS_PER_HOUR;
+    const [mails = 1] = await this.hit({ kind: "run", since: "first", afterMs: HOUR_MS }, `reset-mail:${userId}`);
+    return mails <= RESET_MAILS_PER_HOUR;
   }
 }

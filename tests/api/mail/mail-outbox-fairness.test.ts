@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Organization, OutboxMail } from "#server/entities.js";
 import type { MailKind } from "#server/platform/mail/outbox.entity.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
-import { OUTBOX_BATCH_SIZE, OutboxSender } from "#server/platform/mail/sender.js";
-import { smtpTransport } from "#server/platform/mail/transport.js";
-import { mailSettingsFor, startSmtpServer } from "../../support/smtp.js";
+import { OUTBOX_BATCH_SIZE, type OutboxSender } from "#server/platform/mail/sender.js";
+import { handDrivenMailSettingsFor, outboxSenderOf, startSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { uniqueSlug } from "../support/org-fixtures.js";
 import { suiteFixture } from "../support/suite.js";
@@ -21,15 +20,11 @@ const clock = () => now;
 
 const smtp = suiteFixture(startSmtpServer, (server) => server.close());
 const app = suiteFixture(
-  () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "3600000" }, { clock }),
+  () => startTestApp(handDrivenMailSettingsFor(smtp), { clock }),
   (started) => started.close(),
 );
 
-function senderOf(target: TestApp): OutboxSender {
-  const mail = target.config.mail;
-  if (!mail) throw new Error("The test app has no e-mail settings.");
-  return new OutboxSender({ orm: target.orm, transport: smtpTransport(mail), clock, messageIdDomain: "test" });
-}
+const senderOf = (target: TestApp) => outboxSenderOf(target, clock);
 
 /** An organization of its own, made directly: the fixtures' invitations would queue mail of their own. */
 async function organization(label: string): Promise<Organization> {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { Organization, OutboxMail } from "#server/entities.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
-import { FIRST_RETRY_MS, MAX_ATTEMPTS, OUTBOX_LEASE_MS, OutboxSender } from "#server/platform/mail/sender.js";
-import { smtpTransport } from "#server/platform/mail/transport.js";
+import { FIRST_RETRY_MS, MAX_ATTEMPTS, OUTBOX_LEASE_MS } from "#server/platform/mail/sender.js";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
-import { mailSettingsFor, startSmtpServer } from "../../support/smtp.js";
+import { handDrivenMailSettingsFor, outboxSenderOf, startSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { ok, orgWithMembers, refusal } from "../support/org-fixtures.js";
 import { suiteFixture } from "../support/suite.js";
@@ -20,15 +19,11 @@ const clock = () => now;
 const smtp = suiteFixture(startSmtpServer, (server) => server.close());
 // The app's own worker waits an hour between rounds: here the tests run the senders themselves.
 const app = suiteFixture(
-  () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "3600000" }, { clock }),
+  () => startTestApp(handDrivenMailSettingsFor(smtp), { clock }),
   (started) => started.close(),
 );
 
-function senderOf(target: TestApp): OutboxSender {
-  const mail = target.config.mail;
-  if (!mail) throw new Error("The test app has no e-mail settings.");
-  return new OutboxSender({ orm: target.orm, transport: smtpTransport(mail), clock, messageIdDomain: "test" });
-}
+const senderOf = (target: TestApp) => outboxSenderOf(target, clock);
 
 async function queue(count: number, label: string, organizationId: number | null = null): Promise<void> {
   const em = app.orm.em.fork();
@@ -78,10 +73,7 @@ describe("the outbox sender", () => {
 
   it("never sends a mail twice with two instances' senders running at once", async () => {
     await queue(45, "race");
-    const second = await startTestApp(
-      { ...mailSettingsFor(smtp), MAIL_POLL_MS: "3600000" },
-      { sameDatabaseAs: app, clock },
-    );
+    const second = await startTestApp(handDrivenMailSettingsFor(smtp), { sameDatabaseAs: app, clock });
     try {
       const senders = [senderOf(app), senderOf(second), senderOf(app), senderOf(second)];
       let sent = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CourseReport, MatrixReport, MemberReportCourse } from "#server/modules/reports/reports.presenter.js";
-import type { AssignmentView } from "#server/modules/training/assignments.router.js";
+import type { AssignmentView } from "#server/modules/training/training.presenter.js";
 import { readMatrixCell } from "#shared/matrix-cells.js";
 import { departmentWithRoles } from "../../support/people.js";
 import type { ApiClient, ApiResponse } from "../support/client.js";
