@@ -186,7 +186,7 @@ const [markSignedOut] = signedOutMark._middlewares;
 
 /** Whether a signed-out person may call the procedure (it was built by publicProcedure or rateLimitedProcedure). */
 export function callableSignedOut(procedure: AnyProcedure): boolean {
-  // tRPC keeps a procedure's middlewares on its definition, as server/platform/fast/procedure-chain.ts reads them.
+  // tRPC keeps a procedure's middlewares on its definition.
   return (procedure._def as unknown as { middlewares: readonly unknown[] }).middlewares.includes(markSignedOut);
 }
 

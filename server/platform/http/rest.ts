@@ -1,4 +1,4 @@
-import type { AnyProcedure, AnyRouter } from "@trpc/server";
+import { type AnyProcedure, type AnyRouter, callTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import {
@@ -12,7 +12,6 @@ import {
   type RestEndpoint,
 } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
-import { DeferredInput, procedureChain } from "#server/platform/fast/procedure-chain.js";
 import { API_PREFIX } from "#shared/constants.js";
 import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
@@ -80,14 +79,38 @@ export function jsonBodyLimitOf(router: AnyRouter, procedurePaths: readonly stri
 type ProcedureCall = (ctx: Context, input: unknown) => Promise<unknown>;
 
 /**
- * Calls the procedure as tRPC's server-side caller does (its middlewares, input validation and result),
- * without building the caller's proxy for every request (decision 0157), by tRPC's own loop with the
- * language's spread (decision 0227).
+ * An input read only when a middleware first asks for it, once: a REST body, so that it is parsed after
+ * the session is known, as tRPC's adapter parses its own (decision 0260).
+ */
+class DeferredInput {
+  private read: { value: unknown } | null = null;
+
+  constructor(private readonly load: () => unknown) {}
+
+  value(): unknown {
+    this.read ??= { value: this.load() };
+    return this.read.value;
+  }
+}
+
+/**
+ * Calls the procedure as tRPC's adapters do (`callTRPCProcedure`: its middlewares, input validation and
+ * result), without building a caller's proxy for every request (decision 0157).
  */
 export function procedureCall(router: AnyRouter, dottedPath: string): ProcedureCall {
   const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[dottedPath];
   if (!procedure) throw new Error(`No procedure at ${dottedPath}`);
-  return procedureChain(procedure, dottedPath);
+  const type = procedure._def.type;
+  return (ctx, input) =>
+    callTRPCProcedure({
+      router,
+      path: dottedPath,
+      type,
+      ctx,
+      signal: undefined,
+      batchIndex: 0,
+      getRawInput: input instanceof DeferredInput ? async () => input.value() : async () => input,
+    });
 }
 
 /**
