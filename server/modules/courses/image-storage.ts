@@ -17,7 +17,7 @@ import { UPLOAD_MESSAGES } from "#shared/schemas/uploads.js";
 const IMAGE_STORAGE_LOCK = 0x696d6773;
 
 /** The bytes of images the organization stores now (inside a write, read in its transaction). */
-export async function storageUsedBytes(em: EntityManager): Promise<number> {
+async function storageUsedBytes(em: EntityManager): Promise<number> {
   const row = await readRow<{ used: unknown }>(
     em,
     `select coalesce(sum(size), 0) as used from course_images where ${inScope()}`,
@@ -43,4 +43,12 @@ export async function assertStorageRoom(
 export interface StorageView {
   usedBytes: number;
   limitBytes: number;
+}
+
+/** orgs/storage's answer: the organization's images against its limit. */
+export async function storageView(em: EntityManager): Promise<StorageView> {
+  return {
+    usedBytes: await storageUsedBytes(em),
+    limitBytes: ORGANIZATION_STORAGE_BYTES,
+  };
 }
