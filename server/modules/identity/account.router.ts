@@ -1,110 +1,30 @@
-import { UniqueConstraintViolationException } from "@mikro-orm/core";
-import type { SignedInUser } from "#server/platform/api/session.js";
-import { type Context, signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
-import { fail } from "#server/platform/http/errors.js";
-import { ACCOUNT_MESSAGES, changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
-import { presentUser } from "./auth.presenter.js";
-import { knownDeviceOf } from "./known-devices.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
-import { Session } from "./session.entity.js";
-import { managedUser } from "./sessions.data.js";
-import { endOtherSessions, startSession } from "./sessions.js";
-import { emailKeyOf, User } from "./user.entity.js";
-import { deviceOf } from "./user-agent.js";
+import { signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
+import { changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
+import { changeEmail, changePassword, openSessionsOf, signOutOthers } from "./account.js";
+import { presentSessions } from "./account.presenter.js";
 
 /**
  * The account page (decision 0015): one's own e-mail, password and sessions. Each acts on the
  * caller's own account only, so no role is needed and no id is taken from the client. They live under
  * `auth.*` beside sign-in (the spec's `POST /_api/auth/change-password`).
  */
-
-export interface SessionView {
-  /** The browser this request came from. */
-  current: boolean;
-  device: string;
-  signedInAt: Date;
-  lastSeenAt: Date;
-}
-
-/**
- * A signed-in caller proves it is really them before a change to their login. Wrong passwords count
- * against the account like failed sign-ins, so a borrowed session cannot guess the password freely.
- */
-async function confirmPassword(ctx: Context & { user: SignedInUser }, password: string): Promise<void> {
-  const attempt = {
-    ip: ctx.req.ip,
-    emailKey: ctx.user.emailKey,
-    knownDevice: await knownDeviceOf(ctx.em, ctx.req, ctx.user),
-  };
-  await ctx.rateLimiter.assertAttemptAllowed(attempt, { signIn: false });
-  const stored = await ctx.em.findOne(User, ctx.user.id, { populate: ["passwordHash"] });
-  if (!(await verifyPassword(ctx.config.passwordHashing, stored?.passwordHash ?? null, password))) {
-    await ctx.rateLimiter.recordFailedAttempt(attempt);
-    throw fail.forbidden(ACCOUNT_MESSAGES.wrongPassword);
-  }
-}
-
 export const accountProcedures = {
   sessions: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/sessions" } })
-    .query(async ({ ctx }): Promise<SessionView[]> => {
-      const sessions = await ctx.em.find(
-        Session,
-        { user: ctx.user.id, expiresAt: { $gt: new Date() } },
-        { orderBy: { lastSeenAt: "desc", createdAt: "desc" } },
-      );
-      return sessions
-        .map((session) => ({
-          current: session.tokenHash === ctx.session.tokenHash,
-          device: deviceOf(session.userAgent),
-          signedInAt: session.createdAt,
-          lastSeenAt: session.lastSeenAt,
-        }))
-        .sort((a, b) => Number(b.current) - Number(a.current));
-    }),
+    .query(async ({ ctx }) => presentSessions(await openSessionsOf(ctx.em, ctx.user.id), ctx.session.tokenHash)),
 
   signOutOthers: signedInProcedure
     .meta({ rest: { method: "POST", path: "/auth/sign-out-others" } })
-    .mutation(async ({ ctx }) => {
-      const ended = await endOtherSessions(ctx.em, ctx.user, ctx.session);
-      return { ended, message: `Signed out of ${ended} other ${ended === 1 ? "session" : "sessions"}.` };
-    }),
+    .mutation(({ ctx }) => signOutOthers(ctx)),
 
   /** Ends every session of the account; this browser gets a fresh one, so it stays signed in. */
   changePassword: signedInRateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/change-password" } })
     .input(changePasswordInput)
-    .mutation(async ({ ctx, input }) => {
-      await confirmPassword(ctx, input.currentPassword);
-      const passwordHash = await hashPassword(ctx.config.passwordHashing, input.newPassword);
-      await ctx.em.transactional(async (em) => {
-        await em.nativeUpdate(User, { id: ctx.user.id }, { passwordHash });
-        await em.nativeDelete(Session, { user: ctx.user.id });
-        startSession(em, ctx.reply, ctx.config, em.getReference(User, ctx.user.id));
-      });
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
-    }),
+    .mutation(({ ctx, input }) => changePassword(ctx, input)),
 
   changeEmail: signedInRateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/change-email" } })
     .input(changeEmailInput)
-    .mutation(async ({ ctx, input }) => {
-      if (input.email === ctx.user.email) throw fail.badRequest(ACCOUNT_MESSAGES.sameEmail);
-      await confirmPassword(ctx, input.currentPassword);
-      const emailKey = emailKeyOf(input.email);
-      if (emailKey !== ctx.user.emailKey && (await ctx.em.count(User, { emailKey })) > 0) {
-        throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
-      }
-      const user = managedUser(ctx.em, ctx.user);
-      user.email = input.email;
-      user.emailKey = emailKey;
-      try {
-        await ctx.em.flush();
-      } catch (error) {
-        // Two accounts taking one free address at once both pass the check above; the unique index decides.
-        if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
-        throw error;
-      }
-      return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, user) };
-    }),
+    .mutation(({ ctx, input }) => changeEmail(ctx, input)),
 };
