@@ -2,7 +2,7 @@ import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { COMPILE_HINT } from "../../scripts/lib/compile-hint.js";
 import { landingPageScripts } from "../../scripts/lib/landing-scripts.js";
-import { adminWithOrg, apiPost } from "./support/api-setup.js";
+import { adminWithOrg, apiPost, courseWithLessonViaApi } from "./support/api-setup.js";
 import { atPath, visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 
@@ -72,29 +72,22 @@ describe("a page's data loads together", () => {
   it("opens a course page and a lesson page from the answers in their HTML, without the API", async () => {
     const page = await session.open(1280);
     const { org } = await adminWithOrg(page);
-    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", {
-      title: "Forklift Safety",
-      status: "published",
-    });
-    const module = await apiPost<{ id: number }>(page, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Basics",
-    });
-    const lesson = await apiPost<{ id: number }>(page, "/_api/lessons/create", {
-      moduleId: module.id,
-      title: "Checking the forks",
-    });
+    const { courseId, lessonId } = await courseWithLessonViaApi(
+      page,
+      { title: "Forklift Safety" },
+      { title: "Checking the forks" },
+    );
 
     // Decision 0220: the session, the organizations and the page's record come with the page itself, so
     // the pages open with every API call held back. Decision 0247: so do the reads of the course page's
     // panels (the admin's assigned people, the caller's training and sign-offs, the tag colours).
     const held: Route[] = [];
     await page.route("**/_api/trpc/**", (route) => void held.push(route));
-    await page.goto(`/${org.slug}/courses/${course.id}`);
+    await page.goto(`/${org.slug}/courses/${courseId}`);
     await visible(page.getByRole("heading", { name: "Forklift Safety", level: 1 }));
     await visible(page.getByText("Nobody is assigned by name."));
     await visible(page.getByRole("button", { name: "Make available offline" }));
-    await page.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await page.goto(`/${org.slug}/lessons/${lessonId}`);
     await visible(page.getByRole("heading", { name: "Checking the forks", level: 1 }));
     await page.unroute("**/_api/trpc/**");
     await Promise.all(held.map((route) => route.abort().catch(() => {})));

@@ -1,6 +1,12 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminWithOrg, apiPost, departmentWithRoles, inviteAndJoin } from "./support/api-setup.js";
+import {
+  adminWithOrg,
+  apiPost,
+  courseWithLessonViaApi,
+  departmentWithRoles,
+  inviteAndJoin,
+} from "./support/api-setup.js";
 import { toast, visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 
@@ -111,13 +117,12 @@ describe("focus on the course content page", () => {
   it("renames a lesson inline with focus back on its title, and goes to Add Lesson after a delete", async () => {
     const page = await session.open(1280);
     const { org } = await adminWithOrg(page);
-    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", { title: "Dock Safety" });
-    const module = await apiPost<{ id: number }>(page, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Basics",
-    });
-    await apiPost(page, "/_api/lessons/create", { moduleId: module.id, title: "Wet Floors" });
-    await page.goto(`/${org.slug}/courses/${course.id}/content`);
+    const { courseId } = await courseWithLessonViaApi(
+      page,
+      { title: "Dock Safety", status: "draft" },
+      { title: "Wet Floors" },
+    );
+    await page.goto(`/${org.slug}/courses/${courseId}/content`);
 
     await page.getByRole("button", { name: /^Wet Floors\s*, rename$/ }).click();
     const field = page.getByLabel("Lesson title", { exact: true });
@@ -160,22 +165,14 @@ describe("focus after a change that removes the control used", () => {
     const { org } = await adminWithOrg(admin);
     const learner = await session.open(1280);
     const person = await inviteAndJoin(admin, learner, "learner");
-    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
-      title: "Dock Safety",
-      status: "published",
-    });
-    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Basics",
-    });
-    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
-      moduleId: module.id,
-      title: "Lockout procedure",
-      content: "<p>Lock the isolator.</p>",
-    });
-    await apiPost(admin, "/_api/lessons/update", { id: lesson.id, requiresSignoff: true });
+    const { lessonId } = await courseWithLessonViaApi(
+      admin,
+      { title: "Dock Safety" },
+      { title: "Lockout procedure", content: "<p>Lock the isolator.</p>" },
+    );
+    await apiPost(admin, "/_api/lessons/update", { id: lessonId, requiresSignoff: true });
     await apiPost(admin, "/_api/quizzes/save", {
-      lessonId: lesson.id,
+      lessonId: lessonId,
       passPercent: 100,
       maxAttempts: null,
       shuffle: false,
@@ -191,7 +188,7 @@ describe("focus after a change that removes the control used", () => {
       ],
     });
 
-    await learner.goto(`/${org.slug}/lessons/${lesson.id}`);
+    await learner.goto(`/${org.slug}/lessons/${lessonId}`);
     const check = await visible(learner.getByRole("region", { name: "Knowledge check" }));
     await check.getByLabel("True").check();
     await check.getByRole("button", { name: "Submit answers" }).click();
@@ -220,19 +217,8 @@ describe("focus after a change that removes the control used", () => {
   it("Tab goes on past a toast at the page's end instead of round it", async () => {
     const page = await session.open(1280);
     const { org } = await adminWithOrg(page);
-    const course = await apiPost<{ id: number }>(page, "/_api/courses/create", {
-      title: "Dock Safety",
-      status: "published",
-    });
-    const module = await apiPost<{ id: number }>(page, "/_api/modules/create", {
-      courseId: course.id,
-      title: "Basics",
-    });
-    const lesson = await apiPost<{ id: number }>(page, "/_api/lessons/create", {
-      moduleId: module.id,
-      title: "Wet Floors",
-    });
-    await page.goto(`/${org.slug}/lessons/${lesson.id}`);
+    const { lessonId } = await courseWithLessonViaApi(page, { title: "Dock Safety" }, { title: "Wet Floors" });
+    await page.goto(`/${org.slug}/lessons/${lessonId}`);
     await (await visible(page.getByRole("button", { name: "Mark as Complete" }))).click();
     await toast(page, "Lesson marked as complete!");
 

@@ -73,6 +73,21 @@ export async function adminWithOrg(
   return { admin, org: await createOrgViaApi(page, org) };
 }
 
+/**
+ * A course of the page's current organization with one module ("Basics") and one lesson, made through the
+ * API: what most journeys start from. The course is published unless `status` says otherwise.
+ */
+export async function courseWithLessonViaApi(
+  page: Page,
+  course: { title: string; status?: "draft" | "published" },
+  lesson: { title: string; content?: string },
+): Promise<{ courseId: number; moduleId: number; lessonId: number }> {
+  const created = await apiPost<{ id: number }>(page, "/_api/courses/create", { status: "published", ...course });
+  const module = await apiPost<{ id: number }>(page, "/_api/modules/create", { courseId: created.id, title: "Basics" });
+  const made = await apiPost<{ id: number }>(page, "/_api/lessons/create", { moduleId: module.id, ...lesson });
+  return { courseId: created.id, moduleId: module.id, lessonId: made.id };
+}
+
 /** A department of the current organization with one role per name, in that order. */
 export function departmentWithRoles(
   page: Page,
