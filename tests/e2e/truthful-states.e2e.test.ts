@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { THREE_QUESTIONS } from "../support/quiz-questions.js";
 import { adminWithOrg, apiGet, apiPost, departmentWithRoles, inviteAndJoin, type Person } from "./support/api-setup.js";
 import { toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
@@ -14,17 +15,8 @@ import { harnessSession } from "./support/harness.js";
 
 const session = harnessSession();
 
-const ONE_QUESTION = [
-  {
-    kind: "true_false",
-    prompt: "Passengers may ride on the forks.",
-    explanation: "Never: nobody rides on the forks.",
-    options: [
-      { text: "True", correct: false },
-      { text: "False", correct: true },
-    ],
-  },
-];
+/** One true-or-false question, answered "False". */
+const ONE_QUESTION = THREE_QUESTIONS.filter((question) => question.kind === "true_false");
 
 async function courseOf(admin: Page, input: Record<string, unknown>) {
   const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", { status: "published", ...input });
