@@ -5,6 +5,7 @@ import { readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { SESSION_COOKIE } from "#shared/constants.js";
 import { courseCursorOf } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES as M } from "#shared/schemas/courses.js";
+import { dialectOf } from "../../../mikro-orm.config.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import type { ApiClient } from "../support/client.js";
 import { createCourse, staffedOrganization } from "../support/course-fixtures.js";
@@ -177,8 +178,11 @@ describe("plain-row reads and transactions (decision 0233)", () => {
     await writer;
     committed = true;
     const { rows, beforeCommit } = await reader;
-    // PostgreSQL reads on another connection, before the commit, without the row; SQLite's one connection
-    // waits for the commit and then finds it. Never the row before the commit.
-    expect(rows).toHaveLength(beforeCommit ? 0 : 1);
+    // Never the row before the commit. SQLite's one connection waits for the commit and then finds it.
+    // PostgreSQL reads on another connection: without the row when its snapshot came first, and its answer
+    // may arrive after the commit on a busy machine, so then either is right.
+    if (beforeCommit) expect(rows).toHaveLength(0);
+    else if (dialectOf(app.config) === "sqlite") expect(rows).toHaveLength(1);
+    else expect(rows.length).toBeLessThanOrEqual(1);
   });
 });
