@@ -20,8 +20,9 @@ export class Hooks<Hook extends object> {
 
   /** The one hook of a list that exactly one module provides (the session of a request). */
   get one(): Hook {
-    const [hook, ...others] = this.#registered;
-    if (!hook || others.length > 0) {
+    // Asked on every request (the session): a length check, not a destructuring that copies the list.
+    const hook = this.#registered[0];
+    if (hook === undefined || this.#registered.length !== 1) {
       throw new Error(`${this.name}: one hook expected, ${this.#registered.length} registered`);
     }
     return hook;
