@@ -153,10 +153,12 @@ lane_checks() {
   step_done
 }
 
-step "system packages: Chromium and PostgreSQL"
+step "system packages: Chromium, PostgreSQL and poppler-utils"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+# pdftotext and pdftoppm read back the PDFs the server makes (certificates, inspection packs).
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
 if [ "${#missing[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
