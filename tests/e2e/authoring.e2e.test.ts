@@ -82,7 +82,9 @@ describe.each(WIDTHS)("authoring a lesson at %i px", (width) => {
     // The page has scrolled well past the toolbar's own place; it stays at the header's lower edge.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const headerBox = await box(header);
-    await expect.poll(async () => Math.round((await box(toolbar)).y)).toBe(Math.round(headerBox.y + headerBox.height) - 1);
+    await expect
+      .poll(async () => Math.round((await box(toolbar)).y))
+      .toBe(Math.round(headerBox.y + headerBox.height) - 1);
     // Nothing lies over its first button: it is seen and clicked, not hidden under the header.
     const undo = await box(toolbar.getByRole("button", { name: "Undo" }));
     const onTop = await page.evaluate(
@@ -135,7 +137,9 @@ describe.each(WIDTHS)("authoring a lesson at %i px", (width) => {
     // Stored as the img's alt, escaped by the server's sanitizer like any attribute.
     await expect
       .poll(() => storedContent(page, lessonId))
-      .toBe(`<p>The station when it is clean:</p><img src="${src}" alt="Clean station, &quot;ready&quot; &lt;for&gt; service">`);
+      .toBe(
+        `<p>The station when it is clean:</p><img src="${src}" alt="Clean station, &quot;ready&quot; &lt;for&gt; service">`,
+      );
 
     // The image's menu: select it in the text, and the toolbar offers its description.
     await image.click();

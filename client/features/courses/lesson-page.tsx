@@ -208,7 +208,7 @@ function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesso
         >
           <ArrowLeft className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
           <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium text-slate-500">Previous</span>
+            <span className="text-xs font-medium text-slate-600">Previous</span>
             <span className="truncate text-sm font-medium text-slate-900">{lesson.prevLesson.title}</span>
           </span>
         </Link>
@@ -224,7 +224,7 @@ function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesso
           className={cn(cardClass, "justify-end text-right")}
         >
           <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium text-slate-500">Next</span>
+            <span className="text-xs font-medium text-slate-600">Next</span>
             <span className="truncate text-sm font-medium text-slate-900">{lesson.nextLesson.title}</span>
           </span>
           <ArrowRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
