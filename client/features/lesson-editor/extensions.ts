@@ -61,10 +61,7 @@ export function lessonEditorExtensions(placeholder: string): AnyExtension[] {
     }),
     Image.configure({ inline: false, allowBase64: false }),
     TaskList,
-    // TipTap draws a checklist item in the editor with a view of its own, whose <li> lacks the
-    // data-type="taskItem" of its stored HTML: given here, the editor's items take the learner view's
-    // layout (box beside its text, client/styles.css) and the stored HTML stays the same.
-    TaskItem.configure({ nested: true, HTMLAttributes: { "data-type": "taskItem" } }),
+    TaskItem.configure({ nested: true }),
     PlainTable.configure({ resizable: false }),
     TableRow,
     withoutAlignment(TableHeader),
