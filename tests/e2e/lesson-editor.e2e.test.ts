@@ -135,6 +135,10 @@ describe("the lesson editor", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.press("End");
     await pasteScreenshot(page);
+    // Every upload asks for the image's description (decision 0298).
+    const describe = await visible(page.getByRole("dialog", { name: "Describe this image" }));
+    await describe.getByLabel("Image description").fill("Indigo test card");
+    await describe.getByRole("button", { name: "Save description" }).click();
     const image = editor.locator('img[src^="/_api/uploads/images/"]');
     await visible(image);
     await saved(page);
@@ -145,7 +149,7 @@ describe("the lesson editor", () => {
     expect(written.content).toBe(
       "<h2>Before you start</h2><ul><li><p>Wear gloves</p></li><li><p>Check the brakes</p></li></ul>" +
         '<p>See the <a target="_blank" rel="noopener noreferrer" href="https://docs.example/manual">manual</a></p>' +
-        `<img src="${src}" alt="">`,
+        `<img src="${src}" alt="Indigo test card">`,
     );
     await look(page, "lesson-editor-1280");
     expect(await accessibilityProblems(page)).toEqual([]);

@@ -43,7 +43,12 @@ export function AppHeader() {
         {org && (
           <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-3">
             <Building2 className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
-            <span className="truncate text-sm font-medium text-slate-700" title={org.name}>
+            {/* Two lines on a phone, so that organizations whose names start alike are told apart (the whole
+                name is the tooltip, and the switcher's list shows every name in full). */}
+            <span
+              className="line-clamp-2 text-xs leading-tight font-medium break-words text-slate-700 sm:text-sm"
+              title={org.name}
+            >
               <span className="sr-only">Current organization: </span>
               {org.name}
             </span>

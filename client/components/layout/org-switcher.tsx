@@ -66,12 +66,13 @@ export function OrgSwitcher() {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={selectId}>Organization</Label>
           <Select value={String(current.id)} onValueChange={(value) => void onChange(value)}>
-            <SelectTrigger id={selectId} disabled={pendingOrgId !== undefined}>
+            {/* Every name in full, wrapped: two organizations may share the first words of their names. */}
+            <SelectTrigger id={selectId} disabled={pendingOrgId !== undefined} wrapValue>
               <SelectValue />
             </SelectTrigger>
-            <SelectContent>
+            <SelectContent className="max-w-[calc(100vw-1.5rem)]">
               {organizations.map((org) => (
-                <SelectItem key={org.id} value={String(org.id)}>
+                <SelectItem key={org.id} value={String(org.id)} className="break-words">
                   {org.name}
                 </SelectItem>
               ))}

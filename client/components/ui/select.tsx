@@ -10,15 +10,20 @@ import { cn } from "#client/lib/cn.js";
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
-export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+export interface SelectTriggerProps extends ComponentProps<typeof SelectPrimitive.Trigger> {
+  /** The chosen value wraps onto more lines instead of being cut short (names that may start alike). */
+  wrapValue?: boolean;
+}
+
+export function SelectTrigger({ className, children, wrapValue = false, ...props }: SelectTriggerProps) {
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        "flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3",
+        "flex w-full min-w-0 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3",
         "text-left text-base text-slate-900 shadow-xs transition-colors sm:text-sm",
         "focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/25",
         "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 data-[placeholder]:text-slate-500",
-        "[&>span]:truncate",
+        wrapValue ? "min-h-10 py-2 [&>span]:min-w-0 [&>span]:break-words" : "h-10 [&>span]:truncate",
         className,
       )}
       {...props}

@@ -1,16 +1,27 @@
 import { CalendarClock, CalendarDays, UserX } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
+import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { CourseSetupNote } from "#client/features/training/course-setup.js";
 import { dueText } from "#client/features/training/deadline.js";
+import type { TrainingItem } from "#client/features/training/queries.js";
 import { LIMITS } from "#shared/constants.js";
+import { progressPercent } from "#shared/progress.js";
 import { CourseHeading } from "./course-heading.js";
+import { lessonsText } from "./course-progress.js";
 import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
 import { useCan } from "./use-org-role.js";
 
 /** One course in the list grid, one click target as a whole (CourseHeading's "card"). */
-export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlug: string }) {
+export interface CourseCardProps {
+  course: CourseListItem;
+  orgSlug: string;
+  /** The caller's own progress, when the course is part of their training. */
+  training?: TrainingItem | undefined;
+}
+
+export function CourseCard({ course, orgSlug, training }: CourseCardProps) {
   return (
     <Card className="relative flex h-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
       <CourseHeading
@@ -27,11 +38,36 @@ export function CourseCard({ course, orgSlug }: { course: CourseListItem; orgSlu
       )}
       <CourseTagList tags={course.tags} max={LIMITS.courseCardTags} />
       <AudienceNote course={course} />
+      {training && <CardProgress title={course.title} training={training} />}
       <p className="mt-auto flex items-center gap-1.5 pt-1 text-xs text-slate-500">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         Created <time dateTime={course.createdAt.toISOString()}>{formatDate(course.createdAt)}</time>
       </p>
     </Card>
+  );
+}
+
+/** How far the caller is with the course: the course page's figures, small. */
+function CardProgress({ title, training }: { title: string; training: TrainingItem }) {
+  const progress = {
+    completed: training.completedLessons,
+    total: training.totalLessons,
+    percent: progressPercent(training.completedLessons, training.totalLessons),
+  };
+  const text = lessonsText(progress);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p className="flex items-baseline justify-between gap-2 text-xs text-slate-600">
+        <span>{text}</span>
+        <span className="font-semibold tabular-nums text-slate-800">{progress.percent}%</span>
+      </p>
+      <ProgressBar
+        value={progress.percent}
+        size="sm"
+        label={`${title} progress`}
+        valueText={`${progress.percent}%, ${text}`}
+      />
+    </div>
   );
 }
 

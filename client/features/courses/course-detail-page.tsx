@@ -14,6 +14,7 @@ import { DeleteCourseButton } from "./delete-course-button.js";
 import { ModuleOutline } from "./module-outline.js";
 import { CourseLoadFailure } from "./page-state.js";
 import { useCourse } from "./queries.js";
+import { nextLessonOf, ResumeLink } from "./resume-link.js";
 import { useCan } from "./use-org-role.js";
 
 const backLinkClass =
@@ -38,6 +39,8 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
   const data = course.data;
   const modules = data.modules ?? [];
   const idParam = String(data.id);
+  const progress = courseProgress(modules);
+  const nextLesson = nextLessonOf(modules);
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/$orgSlug/courses" params={{ orgSlug }} className={backLinkClass}>
@@ -89,7 +92,16 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:p-6">
         <CourseTrainingNote course={data} />
         <ResignNotice orgSlug={orgSlug} courseId={data.id} />
-        <CourseProgress progress={courseProgress(modules)} />
+        <CourseProgress progress={progress} />
+        {nextLesson !== null && (
+          <ResumeLink
+            orgSlug={orgSlug}
+            courseTitle={data.title}
+            lessonId={nextLesson}
+            started={progress.completed > 0}
+            className="self-start"
+          />
+        )}
       </Card>
 
       <h2 className="mt-10 text-lg font-semibold text-slate-900">Modules</h2>

@@ -6,6 +6,7 @@ import { Input } from "#client/components/ui/input.js";
 import { LoadMore } from "#client/components/ui/load-more.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
+import { trainingItemOf, useMyTraining } from "#client/features/training/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
@@ -28,6 +29,8 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
   const [tagId, setTagId] = useState<number | undefined>(undefined);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const courses = useCoursePages({ search, status, tagId });
+  // The cards of the caller's own courses show how far they are (My training's read, one for the page).
+  const training = useMyTraining();
   const filtered = Boolean(search) || status !== undefined || tagId !== undefined;
   // Fetching a new search while the previous results stay on screen.
   const searching = courses.isFetching && courses.isPlaceholderData;
@@ -115,7 +118,7 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
               {courses.data.pages.flat().map((course) => (
                 <li key={course.id}>
-                  <CourseCard course={course} orgSlug={orgSlug} />
+                  <CourseCard course={course} orgSlug={orgSlug} training={trainingItemOf(training.data, course.id)} />
                 </li>
               ))}
             </ul>

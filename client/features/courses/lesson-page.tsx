@@ -92,22 +92,15 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
           )}
           <WaitingToSync lessonId={lesson.id} className="mt-2 ml-2" />
         </div>
-        {!preview && (
-          <div className="flex flex-wrap gap-2 self-start">
-            {canEdit && (
-              <Link
-                to="/$orgSlug/lessons/$lessonId/edit"
-                params={{ orgSlug, lessonId: String(lesson.id) }}
-                className={buttonClassName({ variant: "outline" })}
-              >
-                <Pencil aria-hidden="true" />
-                Edit Lesson
-              </Link>
-            )}
-            {/* A sign-off lesson is completed by signing it (decision 0101), one with a knowledge check by passing it
-                (decision 0110): their panels are below the content. */}
-            {!lesson.requiresSignoff && !lesson.quiz && <MarkCompleteButton lesson={lesson} />}
-          </div>
+        {!preview && canEdit && (
+          <Link
+            to="/$orgSlug/lessons/$lessonId/edit"
+            params={{ orgSlug, lessonId: String(lesson.id) }}
+            className={buttonClassName({ variant: "outline", className: "self-start" })}
+          >
+            <Pencil aria-hidden="true" />
+            Edit Lesson
+          </Link>
         )}
       </header>
 
@@ -128,6 +121,10 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
         )}
       </Card>
 
+      {/* Completing comes after what it completes, as the check and the sign-off do: a sign-off lesson is
+          completed by signing it (decision 0101), one with a knowledge check by passing it (decision 0110). */}
+      {!preview && !lesson.requiresSignoff && !lesson.quiz && <CompletionPanel lesson={lesson} />}
+
       {/* The check before the sign-off: the learner answers, then signs what they have understood. */}
       {lesson.quiz && (
         <KnowledgeCheck
@@ -145,21 +142,32 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
   );
 }
 
-function MarkCompleteButton({ lesson }: { lesson: LessonPageData }) {
+/** "Mark as Complete" (docs/SPEC.md §2 "Lesson page") below the lesson's content, saying what it records. */
+function CompletionPanel({ lesson }: { lesson: LessonPageData }) {
   // Through the device's queue, so that it works offline (decision 0140); the course readers are refetched.
   const complete = useCompleteLesson();
   return (
-    <Button
-      variant={lesson.isCompleted ? "outline" : "primary"}
-      // No undo (docs/SPEC.md §4): once done, the button stays disabled.
-      disabled={lesson.isCompleted}
-      loading={complete.isPending}
-      onClick={() => complete.mutate(lesson)}
-      className="self-start"
+    <section
+      aria-label="Completion"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs sm:flex-row sm:items-center sm:justify-between"
     >
-      {!complete.isPending && <CircleCheck aria-hidden="true" />}
-      Mark as Complete
-    </Button>
+      <p className="text-sm text-slate-700">
+        {lesson.isCompleted
+          ? "You have completed this lesson."
+          : "Finished the lesson? Mark it complete to count it in your course progress."}
+      </p>
+      <Button
+        variant={lesson.isCompleted ? "outline" : "primary"}
+        // No undo (docs/SPEC.md §4): once done, the button stays disabled.
+        disabled={lesson.isCompleted}
+        loading={complete.isPending}
+        onClick={() => complete.mutate(lesson)}
+        className="self-start"
+      >
+        {!complete.isPending && <CircleCheck aria-hidden="true" />}
+        Mark as Complete
+      </Button>
+    </section>
   );
 }
 
@@ -200,7 +208,7 @@ function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesso
         >
           <ArrowLeft className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
           <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium text-slate-500">Previous</span>
+            <span className="text-xs font-medium text-slate-600">Previous</span>
             <span className="truncate text-sm font-medium text-slate-900">{lesson.prevLesson.title}</span>
           </span>
         </Link>
@@ -216,7 +224,7 @@ function LessonNavigation({ orgSlug, lesson, preview }: { orgSlug: string; lesso
           className={cn(cardClass, "justify-end text-right")}
         >
           <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium text-slate-500">Next</span>
+            <span className="text-xs font-medium text-slate-600">Next</span>
             <span className="truncate text-sm font-medium text-slate-900">{lesson.nextLesson.title}</span>
           </span>
           <ArrowRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />

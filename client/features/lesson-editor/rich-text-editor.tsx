@@ -1,3 +1,5 @@
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
+import { NodeSelection } from "@tiptap/pm/state";
 import type { EditorView } from "@tiptap/pm/view";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useRef, useState } from "react";
@@ -5,6 +7,7 @@ import { toast } from "#client/lib/toast.js";
 import { UploadError, uploadImage } from "#client/lib/uploads.js";
 import { IMAGE_TYPES } from "#shared/schemas/uploads.js";
 import { lessonEditorExtensions } from "./extensions.js";
+import { ImageAltDialog, type ImageAltTarget } from "./image-alt-dialog.js";
 import { cleanPastedHtml } from "./paste.js";
 import { Toolbar } from "./toolbar.js";
 
@@ -28,6 +31,19 @@ function storedHtml(editor: { isEmpty: boolean; getHTML: () => string }): string
   return editor.isEmpty ? "" : editor.getHTML().replace(/(?:<p><\/p>)+$/, "");
 }
 
+/** Where the target image is now: where it stood, or else (moved by another upload) the image with its address. */
+function imagePosition(doc: ProseMirrorNode, target: ImageAltTarget): number | null {
+  const isTarget = (node: ProseMirrorNode | null | undefined) =>
+    node?.type.name === "image" && node.attrs.src === target.src;
+  if (isTarget(doc.nodeAt(target.position))) return target.position;
+  let found: number | null = null;
+  doc.descendants((node, position) => {
+    if (found === null && isTarget(node)) found = position;
+    return found === null;
+  });
+  return found;
+}
+
 function imageFiles(list: FileList | null | undefined): File[] {
   return Array.from(list ?? []).filter((file) => file.type.startsWith("image/"));
 }
@@ -41,6 +57,8 @@ export function RichTextEditor({ initialHtml, courseId, onChange, labelledBy }: 
   const fileInput = useRef<HTMLInputElement>(null);
   const [linkOpen, setLinkOpen] = useState(false);
   const [uploading, setUploading] = useState(0);
+  // Images waiting for their description, the first one asked: each upload adds one (decision 0298).
+  const [describing, setDescribing] = useState<ImageAltTarget[]>([]);
 
   const insertImages = async (view: EditorView, files: File[], at?: number) => {
     for (const file of files) {
@@ -51,6 +69,7 @@ export function RichTextEditor({ initialHtml, courseId, onChange, labelledBy }: 
         if (!image) continue;
         const position = Math.min(at ?? view.state.selection.to, view.state.doc.content.size);
         view.dispatch(view.state.tr.insert(position, image));
+        setDescribing((queue) => [...queue, { src, position, alt: "", justUploaded: true }]);
       } catch (error) {
         toast.error(error instanceof UploadError ? error.message : "The image could not be uploaded.");
       } finally {
@@ -107,6 +126,24 @@ export function RichTextEditor({ initialHtml, courseId, onChange, labelledBy }: 
     onUpdate: ({ editor: current }) => onChange(storedHtml(current)),
   });
 
+  const describeSelectedImage = () => {
+    const selection = editor?.state.selection;
+    if (!(selection instanceof NodeSelection) || selection.node.type.name !== "image") return;
+    const { src, alt } = selection.node.attrs;
+    setDescribing([{ src: String(src), position: selection.from, alt: String(alt ?? ""), justUploaded: false }]);
+  };
+
+  const saveDescription = (target: ImageAltTarget, alt: string) => {
+    if (editor) {
+      const position = imagePosition(editor.state.doc, target);
+      const node = position === null ? null : editor.state.doc.nodeAt(position);
+      if (position !== null && node) {
+        editor.view.dispatch(editor.state.tr.setNodeMarkup(position, undefined, { ...node.attrs, alt }));
+      }
+    }
+    setDescribing((queue) => queue.slice(1));
+  };
+
   return (
     <div
       data-rich-text
@@ -116,6 +153,7 @@ export function RichTextEditor({ initialHtml, courseId, onChange, labelledBy }: 
         <Toolbar
           editor={editor}
           onPickImage={() => fileInput.current?.click()}
+          onDescribeImage={describeSelectedImage}
           linkOpen={linkOpen}
           onLinkOpenChange={setLinkOpen}
         />
@@ -138,6 +176,11 @@ export function RichTextEditor({ initialHtml, courseId, onChange, labelledBy }: 
       <output aria-live="polite" className="block px-4 pb-2 text-xs text-slate-500 empty:hidden sm:px-6">
         {uploading > 0 ? "Uploading image…" : ""}
       </output>
+      <ImageAltDialog
+        target={describing[0] ?? null}
+        onSave={saveDescription}
+        onClose={() => setDescribing((queue) => queue.slice(1))}
+      />
     </div>
   );
 }

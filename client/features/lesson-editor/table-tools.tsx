@@ -1,5 +1,5 @@
 import type { Editor } from "@tiptap/react";
-import { Separator } from "./toolbar-parts.js";
+import { Separator, WORD_TOOL_CLASS } from "./toolbar-parts.js";
 
 const TABLE_ACTIONS: { label: string; run: (editor: Editor) => void }[] = [
   { label: "Add row below", run: (e) => e.chain().focus().addRowAfter().run() },
@@ -22,7 +22,7 @@ export function TableTools({ editor }: { editor: Editor }) {
           data-tool
           tabIndex={-1}
           onClick={() => action.run(editor)}
-          className="inline-flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
+          className={WORD_TOOL_CLASS}
         >
           {action.label}
         </button>

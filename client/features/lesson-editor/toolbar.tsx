@@ -2,6 +2,7 @@ import type { Editor } from "@tiptap/react";
 import { useEditorState } from "@tiptap/react";
 import { type ComponentProps, Fragment, type KeyboardEvent, useRef, useState } from "react";
 import { embedUrlFor } from "#shared/video-embed.js";
+import { ImageTools } from "./image-tools.js";
 import { TableTools } from "./table-tools.js";
 import { Separator } from "./toolbar-parts.js";
 import {
@@ -93,11 +94,13 @@ export interface ToolbarProps {
   editor: Editor;
   /** Opens the file picker for an image (rich-text-editor.tsx owns the upload). */
   onPickImage: () => void;
+  /** Opens the description dialog of the selected image (rich-text-editor.tsx owns it). */
+  onDescribeImage: () => void;
   linkOpen: boolean;
   onLinkOpenChange: (open: boolean) => void;
 }
 
-export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: ToolbarProps) {
+export function Toolbar({ editor, onPickImage, onDescribeImage, linkOpen, onLinkOpenChange }: ToolbarProps) {
   const [videoOpen, setVideoOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const state = useEditorState({
@@ -109,6 +112,7 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
       link: current.isActive("link"),
       href: String(current.getAttributes("link").href ?? ""),
       inTable: current.isActive("table"),
+      imageSelected: current.isActive("image"),
     }),
   });
   const host: ToolbarHost = { pickImage: onPickImage };
@@ -183,7 +187,8 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
       onFocus={(event) => {
         if (event.target === event.currentTarget) rootRef.current?.querySelector<HTMLElement>("[data-tool]")?.focus();
       }}
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-0.5 rounded-t-xl border-b border-slate-200 bg-white/95 px-1.5 py-1.5 backdrop-blur"
+      // Sticks below the sticky site header (app-header.tsx, h-16) while a long lesson scrolls under it.
+      className="sticky top-16 z-10 flex flex-wrap items-center gap-0.5 rounded-t-xl border-b border-slate-200 bg-white/95 px-1.5 py-1.5 backdrop-blur"
     >
       {TOOL_GROUPS.map((group, groupAt) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the groups are a fixed table, never reordered
@@ -219,6 +224,7 @@ export function Toolbar({ editor, onPickImage, linkOpen, onLinkOpenChange }: Too
       ))}
 
       {state.inTable && <TableTools editor={editor} />}
+      {state.imageSelected && <ImageTools onDescribe={onDescribeImage} />}
     </div>
   );
 }

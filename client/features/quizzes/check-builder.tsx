@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useBlocker } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
@@ -21,6 +22,8 @@ import { CheckStatsPanel } from "./check-stats.js";
 import { type DraftCheck, draftOf, moved, newQuestion, saveInputOf } from "./draft.js";
 import { checkReaders, type EditorCheck, editorCheckQuery } from "./queries.js";
 import { QuestionEditor, SELECT_CLASS } from "./question-editor.js";
+
+const LEAVE_CHECK_QUESTION = "Your changes to the knowledge check are not saved. Leave this page and lose them?";
 
 /** The "Knowledge check" section of the lesson editor (decision 0110). */
 export function CheckBuilder({ lessonId }: { lessonId: number }) {
@@ -73,6 +76,12 @@ function CheckForm({ lessonId, saved }: { lessonId: number; saved: EditorCheck |
     setDirty(true);
     setProblems([]);
   };
+  // A check is saved only when its author says so ("Save check", decision 0299): leaving with changes
+  // asks first, inside the app and when the tab closes (the browser's own question).
+  useBlocker({
+    shouldBlockFn: () => dirty && !window.confirm(LEAVE_CHECK_QUESTION),
+    enableBeforeUnload: () => dirty,
+  });
   const setQuestions = (change: (questions: DraftCheck["questions"]) => DraftCheck["questions"]) =>
     update((current) => ({ ...current, questions: change(current.questions) }));
 

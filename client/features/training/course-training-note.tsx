@@ -3,7 +3,7 @@ import { formatDate } from "#client/features/courses/course-tags.js";
 import { useCan } from "#client/features/courses/use-org-role.js";
 import { type CourseSetupFacts, CourseSetupNote } from "./course-setup.js";
 import { dueText } from "./deadline.js";
-import { useMyTraining } from "./queries.js";
+import { trainingItemOf, useMyTraining } from "./queries.js";
 import { TrainingStatusBadge } from "./status.js";
 
 export interface CourseTrainingFacts extends CourseSetupFacts {
@@ -41,9 +41,7 @@ function OwnTrainingNote({ course }: { course: CourseTrainingFacts }) {
       </p>
     );
   }
-  const item = [...(training.data?.assigned ?? []), ...(training.data?.optional ?? [])].find(
-    (candidate) => candidate.courseId === course.id,
-  );
+  const item = trainingItemOf(training.data, course.id);
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-700">
       <span className="font-medium">{course.required ? "Required for you" : "Optional for you"}</span>

@@ -1,11 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, BookOpen, GraduationCap } from "lucide-react";
+import { BookOpen, GraduationCap } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { CourseHeading } from "#client/features/courses/course-heading.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
+import { ResumeLink } from "#client/features/courses/resume-link.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { progressPercent } from "#shared/progress.js";
@@ -78,8 +79,6 @@ function TrainingList({ label, items, orgSlug }: { label: string; items: Trainin
 function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }) {
   const percent = progressPercent(item.completedLessons, item.totalLessons);
   const lessons = `${item.completedLessons} of ${item.totalLessons} lessons`;
-  // "Start" until the first lesson is done (also when overdue); "Continue" once it is under way.
-  const resume = item.completedLessons === 0 ? "Start" : "Continue";
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-5 sm:p-5">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -97,20 +96,14 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         <ProgressBar value={percent} label={`${item.title} progress`} valueText={`${percent}%, ${lessons}`} size="sm" />
       </div>
       {item.nextLessonId !== null ? (
-        <Link
-          to="/$orgSlug/lessons/$lessonId"
-          params={{ orgSlug, lessonId: String(item.nextLessonId) }}
-          // The visible word first (WCAG 2.5.3), then which course: a list holds several such links.
-          aria-label={`${resume}: ${item.title}`}
-          className={buttonClassName({
-            variant: item.status === "completed" ? "outline" : "primary",
-            size: "sm",
-            className: "self-start sm:self-center",
-          })}
-        >
-          {resume}
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <ResumeLink
+          orgSlug={orgSlug}
+          courseTitle={item.title}
+          lessonId={item.nextLessonId}
+          started={item.completedLessons > 0}
+          variant={item.status === "completed" ? "outline" : "primary"}
+          className="self-start sm:self-center"
+        />
       ) : (
         <Link
           to="/$orgSlug/courses/$courseId"

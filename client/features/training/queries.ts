@@ -26,6 +26,11 @@ export function useMyTraining() {
   return useQuery(myTrainingQuery());
 }
 
+/** One course of the caller's training (required or optional), if it is theirs. */
+export function trainingItemOf(training: MyTraining | undefined, courseId: number): TrainingItem | undefined {
+  return [...(training?.assigned ?? []), ...(training?.optional ?? [])].find((item) => item.courseId === courseId);
+}
+
 export function assignmentsQuery(courseId: number) {
   return trpc.assignments.list.queryOptions({ courseId });
 }

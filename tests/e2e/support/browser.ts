@@ -68,12 +68,15 @@ export function uncaughtErrors(page: Page): string[] {
   return pageErrors.get(page) ?? [];
 }
 
-/** Saves artifacts/screenshots/<name>-<width>.png of the whole page. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves artifacts/screenshots/<name>-<width>.png of the whole page, or with `fullPage: false` of the window
+ * as scrolled (what sticks to the window's top shows only so).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: "disabled" });
   return file;
 }
 

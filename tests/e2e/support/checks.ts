@@ -5,8 +5,8 @@ import { expect } from "vitest";
 import { horizontalOverflow, screenshot } from "./browser.js";
 
 /** Screenshot for a person to look at, plus the one layout rule a machine can check: nothing sideways. */
-export async function look(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
+export async function look(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await screenshot(page, name, options);
   expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
