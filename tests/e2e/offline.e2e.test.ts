@@ -21,6 +21,7 @@ import {
 } from "./support/offline-course.js";
 
 const session = harnessSession();
+type Lesson = OfflineCourse["lessons"][number];
 
 /** Everything of the app's offline records readable from the page: IndexedDB rows and cached image URLs. */
 function storedRecords(page: Page): Promise<{ rows: number; images: string[]; text: string }> {
@@ -54,8 +55,11 @@ function storedRecords(page: Page): Promise<{ rows: number; images: string[]; te
 
 describe("offline learning (decisions 0140–0142)", () => {
   it("a saved course is learnt offline, synced once on reconnection, a refusal reported, logout forgets it", async () => {
-    const { admin, learner, context, slug, orgId, courseId, lessons } = await forkliftCourseAndLearner(session, WIDTHS[0]);
-    const [first, second, third] = lessons as [OfflineCourse["lessons"][0], OfflineCourse["lessons"][0], OfflineCourse["lessons"][0]];
+    const { admin, learner, context, slug, orgId, courseId, lessons } = await forkliftCourseAndLearner(
+      session,
+      WIDTHS[0],
+    );
+    const [first, second, third] = lessons as [Lesson, Lesson, Lesson];
     await openCourseControlled(learner, slug, courseId);
     await saveForOffline(learner);
     await look(learner, "offline-course-saved");
