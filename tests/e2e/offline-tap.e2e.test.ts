@@ -6,8 +6,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiGet } from "./support/api-setup.js";
-import { atPath, visible, WIDTHS } from "./support/browser.js";
+import { adminWithOrg, apiGet, apiPost, courseWithLessonViaApi, inviteAndJoin } from "./support/api-setup.js";
+import { atPath, focused, toast, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
 import {
@@ -119,4 +119,33 @@ describe("offline tap-through (decision 0293)", () => {
   it("a hanging network, at 375 px", () => tapThrough(WIDTHS[1], "hanging network"));
   it("browser offline, at 375 px", () => tapThrough(WIDTHS[1], "browser offline"));
   it("a hanging network, at 1280 px", () => tapThrough(WIDTHS[0], "hanging network"));
+});
+
+describe("signing offline, inside the app", () => {
+  it("a sign-off lesson signed offline puts focus on the note that it waits to sync, never on <body>", async () => {
+    const admin = await session.open(WIDTHS[0]);
+    const { org } = await adminWithOrg(admin, { name: "Cold Store Crew" });
+    const { courseId, lessonId } = await courseWithLessonViaApi(
+      admin,
+      { title: "Cold Store" },
+      { title: "Defrost Procedure", content: "<p>Switch the unit off before defrosting.</p>" },
+    );
+    await apiPost(admin, "/_api/lessons/update", { id: lessonId, requiresSignoff: true });
+    const context = await session.openContext(WIDTHS[0]);
+    const learner = await context.newPage();
+    const person = await inviteAndJoin(admin, learner, "learner");
+    await openCourseControlled(learner, org.slug, courseId, "Cold Store");
+    await saveForOffline(learner);
+
+    await context.setOffline(true);
+    await (await visible(learner.getByRole("link", { name: "Defrost Procedure" }))).click();
+    const panel = await visible(learner.getByRole("region", { name: "Sign-off" }), TAP_LIMIT_MS);
+    await panel.getByLabel("I have read and understood this procedure").check();
+    await panel.getByLabel("Full name").fill(person.name);
+    await panel.getByRole("button", { name: "Sign" }).click();
+    await toast(learner, "Signed on this device. It will sync when you're back online.");
+    const note = await visible(learner.getByRole("region", { name: "Sign-off" }));
+    await visible(note.getByText(`Signed on this device as ${person.name}. Waiting to sync.`));
+    await focused(learner, note);
+  });
 });
