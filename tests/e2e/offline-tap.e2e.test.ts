@@ -94,6 +94,13 @@ async function tapThrough(width: number, mode: "browser offline" | "hanging netw
   await look(learner, name("my-training"));
   await expectNoSeriousProblems(learner);
 
+  // The saved course's own page, from My training: the device's progress, what needs the server said so.
+  await saved.getByRole("link", { name: "Forklift Basics" }).click();
+  await visible(learner.getByRole("heading", { level: 1, name: "Forklift Basics" }), TAP_LIMIT_MS);
+  await visible(learner.getByText("67%"));
+  await look(learner, name("course"));
+  await expectNoSeriousProblems(learner);
+
   // A screen that cannot work offline says so instead of spinning.
   await tapNavigation(learner, "Courses");
   await visible(learner.getByText(NEEDS_CONNECTION), TAP_LIMIT_MS);

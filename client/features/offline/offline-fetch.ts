@@ -28,7 +28,8 @@ import {
 /**
  * The API client's fetch, made to work offline (decision 0141). It sits under tRPC, where every answer
  * passes: the reads a member needs to open courses and lessons are stored per person and organization as
- * they arrive, and served from the store when the network fails; completions made on this device are
+ * they arrive, and served from the store when the network fails or hangs (decision 0293: reads never wait
+ * on a connection that is not there, and what is not kept says it needs one); completions made on this device are
  * shown as done in them until the server confirms them. Sign-in, sign-out and a change of person are
  * seen here too, so that one person's records never outlive their session on this device.
  */
