@@ -95,7 +95,7 @@ async function tapThrough(width: number, mode: "browser offline" | "hanging netw
   await expectNoSeriousProblems(learner);
 
   // The saved course's own page, from My training: the device's progress, what needs the server said so.
-  await saved.getByRole("link", { name: "Forklift Basics" }).click();
+  await saved.getByRole("link", { name: "Forklift Basics", exact: true }).click();
   await visible(learner.getByRole("heading", { level: 1, name: "Forklift Basics" }), TAP_LIMIT_MS);
   await visible(learner.getByText("67%"));
   await look(learner, name("course"));
@@ -126,6 +126,22 @@ describe("offline tap-through (decision 0293)", () => {
   it("a hanging network, at 375 px", () => tapThrough(WIDTHS[1], "hanging network"));
   it("browser offline, at 375 px", () => tapThrough(WIDTHS[1], "browser offline"));
   it("a hanging network, at 1280 px", () => tapThrough(WIDTHS[0], "hanging network"));
+});
+
+describe("reloading on a hanging network", () => {
+  it("a saved lesson opens from the device; a page that is not kept leads to the offline page", async () => {
+    const { learner, context, slug, courseId, lessons } = await forkliftCourseAndLearner(session, WIDTHS[0]);
+    const [first] = lessons as [(typeof lessons)[0]];
+    await openCourseControlled(learner, slug, courseId);
+    await saveForOffline(learner);
+    await hangNetwork(context);
+    await learner.goto(`/${slug}/lessons/${first.id}`, { waitUntil: "commit", timeout: TAP_LIMIT_MS * 2 });
+    await visible(learner.getByRole("heading", { level: 1, name: first.title }), TAP_LIMIT_MS * 2);
+    await visible(offlineBadge(learner));
+    await learner.goto(`/${slug}/team`, { waitUntil: "commit", timeout: TAP_LIMIT_MS * 2 });
+    await atPath(learner, "/offline");
+    await visible(learner.getByRole("heading", { name: "You're Offline" }));
+  });
 });
 
 describe("signing offline, inside the app", () => {
