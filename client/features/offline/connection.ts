@@ -10,7 +10,10 @@ import { OFFLINE_AUTO_CHECK_INTERVAL_MS } from "#shared/constants.js";
  */
 export type Connection = "online" | "offline" | "unreachable";
 
-let state: Connection = "online";
+const browserOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+// An app started without a network (the service worker gave it the cached shell) says so from the start.
+let state: Connection = browserOffline() ? "offline" : "online";
 const listeners = new Set<(now: Connection, before: Connection) => void>();
 let checking: Promise<void> | undefined;
 let recheck: ReturnType<typeof setInterval> | undefined;
@@ -27,8 +30,6 @@ function set(next: Connection): void {
   }
   for (const listener of listeners) listener(next, before);
 }
-
-const browserOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 export function connection(): Connection {
   return state;
