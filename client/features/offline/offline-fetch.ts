@@ -297,13 +297,7 @@ async function write(inner: typeof fetch, input: RequestInfo | URL, init: Reques
   try {
     response = await inner(input, init);
   } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
-    if (!loggingOut) {
-      // Without a connection the change is not made, and the screen's failure says why (decision 0293).
-      await confirmConnection();
-      if (connection() === "online") throw error;
-      return jsonResponse(call.procedures.map(() => needsConnectionItem()));
-    }
+    if (!isNetworkFailure(error) || !loggingOut) throw error;
     // Logging out offline: this device forgets the person now; the server hears of it when it can.
     await forgetEverything();
     setPendingLogout(true);
