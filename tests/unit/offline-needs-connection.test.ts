@@ -16,15 +16,11 @@ describe("the device's answer to a batch", () => {
         httpBatchLink({
           url: "http://host/_api/trpc",
           transformer: superjson,
-          fetch: async () =>
-            jsonResponse([{ result: { data: { json: { lessonIds: [4] } } } }, needsConnectionItem()]),
+          fetch: async () => jsonResponse([{ result: { data: { json: { lessonIds: [4] } } } }, needsConnectionItem()]),
         }),
       ],
     });
-    const [kept, unkept] = await Promise.allSettled([
-      client.users.completions.query(),
-      client.training.mine.query(),
-    ]);
+    const [kept, unkept] = await Promise.allSettled([client.users.completions.query(), client.training.mine.query()]);
     expect(kept).toEqual({ status: "fulfilled", value: { lessonIds: [4] } });
     expect(unkept.status).toBe("rejected");
     const error = (unkept as PromiseRejectedResult).reason;
