@@ -5,7 +5,7 @@
  * list of built files (the app shell, hashed assets, icons) and their revisions.
  *
  * What it does, and what it deliberately leaves alone:
- * - page loads go to the network first; when the network fails, the pages that work offline (the
+ * - page loads go to the network first; when the network fails or hangs, the pages that work offline (the
  *   listed cached pages, and the courses and lessons kept for the signed-in person, decision 0141) get
  *   the cached app shell, and every other page is sent to /offline;
  * - built files are served from the precache, other hashed /assets/ files cache-first;
@@ -22,7 +22,8 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import { SYNC_TAG, sendQueue } from "#client/features/offline/queue.js";
 import { IMAGE_CACHE_PREFIX, ownerPages } from "#client/features/offline/store.js";
-import { API_PREFIX, CACHED_OFFLINE_PAGES, SKIP_WAITING_MESSAGE } from "#shared/constants.js";
+import { checkConnection } from "#client/features/pwa/check-connection.js";
+import { API_PREFIX, CACHED_OFFLINE_PAGES, OFFLINE_PATIENCE_MS, SKIP_WAITING_MESSAGE } from "#shared/constants.js";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -42,21 +43,42 @@ async function opensOffline(pathname: string): Promise<boolean> {
   return pages.some((page) => page.path === pathname);
 }
 
+/** The cached app shell, or for a page that does not open offline a redirect to /offline. */
+async function offlineAnswer(url: URL): Promise<Response> {
+  if (url.pathname !== OFFLINE_PATH && !(await opensOffline(url.pathname))) {
+    return Response.redirect(new URL(OFFLINE_PATH, self.location.origin).href, 302);
+  }
+  return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+}
+
 /**
  * Network first for page loads. When the network fails, a page that opens offline gets the cached app
  * shell, whose router shows it from the kept answers; every other page answers with a redirect to
  * /offline. Deciding here, where the failed fetch is seen, is more reliable than `navigator.onLine` in
- * the page, which stays true when only the server is unreachable.
+ * the page, which stays true when only the server is unreachable. A network that hangs is waited for as
+ * the page's reads are (decision 0293): OFFLINE_PATIENCE_MS for a page that opens offline, and for any other
+ * until the connection check says the server is not there.
  */
 async function navigate({ request, url }: { request: Request; url: URL }): Promise<Response> {
-  try {
-    return await fetch(request);
-  } catch {
-    if (url.pathname !== OFFLINE_PATH && !(await opensOffline(url.pathname))) {
-      return Response.redirect(new URL(OFFLINE_PATH, self.location.origin).href, 302);
-    }
-    return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+  const network = fetch(request).then(
+    (response) => ({ response }),
+    () => null,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const patience = new Promise<"waited">((resolve) => {
+    timer = setTimeout(() => resolve("waited"), OFFLINE_PATIENCE_MS);
+  });
+  let outcome = await Promise.race([network, patience]);
+  clearTimeout(timer);
+  if (outcome === "waited") {
+    if (url.pathname === OFFLINE_PATH || (await opensOffline(url.pathname))) return offlineAnswer(url);
+    const heard = checkConnection().then(
+      () => network,
+      () => null,
+    );
+    outcome = await Promise.race([network, heard]);
   }
+  return outcome === null ? offlineAnswer(url) : outcome.response;
 }
 
 /** Uploaded lesson images: the network, else the copy kept for the person (removed when they log out). */

@@ -179,6 +179,11 @@ export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 export const OFFLINE_REDIRECT_DELAY_MS = 1500;
 /** While the browser says it is online but the server does not answer, the offline page asks again this often. */
 export const OFFLINE_AUTO_CHECK_INTERVAL_MS = 10_000;
+/**
+ * How long a read waits for the server before the app answers from the device (decision 0293): the saved
+ * copy of a course or lesson, or "needs a connection" once the server is known not to answer.
+ */
+export const OFFLINE_PATIENCE_MS = 3 * SECOND;
 
 /**
  * The product tour shown on the landing, logged-out, onboarding and demo pages: a short silent video of

@@ -21,3 +21,18 @@ export function errorMessage(error: unknown, fallback: string, unknown = fallbac
   if (error instanceof Error) return fallback;
   return unknown;
 }
+
+/**
+ * The code of a read the device answered for the server when the server could not be heard and the device
+ * keeps no copy of it (decision 0293): the screen says it needs a connection, and nothing retries it until
+ * the connection returns.
+ */
+export const NEEDS_CONNECTION_CODE = "NEEDS_CONNECTION";
+export const NEEDS_CONNECTION_MESSAGE =
+  "You're offline. This needs a connection; courses saved on this device still open.";
+
+export function needsConnection(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "code" in data && data.code === NEEDS_CONNECTION_CODE;
+}

@@ -7,6 +7,7 @@ import "#shared/matrix-cells.js";
 import { offlineAwareFetch } from "#client/features/offline/offline-fetch.js";
 import type { AppRouter } from "#server/router.js";
 import { FRESHNESS, ORGANIZATION_HEADER } from "#shared/constants.js";
+import { needsConnection } from "./errors.js";
 import { createMutationCache } from "./mutation-effects.js";
 import { answeredFromPage, pageAnswerCalls } from "./page-answers.js";
 
@@ -60,10 +61,24 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
+/** TanStack Query's default: three retries; none for a read the device answered "needs a connection". */
+function retryUnlessOffline(failureCount: number, error: unknown): boolean {
+  return !needsConnection(error) && failureCount < 3;
+}
+
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: createMutationCache(() => queryClient),
   defaultOptions: {
-    queries: { staleTime: FRESHNESS.defaultQueryMs, refetchOnWindowFocus: true },
+    // Decision 0293: calls always go to the API client, whose offline layer answers from the device or says
+    // that a connection is needed. TanStack's default ("online") would instead hold every call made while
+    // the browser says it is offline, and the screen would show "Loading" until the network returned.
+    queries: {
+      staleTime: FRESHNESS.defaultQueryMs,
+      refetchOnWindowFocus: true,
+      networkMode: "always",
+      retry: retryUnlessOffline,
+    },
+    mutations: { networkMode: "always" },
   },
 });
 

@@ -1,4 +1,3 @@
-import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MESSAGES as AUTH_MESSAGES } from "#shared/schemas/auth.js";
 import {
@@ -8,7 +7,7 @@ import {
   departmentWithRoles,
   inviteAndJoin,
 } from "./support/api-setup.js";
-import { toast, visible } from "./support/browser.js";
+import { focused, toast, visible } from "./support/browser.js";
 import { harnessSession } from "./support/harness.js";
 
 /**
@@ -18,20 +17,6 @@ import { harnessSession } from "./support/harness.js";
  */
 
 const session = harnessSession();
-
-/** Waits until `locator` is the focused element (document.activeElement), failing with what is instead. */
-async function focused(page: Page, locator: Locator): Promise<void> {
-  const handle = await locator.elementHandle();
-  await expect
-    .poll(() =>
-      page.evaluate((element) => {
-        const active = document.activeElement;
-        if (active === element) return "expected element";
-        return active ? `${active.tagName} ${active.getAttribute("aria-label") ?? active.textContent?.trim()}` : "none";
-      }, handle),
-    )
-    .toBe("expected element");
-}
 
 describe("focus on the tags page", () => {
   it("opens each dialog in its first field and returns focus to its opener, or near a deleted tag", async () => {

@@ -4,89 +4,24 @@
  * network, the work is kept on the device and reaches the server exactly once when the network returns,
  * a refusal is reported, and logging out offline leaves nothing of the person in the browser's storage.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { THREE_QUESTIONS } from "../support/quiz-questions.js";
 import { adminWithOrg, apiGet, apiPost, inviteAndJoin } from "./support/api-setup.js";
 import { atPath, toast, visible, WIDTHS } from "./support/browser.js";
 import { look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
+import {
+  completeHere,
+  forkliftCourseAndLearner,
+  type OfflineCourse,
+  openCourseControlled,
+  saveForOffline,
+  syncButton,
+} from "./support/offline-course.js";
 
 const session = harnessSession();
-
-const SAVED_TOAST = "Saved on this device. It will sync when you're back online.";
-const ICON = readFileSync(path.resolve("client/public/icons/icon-192.png"));
-
-interface Setup {
-  admin: Page;
-  learner: Page;
-  context: BrowserContext;
-  slug: string;
-  orgId: number;
-  courseId: number;
-  lessons: { id: number; title: string }[];
-}
-
-/** An admin's published course (one lesson shows an uploaded image), and a learner in a fresh profile. */
-async function setup(width: number): Promise<Setup> {
-  const admin = await session.open(width);
-  const { org } = await adminWithOrg(admin, { name: "Yard Crew" });
-  const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
-    title: "Forklift Basics",
-    description: "Driving a forklift safely in the yard.",
-    status: "published",
-  });
-  const upload = await admin.request.post(`/_api/uploads/image?courseId=${course.id}`, {
-    data: ICON,
-    headers: { "content-type": "image/png" },
-  });
-  expect(upload.status()).toBe(200);
-  const imageUrl = ((await upload.json()) as { json: { url: string } }).json.url;
-  const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", { courseId: course.id, title: "Yard" });
-  const titles = ["Pre-shift Check", "Loading a Pallet", "Parking Safely"];
-  const lessons = [];
-  for (const [index, title] of titles.entries()) {
-    const content =
-      index === 0 ? `<p>Walk round the truck.</p><p><img src="${imageUrl}" alt="The truck"></p>` : `<p>${title}.</p>`;
-    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
-      moduleId: module.id,
-      title,
-      content,
-    });
-    lessons.push({ id: lesson.id, title });
-  }
-  const context = await session.openContext(width);
-  const learner = await context.newPage();
-  await inviteAndJoin(admin, learner, "learner");
-  return { admin, learner, context, slug: org.slug, orgId: org.id, courseId: course.id, lessons };
-}
-
-/** The course page, controlled by the service worker (installed on the first load, in control after a reload). */
-async function openCourseControlled(page: Page, slug: string, courseId: number, title = "Forklift Basics") {
-  await page.goto(`/${slug}/courses/${courseId}`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await visible(page.getByRole("heading", { level: 1, name: title }));
-}
-
-async function saveForOffline(page: Page): Promise<void> {
-  await (await visible(page.getByRole("button", { name: "Make available offline" }))).click();
-  await visible(page.getByText("Available offline", { exact: true }));
-}
-
-async function completeHere(page: Page): Promise<void> {
-  await (await visible(page.getByRole("button", { name: "Mark as Complete" }))).click();
-  await toast(page, SAVED_TOAST);
-  await visible(page.getByText("Waiting to sync", { exact: true }));
-  await visible(page.getByText("Completed", { exact: true }));
-}
-
-const syncButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
+type Lesson = OfflineCourse["lessons"][number];
 
 /** Everything of the app's offline records readable from the page: IndexedDB rows and cached image URLs. */
 function storedRecords(page: Page): Promise<{ rows: number; images: string[]; text: string }> {
@@ -120,8 +55,11 @@ function storedRecords(page: Page): Promise<{ rows: number; images: string[]; te
 
 describe("offline learning (decisions 0140–0142)", () => {
   it("a saved course is learnt offline, synced once on reconnection, a refusal reported, logout forgets it", async () => {
-    const { admin, learner, context, slug, orgId, courseId, lessons } = await setup(WIDTHS[0]);
-    const [first, second, third] = lessons as [Setup["lessons"][0], Setup["lessons"][0], Setup["lessons"][0]];
+    const { admin, learner, context, slug, orgId, courseId, lessons } = await forkliftCourseAndLearner(
+      session,
+      WIDTHS[0],
+    );
+    const [first, second, third] = lessons as [Lesson, Lesson, Lesson];
     await openCourseControlled(learner, slug, courseId);
     await saveForOffline(learner);
     await look(learner, "offline-course-saved");
@@ -197,7 +135,7 @@ describe("offline learning (decisions 0140–0142)", () => {
   });
 
   it("at 375 px: the course control, the header count and the offline page", async () => {
-    const { learner, context, slug, courseId, lessons } = await setup(WIDTHS[1]);
+    const { learner, context, slug, courseId, lessons } = await forkliftCourseAndLearner(session, WIDTHS[1]);
     await openCourseControlled(learner, slug, courseId);
     await saveForOffline(learner);
     await look(learner, "offline-course-saved");

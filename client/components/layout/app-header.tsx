@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
+import { OfflineBadge } from "#client/features/offline/offline-badge.js";
 import { SyncStatus } from "#client/features/offline/sync-status.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
 import { SearchPalette } from "#client/features/search/search-palette.js";
@@ -60,6 +61,7 @@ export function AppHeader() {
         )}
 
         <div className="ml-auto flex shrink-0 items-center">
+          <OfflineBadge />
           {isPending ? (
             <output className="flex items-center gap-2">
               <span className="sr-only">Loading</span>

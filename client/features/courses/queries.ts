@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { progressReaders } from "#client/features/training/queries.js";
+import { needsConnection } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { FRESHNESS } from "#shared/constants.js";
 import { COURSE_PAGE_SIZE, nextCourseCursor } from "#shared/course-cursor.js";
@@ -20,8 +21,12 @@ export function isNotFound(error: unknown): boolean {
   return data.code === "NOT_FOUND" || data.code === "BAD_REQUEST";
 }
 
-/** Retry network trouble and server errors twice, never a "not found" or "not allowed". */
+/**
+ * Retry network trouble and server errors twice, never a "not found" or "not allowed", nor a read that needs
+ * a connection the device does not have (decision 0293).
+ */
 function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (needsConnection(error)) return false;
   if (error instanceof TRPCClientError) {
     const data: unknown = error.data;
     const status = typeof data === "object" && data !== null && "httpStatus" in data ? data.httpStatus : undefined;

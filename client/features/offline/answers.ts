@@ -1,3 +1,5 @@
+import { NEEDS_CONNECTION_CODE, NEEDS_CONNECTION_MESSAGE } from "#client/lib/errors.js";
+
 /**
  * tRPC's batch wire format (httpBatchLink with superjson), as far as the offline layer reads and writes it:
  * `/_api/trpc/a,b?batch=1&input={"0":{"json":…},"1":…}` answered by `[{ result: { data: { json } } }, …]`.
@@ -120,4 +122,17 @@ export function jsonResponse(items: unknown[]): Response {
 /** A "signed out" answer for every procedure of a call (a logout made offline that is still to be sent). */
 export function signedOutItem(message: string): unknown {
   return { error: { json: { message, code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } } } };
+}
+
+/** The answer to a read the device keeps no copy of, while the server cannot be heard (decision 0293). */
+export function needsConnectionItem(): unknown {
+  return {
+    error: {
+      json: {
+        message: NEEDS_CONNECTION_MESSAGE,
+        code: -32603,
+        data: { code: NEEDS_CONNECTION_CODE, httpStatus: 503 },
+      },
+    },
+  };
 }

@@ -1,9 +1,10 @@
-import { ORGANIZATION_HEADER } from "#shared/constants.js";
+import { OFFLINE_PATIENCE_MS, ORGANIZATION_HEADER } from "#shared/constants.js";
 import {
   applyPendingCompletions,
   type BatchCall,
   errorStatus,
   jsonResponse,
+  needsConnectionItem,
   numberField,
   parseBatchCall,
   resultJson,
@@ -11,6 +12,7 @@ import {
   stringField,
   uploadedImagesOf,
 } from "./answers.js";
+import { confirmConnection, connection, noteAnswered, noteUnanswered, onConnectionChange } from "./connection.js";
 import { pendingCompletions } from "./queue.js";
 import {
   adoptOwner,
@@ -26,7 +28,8 @@ import {
 /**
  * The API client's fetch, made to work offline (decision 0141). It sits under tRPC, where every answer
  * passes: the reads a member needs to open courses and lessons are stored per person and organization as
- * they arrive, and served from the store when the network fails; completions made on this device are
+ * they arrive, and served from the store when the network fails or hangs (decision 0293: reads never wait
+ * on a connection that is not there, and what is not kept says it needs one); completions made on this device are
  * shown as done in them until the server confirms them. Sign-in, sign-out and a change of person are
  * seen here too, so that one person's records never outlive their session on this device.
  */
@@ -176,18 +179,24 @@ async function withPendingCompletions(call: BatchCall, orgId: number | null, ite
   return items.map((item, index) => applyPendingCompletions(call.procedures[index] ?? "", item, done));
 }
 
-/** The stored answers for the whole call, or null when any is missing (the call then fails as it would). */
-async function storedAnswers(call: BatchCall, orgId: number | null): Promise<unknown[] | null> {
+/** Each procedure's kept answer, or undefined where the device keeps none. */
+async function storedItems(call: BatchCall, orgId: number | null): Promise<unknown[]> {
   const owner = await ownerId();
-  if (owner === null) return null;
+  if (owner === null) return call.procedures.map(() => undefined);
   const db = await offlineDatabase();
-  const items: unknown[] = [];
-  for (const [index, procedure] of call.procedures.entries()) {
-    const stored = await db.get("answers", keyFor(owner, orgId, procedure, call.inputs[index]));
-    if (!stored) return null;
-    items.push(stored.item);
-  }
-  return items;
+  return Promise.all(
+    call.procedures.map(async (procedure, index) =>
+      KEPT_PROCEDURES.has(procedure)
+        ? (await db.get("answers", keyFor(owner, orgId, procedure, call.inputs[index])))?.item
+        : undefined,
+    ),
+  );
+}
+
+/** The device's answer to the call: its copies, and "needs a connection" for what it keeps no copy of. */
+async function deviceAnswer(call: BatchCall, orgId: number | null, stored: unknown[]): Promise<Response> {
+  const items = stored.map((item) => item ?? needsConnectionItem());
+  return jsonResponse(await withPendingCompletions(call, orgId, items));
 }
 
 /** Sends a logout made offline; true once the server has ended the session. */
@@ -202,23 +211,84 @@ async function sendPendingLogout(inner: typeof fetch): Promise<boolean> {
   }
 }
 
-async function read(inner: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, call: BatchCall) {
-  const orgId = organizationOf(init);
-  let response: Response;
-  try {
-    response = await inner(input, init);
-  } catch (error) {
-    if (!isNetworkFailure(error)) throw error;
-    const stored = await storedAnswers(call, orgId);
-    if (!stored) throw error;
-    return jsonResponse(await withPendingCompletions(call, orgId, stored));
-  }
+/** The server's answer, kept where it adds to the offline copy and shown with the work waiting on this device. */
+async function keepAnswer(call: BatchCall, orgId: number | null, response: Response): Promise<Response> {
   const kept = call.procedures.some((procedure) => KEPT_PROCEDURES.has(procedure));
   if (!kept || response.status >= 500 || !response.headers.get("content-type")?.includes("json")) return response;
   const items: unknown = await response.clone().json();
   if (!Array.isArray(items)) return response;
   await storeAnswers(call, orgId, items);
   return jsonResponse(await withPendingCompletions(call, orgId, items));
+}
+
+type NetworkOutcome = { response: Response } | { error: unknown };
+const WAITED = "waited";
+
+function waited(ms: number): { over: Promise<typeof WAITED>; stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const over = new Promise<typeof WAITED>((resolve) => {
+    timer = setTimeout(() => resolve(WAITED), ms);
+  });
+  return { over, stop: () => clearTimeout(timer) };
+}
+
+/** Resolves once the server is known not to answer (the connection check failed, or the browser went offline). */
+function serverUnheard(): { over: Promise<typeof WAITED>; stop: () => void } {
+  let stop = () => {};
+  const over = new Promise<typeof WAITED>((resolve) => {
+    stop = onConnectionChange((now) => {
+      if (now !== "online") resolve(WAITED);
+    });
+  });
+  return { over, stop };
+}
+
+/**
+ * A read (decisions 0141 and 0293). The server's answer when it comes within the bounded wait, kept for
+ * offline use. Otherwise the device answers: at once when the network fails or the server is already known
+ * not to answer, after OFFLINE_PATIENCE_MS when the network hangs, with its copies and "needs a connection" for the rest, so that no screen waits on a connection that
+ * is not there. A call of which the device keeps nothing waits longer for a server that is only slow: until
+ * the connection check says the server is not there. An answer that comes after all is kept for next time.
+ */
+async function read(inner: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, call: BatchCall) {
+  const orgId = organizationOf(init);
+  const copies = storedItems(call, orgId).catch(() => call.procedures.map(() => undefined));
+  const answered: Promise<NetworkOutcome> = inner(input, init).then(
+    (response) => ({ response }),
+    (error: unknown) => ({ error }),
+  );
+  const stored = await copies;
+  const anyCopy = stored.some((item) => item !== undefined);
+  // Once the server is known not to answer, what the device keeps opens at once.
+  const patience = waited(anyCopy && connection() !== "online" ? 0 : OFFLINE_PATIENCE_MS);
+  let outcome = await Promise.race([answered, patience.over]);
+  patience.stop();
+  if (outcome === WAITED && !anyCopy && connection() === "online") {
+    const unheard = serverUnheard();
+    void confirmConnection();
+    outcome = await Promise.race([answered, unheard.over]);
+    unheard.stop();
+  }
+  if (outcome === WAITED) {
+    noteUnanswered();
+    void answered
+      .then((late) => {
+        if (!("response" in late)) return;
+        noteAnswered();
+        return keepAnswer(call, orgId, late.response);
+      })
+      .catch((error: unknown) => console.error("Keeping a late answer for offline use failed.", error));
+    return deviceAnswer(call, orgId, stored);
+  }
+  if ("error" in outcome) {
+    if (!isNetworkFailure(outcome.error)) throw outcome.error;
+    // One refused request is not the connection gone: the check says which it is.
+    await confirmConnection();
+    if (!anyCopy && connection() === "online") throw outcome.error;
+    return deviceAnswer(call, orgId, stored);
+  }
+  noteAnswered();
+  return keepAnswer(call, orgId, outcome.response);
 }
 
 async function write(inner: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, call: BatchCall) {

@@ -1,5 +1,6 @@
 import { pageOrganizationId } from "#client/lib/trpc.js";
-import { dismissAction, enqueue, ownerQueue, SYNC_TAG, sendNow } from "./queue.js";
+import { OFFLINE_PATIENCE_MS } from "#shared/constants.js";
+import { dismissAction, enqueue, ownerQueue, type Sent, SYNC_TAG, sendNow } from "./queue.js";
 import { ownerId, type QueuedAction } from "./store.js";
 
 /**
@@ -27,6 +28,23 @@ async function requestBackgroundSync(): Promise<void> {
 }
 
 /**
+ * Sends the action now, but waits for the server only so long (decision 0293): on a network that hangs it
+ * stays queued and the member is told so. The send goes on; if the server takes it after all, the queue
+ * forgets it then, and a second send of the same action is answered once (decision 0140).
+ */
+async function sendWithin(action: QueuedAction, ms: number): Promise<Sent> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<Sent>((resolve) => {
+    timer = setTimeout(() => resolve({ outcome: "later" }), ms);
+  });
+  try {
+    return await Promise.race([sendNow(action), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Queues and sends one action. `direct` is the plain call, used when nothing can be stored (no
  * IndexedDB) or the page names no organization. The answer is the server's, as its REST path gives it.
  */
@@ -38,7 +56,7 @@ export async function performQueued<Answer>(
   const [owner, orgId] = [await ownerId().catch(() => null), pageOrganizationId()];
   if (owner === null || orgId === undefined) return { outcome: "sent", answer: await direct() };
   const stored = await enqueue({ ...action, clientId: crypto.randomUUID(), userId: owner, orgId });
-  const sent = await sendNow(stored);
+  const sent = await sendWithin(stored, OFFLINE_PATIENCE_MS);
   if (sent.outcome === "sent") return { outcome: "sent", answer: sent.answer as Answer };
   if (sent.outcome === "later") {
     await requestBackgroundSync();

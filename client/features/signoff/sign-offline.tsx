@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { CloudUpload } from "lucide-react";
+import type { Ref } from "react";
 import { Card } from "#client/components/ui/card.js";
 import { ActionRefused, performQueued } from "#client/features/offline/perform.js";
 import { usePendingAction } from "#client/features/offline/use-offline.js";
@@ -50,11 +51,17 @@ export function useSignLesson(handlers: { onSuccess: () => void; onError: (messa
 }
 
 /** In place of the form while this member's signature of the lesson waits on the device. */
-export function QueuedSignature({ lessonId }: { lessonId: number }) {
+export function QueuedSignature({ lessonId, ref }: { lessonId: number; ref?: Ref<HTMLDivElement> }) {
   const waiting = usePendingAction(lessonId, CLIENT_ACTION_KINDS.lessonSign);
   if (!waiting?.signature) return null;
   return (
-    <Card className="mt-6 flex items-start gap-3 border-brand-200 bg-brand-50/40 p-5" aria-label="Sign-off">
+    <Card
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      className="mt-6 flex items-start gap-3 border-brand-200 bg-brand-50/40 p-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      aria-label="Sign-off"
+    >
       <CloudUpload className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
       <div className="text-sm text-slate-800">
         <p className="font-medium">Signed on this device as {waiting.signature.fullName}. Waiting to sync.</p>

@@ -5,6 +5,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Input } from "#client/components/ui/input.js";
+import { focusFirst } from "#client/lib/focus.js";
 import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { ChangeDiff } from "./change-diff.js";
 import { lessonSignoffQuery } from "./queries.js";
@@ -95,13 +96,14 @@ export function SignPanel({ lesson }: { lesson: SignableLesson }) {
     },
   });
   const signed = standing.data?.status === "signed";
-  useEffect(() => {
-    if (!justSigned || !signed) return;
-    signedRef.current?.focus();
-    setJustSigned(false);
-  }, [justSigned, signed]);
+  // Signed offline, the note that it waits to sync takes the form's place instead (decision 0143).
   const queued = useSignatureQueued(lesson.id);
-  if (queued && standing.data?.status !== "signed") return <QueuedSignature lessonId={lesson.id} />;
+  useEffect(() => {
+    if (!justSigned || !(signed || queued)) return;
+    focusFirst(() => [signedRef.current]);
+    setJustSigned(false);
+  }, [justSigned, signed, queued]);
+  if (queued && !signed) return <QueuedSignature ref={signedRef} lessonId={lesson.id} />;
   if (standing.data?.status === "signed") {
     return (
       <Card

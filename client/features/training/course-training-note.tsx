@@ -1,6 +1,7 @@
 import { CalendarCheck, CalendarClock, Info } from "lucide-react";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { useCan } from "#client/features/courses/use-org-role.js";
+import { useConnection } from "#client/features/offline/connection.js";
 import { type CourseSetupFacts, CourseSetupNote } from "./course-setup.js";
 import { dueText } from "./deadline.js";
 import { trainingItemOf, useMyTraining } from "./queries.js";
@@ -32,6 +33,8 @@ export function CourseTrainingNote({ course }: { course: CourseTrainingFacts }) 
 
 function OwnTrainingNote({ course }: { course: CourseTrainingFacts }) {
   const training = useMyTraining();
+  // Offline, the status is the server's last word, older than the progress the device shows (decision 0293).
+  const online = useConnection() === "online";
   if (course.status !== "published") return null;
   if (!course.assignedToMe) {
     return (
@@ -45,7 +48,7 @@ function OwnTrainingNote({ course }: { course: CourseTrainingFacts }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-700">
       <span className="font-medium">{course.required ? "Required for you" : "Optional for you"}</span>
-      {item && <TrainingStatusBadge status={item.status} />}
+      {item && online && <TrainingStatusBadge status={item.status} />}
       {item?.completedAt ? (
         <span className="flex items-center gap-1.5 text-emerald-800">
           <CalendarCheck className="size-4" aria-hidden="true" />

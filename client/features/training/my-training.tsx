@@ -8,11 +8,12 @@ import { CourseHeading } from "#client/features/courses/course-heading.js";
 import { formatDate } from "#client/features/courses/course-tags.js";
 import { ResumeLink } from "#client/features/courses/resume-link.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
-import { errorMessage } from "#client/lib/errors.js";
+import { errorMessage, needsConnection } from "#client/lib/errors.js";
 import { progressPercent } from "#shared/progress.js";
 import { dueText } from "./deadline.js";
 import { type TrainingItem, useMyTraining } from "./queries.js";
 import { TrainingStatusBadge } from "./status.js";
+import { TrainingOnDevice } from "./training-on-device.js";
 
 /**
  * The dashboard's "My training" (decision 0045), for everyone: the courses the caller must take, each with its
@@ -33,6 +34,8 @@ export function MyTraining({ orgSlug }: { orgSlug: string }) {
           <Skeleton className="h-28 w-full rounded-xl" />
           <Skeleton className="h-28 w-full rounded-xl" />
         </div>
+      ) : training.isError && needsConnection(training.error) ? (
+        <TrainingOnDevice orgSlug={orgSlug} />
       ) : training.isError ? (
         <Card className="flex flex-col items-start gap-3 p-5">
           <p className="text-sm text-red-700">{errorMessage(training.error, "Could not load your training.")}</p>

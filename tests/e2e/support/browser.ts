@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "artifacts", "screenshots");
@@ -122,4 +123,18 @@ export async function holdThenFail(page: Page, url: RegExp): Promise<() => void>
     await route.abort();
   });
   return release;
+}
+
+/** Waits until `locator` is the focused element (document.activeElement), failing with what is instead. */
+export async function focused(page: Page, locator: Locator): Promise<void> {
+  const handle = await locator.elementHandle();
+  await expect
+    .poll(() =>
+      page.evaluate((element) => {
+        const active = document.activeElement;
+        if (active === element) return "expected element";
+        return active ? `${active.tagName} ${active.getAttribute("aria-label") ?? active.textContent?.trim()}` : "none";
+      }, handle),
+    )
+    .toBe("expected element");
 }
