@@ -15,6 +15,7 @@ import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/ind
 import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
 import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
+import { scormRouter } from "#server/modules/scorm/scorm.router.js";
 import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
@@ -76,6 +77,7 @@ export const appRouter = router({
   mail: mailRouter,
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
+  scorm: scormRouter,
 });
 
 export type AppRouter = typeof appRouter;

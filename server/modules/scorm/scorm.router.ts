@@ -1,0 +1,30 @@
+import { inTransaction, router } from "#server/platform/api/trpc.js";
+import { permittedBeforeTransaction } from "#server/platform/api/trpc-org.js";
+import { SCORM_MESSAGES, SCORM_ZIP_MAX_BYTES, SCORM_ZIP_TYPES, uploadScormInput } from "#shared/schemas/scorm.js";
+import { readPackage, storePackage } from "./package-upload.js";
+
+/**
+ * SCORM lessons (docs/decisions/0330-scorm-packages-in-the-database.md). The upload carries the ZIP's bytes,
+ * not superjson (`rawBody`, server/platform/api/trpc.ts RestEndpoint), at most SCORM_ZIP_MAX_BYTES on this
+ * route alone; who may upload is who may edit the course (docs/DESIGN.md §6).
+ */
+export const scormRouter = router({
+  /** The package's version, title and SCO count. The ZIP is read before the write's transaction begins. */
+  upload: permittedBeforeTransaction("courses.edit")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/scorm/upload",
+        rawBody: {
+          types: SCORM_ZIP_TYPES,
+          maxBytes: SCORM_ZIP_MAX_BYTES,
+          refused: SCORM_MESSAGES.typeRefused,
+          tooLarge: SCORM_MESSAGES.tooLarge,
+        },
+      },
+    })
+    .input(uploadScormInput)
+    .use(({ input, next }) => next({ ctx: { unpacked: readPackage(input.bytes) } }))
+    .use(inTransaction)
+    .mutation(({ ctx, input }) => storePackage(ctx, input.lessonId, ctx.unpacked)),
+});
