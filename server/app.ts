@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
+import { registerScormFiles } from "#server/modules/scorm/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { registerAfterAnswer } from "#server/platform/http/after-answer.js";
@@ -148,6 +149,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   });
   registerHealthRoutes(app, services.orm);
   registerRestRoutes(app, services, appRouter);
+  // A SCORM package's files: paths that end in a file's own path, with a token instead of the session (decision 0333).
+  registerScormFiles(app, services.orm);
   registerPwaRoutes(app, config);
 
   const indexHtml = path.join(config.clientDir, "index.html");

@@ -25,7 +25,7 @@ import {
   QuizQuestionSchema,
   QuizSchema,
 } from "#server/modules/quizzes/quiz.entity.js";
-import { ScormFileSchema, ScormPackageSchema } from "#server/modules/scorm/scorm.entity.js";
+import { ScormAttemptSchema, ScormFileSchema, ScormPackageSchema } from "#server/modules/scorm/scorm.entity.js";
 import { LessonVersionSchema, SignatureSchema } from "#server/modules/signoff/signoff.entity.js";
 import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
@@ -49,7 +49,7 @@ export { User } from "#server/modules/identity/user.entity.js";
 export { ReminderOptOut } from "#server/modules/mail/reminder-opt-out.entity.js";
 export { Membership, Organization } from "#server/modules/organizations/organization.entity.js";
 export { QuizAttempt } from "#server/modules/quizzes/quiz.entity.js";
-export { ScormFile, ScormPackage } from "#server/modules/scorm/scorm.entity.js";
+export { ScormAttempt, ScormFile, ScormPackage } from "#server/modules/scorm/scorm.entity.js";
 export { Signature } from "#server/modules/signoff/signoff.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
@@ -93,6 +93,7 @@ export const ENTITIES = [
   InvitationSendSchema,
   ScormPackageSchema,
   ScormFileSchema,
+  ScormAttemptSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -119,4 +120,5 @@ export const TENANT_ENTITIES = [
   "InvitationSend",
   "ScormPackage",
   "ScormFile",
+  "ScormAttempt",
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_PREFIX } from "../constants.js";
 import { lessonIdField } from "./courses.js";
 
 /**
@@ -30,6 +31,8 @@ export const SCORM_MESSAGES = {
   sizeMismatch: "The package's files unpack to other sizes than its ZIP directory states; it was refused.",
   unsupportedCompression: "The package uses a ZIP compression other than stored or deflate; export it again.",
   packageNotFound: "SCORM package not found.",
+  commitInvalid: "The SCORM runtime's data could not be read.",
+  packageReplaced: "This lesson's package was replaced; open the lesson again to play the new one.",
 } as const;
 
 const M = SCORM_MESSAGES;
@@ -49,4 +52,59 @@ export interface ScormPackageView {
   version: ScormVersion;
   title: string;
   scoCount: number;
+}
+
+/** Where the lesson page asks for a SCORM lesson's launch (lessons/get names it, docs/decisions/0333). */
+export function scormLaunchPathOf(lessonId: number): string {
+  return `${API_PREFIX}/scorm/launch?lessonId=${lessonId}`;
+}
+
+/** A package file's address: the launch token, then the file's path in the package (relative URLs keep working). */
+export const SCORM_FILES_PREFIX = `${API_PREFIX}/scorm/files/`;
+/** The runtime's frame half (scorm-again's CrossFrameAPI), loaded by every page of a package. */
+export const SCORM_FRAME_API_PATH = `${API_PREFIX}/scorm/frame-api.js`;
+
+export const scormLessonInput = z.object({ lessonId: lessonIdField }, { error: M.packageNotFound });
+
+/** The CMI elements a commit may carry at most (a SCO with many interactions and objectives stays far below). */
+const CMI_ELEMENTS_MAX = 2000;
+
+/** A commit: the lesson, the SCO, the package version it was launched from, and the flattened CMI data. */
+export const scormCommitInput = z.object(
+  {
+    lessonId: lessonIdField,
+    sco: z.string({ error: M.commitInvalid }).min(1, M.commitInvalid).max(255, M.commitInvalid),
+    packageVersion: z.number({ error: M.commitInvalid }).int(M.commitInvalid).min(1, M.commitInvalid),
+    cmi: z
+      .record(z.string().max(255), z.union([z.string(), z.number(), z.boolean()]).transform(String), {
+        error: M.commitInvalid,
+      })
+      .refine((cmi) => Object.keys(cmi).length <= CMI_ELEMENTS_MAX, M.commitInvalid),
+  },
+  { error: M.commitInvalid },
+);
+
+/** One SCO of a launch: its frame's address carries the launch token. */
+export interface ScormLaunchSco {
+  identifier: string;
+  title: string;
+  url: string;
+  completed: boolean;
+  /** What the runtime loads before Initialize (resume), flattened. */
+  resume: Record<string, string>;
+}
+
+/** scorm/launch: what the lesson page needs to run the package. */
+export interface ScormLaunchView {
+  version: ScormVersion;
+  title: string;
+  packageVersion: number;
+  scos: ScormLaunchSco[];
+}
+
+/** scorm/commit: what the runtime is told (scorm-again's result shape), and whether the lesson is now complete. */
+export interface ScormCommitView {
+  result: true;
+  errorCode: 0;
+  lessonCompleted: boolean;
 }

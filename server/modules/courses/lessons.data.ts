@@ -3,6 +3,7 @@ import { inScope, readRow, readRows } from "#server/platform/db/rows.js";
 import { countFromRow, dateFromRow } from "#server/platform/db/sql-dialect.js";
 import { type Plan, readStep } from "#server/platform/db/statement-plan.js";
 import type { QuestionKind } from "#shared/schemas/quizzes.js";
+import type { ScormVersion } from "#shared/schemas/scorm.js";
 import type { CourseStatus } from "./course.entity.js";
 
 /**
@@ -34,6 +35,8 @@ export interface LessonPageRow {
   nextLesson: { id: number; title: string } | null;
   isCompleted: boolean;
   quiz: LessonQuizSettings | null;
+  /** The SCORM version of the lesson's package (docs/decisions/0333), or null for a lesson without one. */
+  scormVersion: ScormVersion | null;
 }
 
 interface LessonPageRecord {
@@ -58,6 +61,7 @@ interface LessonPageRecord {
   pass_percent: number | null;
   max_attempts: number | null;
   shuffle: boolean | number | null;
+  scorm_version: ScormVersion | null;
 }
 
 function neighbour(id: number | null, title: string | null): { id: number; title: string } | null {
@@ -80,12 +84,13 @@ const LESSON_PAGE = `with target as (
   )
   select t.*, c.title as course_title, c.status as course_status,
     o.prev_id, o.prev_title, o.next_id, o.next_title, cp.id as completion_id,
-    q.id as quiz_id, q.pass_percent, q.max_attempts, q.shuffle
+    q.id as quiz_id, q.pass_percent, q.max_attempts, q.shuffle, sp.scorm_version
   from target t
   join courses c on c.id = t.course_id and ${inScope("c")}
   join ordered o on o.id = t.id
   left join completions cp on cp.organization_id = c.organization_id and cp.user_id = ? and cp.lesson_id = t.id
-  left join quizzes q on q.lesson_id = t.id`;
+  left join quizzes q on q.lesson_id = t.id
+  left join scorm_packages sp on sp.lesson_id = t.id`;
 
 /**
  * The lesson with its module, course, neighbours in course order (across module boundaries, empty
@@ -124,6 +129,7 @@ export async function lessonPageRow(
             maxAttempts: orNull(row.max_attempts),
             shuffle: Boolean(row.shuffle),
           },
+    scormVersion: row.scorm_version,
   };
 }
 

@@ -1,3 +1,4 @@
+import { type ScormVersion, scormLaunchPathOf } from "#shared/schemas/scorm.js";
 import { embedUrlFor } from "#shared/video-embed.js";
 import type { CourseStatus, Lesson } from "./course.entity.js";
 import type { LessonPageQuiz } from "./lesson-page-parts.js";
@@ -32,6 +33,8 @@ export interface LessonPageView extends Omit<LessonView, "moduleId"> {
   nextLesson: LessonLinkView | null;
   /** The lesson's knowledge check without its answers (docs/SPEC.md §7), or null. */
   quiz: LessonPageQuiz | null;
+  /** A SCORM lesson: its package's version and where the page asks for its launch (docs/decisions/0333). */
+  scorm: { version: ScormVersion; launchPath: string } | null;
 }
 
 /** lessons/complete: when the caller first completed it. */
@@ -65,6 +68,7 @@ export function presentLesson(lesson: Lesson): LessonView {
  * server/modules/courses/lesson-page-parts.ts; plain rows, decision 0150).
  */
 export function presentLessonPage(page: LessonPageRow, quiz: LessonPageQuiz | null): LessonPageView {
-  const { quiz: _settings, ...lesson } = page;
-  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz };
+  const { quiz: _settings, scormVersion, ...lesson } = page;
+  const scorm = scormVersion ? { version: scormVersion, launchPath: scormLaunchPathOf(page.id) } : null;
+  return { ...lesson, embedUrl: embedUrlFor(lesson.videoUrl), quiz, scorm };
 }

@@ -12,7 +12,7 @@ type Node = ReturnType<typeof parseDocument>["children"][number];
 type ElementNode = Extract<Node, { attribs: Record<string, string> }>;
 
 /** One launchable item: its identifier in the manifest, its title and the package path (with its query) it starts at. */
-interface ScoEntry {
+export interface ScoEntry {
   identifier: string;
   title: string;
   launch: string;

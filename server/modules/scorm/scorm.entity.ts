@@ -67,3 +67,63 @@ export const ScormFileSchema = new EntitySchema<ScormFile>({
   },
   uniques: [{ name: "scorm_files_package_path_unique", properties: ["package", "path"] }],
 });
+
+/**
+ * One learner's run of one SCO of one package version: the runtime's data as the last commit left it
+ * (restored right after Initialize on the next launch, on any device), and what it says.
+ */
+export class ScormAttempt {
+  [OptionalProps]?:
+    | "completed"
+    | "passed"
+    | "scoreRaw"
+    | "scoreScaled"
+    | "totalSeconds"
+    | "sessionSeconds"
+    | "updatedAt";
+  id!: number;
+  organization!: Organization;
+  lesson!: Lesson;
+  user!: User;
+  packageVersion!: number;
+  sco!: string;
+  /** The CMI data model as scorm-again's JSON (`cmi` of its commit's runtime data). */
+  runtime!: string;
+  completed = false;
+  /** Null: the SCO states no success (1.2 "completed", 2004 without success_status). */
+  passed: boolean | null = null;
+  scoreRaw: number | null = null;
+  scoreScaled: number | null = null;
+  /** The sessions before the current one, in seconds. */
+  totalSeconds = 0;
+  /** The current session's time as its last commit reported it (a smaller one starts a new session). */
+  sessionSeconds = 0;
+  updatedAt: Date = new Date();
+}
+
+export const ScormAttemptSchema = new EntitySchema<ScormAttempt>({
+  class: ScormAttempt,
+  tableName: "scorm_attempts",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: { kind: "m:1", entity: "Organization", deleteRule: "cascade" },
+    lesson: { kind: "m:1", entity: "Lesson", deleteRule: "cascade" },
+    user: { kind: "m:1", entity: "User", deleteRule: "cascade" },
+    packageVersion: { type: "integer" },
+    sco: { type: "string", length: 255 },
+    runtime: { type: "text" },
+    completed: { type: "boolean", default: false },
+    passed: { type: "boolean", nullable: true },
+    scoreRaw: { type: "double", nullable: true },
+    scoreScaled: { type: "double", nullable: true },
+    totalSeconds: { type: "integer", default: 0 },
+    sessionSeconds: { type: "integer", default: 0 },
+    updatedAt: { type: "datetime", onCreate: () => new Date() },
+  },
+  uniques: [
+    {
+      name: "scorm_attempts_learner_unique",
+      properties: ["organization", "lesson", "user", "packageVersion", "sco"],
+    },
+  ],
+});

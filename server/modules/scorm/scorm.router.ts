@@ -1,7 +1,15 @@
 import { inTransaction, router } from "#server/platform/api/trpc.js";
-import { permittedBeforeTransaction } from "#server/platform/api/trpc-org.js";
-import { SCORM_MESSAGES, SCORM_ZIP_MAX_BYTES, SCORM_ZIP_TYPES, uploadScormInput } from "#shared/schemas/scorm.js";
+import { memberProcedure, permittedBeforeTransaction } from "#server/platform/api/trpc-org.js";
+import {
+  SCORM_MESSAGES,
+  SCORM_ZIP_MAX_BYTES,
+  SCORM_ZIP_TYPES,
+  scormCommitInput,
+  scormLessonInput,
+  uploadScormInput,
+} from "#shared/schemas/scorm.js";
 import { readPackage, storePackage } from "./package-upload.js";
+import { commitScorm, launchScorm } from "./scorm-play.js";
 
 /**
  * SCORM lessons (docs/decisions/0330-scorm-packages-in-the-database.md). The upload carries the ZIP's bytes,
@@ -27,4 +35,16 @@ export const scormRouter = router({
     .use(({ input, next }) => next({ ctx: { unpacked: readPackage(input.bytes) } }))
     .use(inTransaction)
     .mutation(({ ctx, input }) => storePackage(ctx, input.lessonId, ctx.unpacked)),
+
+  /** The SCOs of a lesson's package for the lesson page: each frame's address and what it resumes from. */
+  launch: memberProcedure
+    .meta({ rest: { method: "GET", path: "/scorm/launch" } })
+    .input(scormLessonInput)
+    .query(({ ctx, input }) => launchScorm(ctx, input.lessonId)),
+
+  /** The runtime's commits (scorm-again's lmsCommitUrl, and its beacon on unload): kept per learner and SCO. */
+  commit: memberProcedure
+    .meta({ rest: { method: "POST", path: "/scorm/commit" } })
+    .input(scormCommitInput)
+    .mutation(({ ctx, input }) => commitScorm(ctx, input)),
 });

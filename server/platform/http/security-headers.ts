@@ -19,7 +19,8 @@ function securityHeaders(config: Config): HelmetOptions {
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: [...VIDEO_FRAME_SOURCES],
+        // 'self': a SCORM lesson's package, whose own answers sandbox it into an opaque origin (decision 0333).
+        frameSrc: ["'self'", ...VIDEO_FRAME_SOURCES],
         mediaSrc: ["'self'", "https:"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
