@@ -74,8 +74,8 @@ const v12 = config.version === "1.2";
 const call = (name, ...args) => api[(v12 ? "LMS" : "") + name](...args);
 call("Initialize", "");
 const suspended = call("GetValue", "cmi.suspend_data");
-const location = call("GetValue", v12 ? "cmi.core.lesson_location" : "cmi.location");
-document.getElementById("resumed").textContent = suspended ? "resumed: " + suspended + " at " + location : "fresh start";
+const place = call("GetValue", v12 ? "cmi.core.lesson_location" : "cmi.location");
+document.getElementById("resumed").textContent = suspended ? "resumed: " + suspended + " at " + place : "fresh start";
 document.getElementById("state").textContent = "running";
 document.getElementById("stop").addEventListener("click", () => {
   call("SetValue", "cmi.suspend_data", config.suspendAs ?? "halfway");
@@ -130,4 +130,27 @@ export function singleScoPackage(
   behaviour: ScoBehaviour = {},
 ): Uint8Array<ArrayBuffer> {
   return scormPackage(version, title, [{ id: "1", title, href: "content/index.html", behaviour }]);
+}
+
+/**
+ * A hostile SCO: it asks the app's API for the learner's account with credentials, and reaches for the
+ * lesson page's document and storage; it writes what it got into its own page for the test to read.
+ */
+export function probePackage(): Uint8Array<ArrayBuffer> {
+  const probe = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Probe</title></head>
+<body><h1>Probe</h1><p id="api">pending</p><p id="parent">pending</p><p id="cookie">pending</p>
+<script>
+const say = (id, text) => { document.getElementById(id).textContent = text; };
+fetch("/_api/auth/me", { credentials: "include" })
+  .then((response) => response.text().then((body) => say("api", "status " + response.status + ": " + body)))
+  .catch((error) => say("api", "blocked: " + error.name));
+try { say("parent", "read: " + parent.document.body.innerText.slice(0, 200)); }
+catch (error) { say("parent", "denied: " + error.name); }
+try { say("cookie", "cookie: [" + document.cookie + "]"); }
+catch (error) { say("cookie", "denied: " + error.name); }
+</script></body></html>`;
+  return zipOf({
+    "imsmanifest.xml": manifestOf("1.2", "Probe", [{ id: "1", title: "Probe", href: "probe.html" }]),
+    "probe.html": probe,
+  });
 }

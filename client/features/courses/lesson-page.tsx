@@ -8,6 +8,7 @@ import { useCompleteLesson } from "#client/features/offline/complete-lesson.js";
 import { OfflineVideoNote } from "#client/features/offline/offline-video-note.js";
 import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
 import { KnowledgeCheck } from "#client/features/quizzes/knowledge-check.js";
+import { ScormPlayer } from "#client/features/scorm/scorm-player.js";
 import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
 import { cn } from "#client/lib/cn.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
@@ -113,17 +114,22 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
 
       {lesson.requiresSignoff && !preview && <ChangesSinceSigned lesson={lesson} />}
 
-      <Card className="mt-6 p-5 sm:p-8">
-        {lesson.content ? (
-          <LessonContent html={lesson.content} />
-        ) : (
-          <p className="text-sm text-slate-500">This lesson has no written content.</p>
-        )}
-      </Card>
+      {lesson.scorm ? (
+        // A SCORM lesson plays its package, which completes it (decision 0334): no "Mark as Complete".
+        <ScormPlayer lessonId={lesson.id} lessonTitle={lesson.title} />
+      ) : (
+        <Card className="mt-6 p-5 sm:p-8">
+          {lesson.content ? (
+            <LessonContent html={lesson.content} />
+          ) : (
+            <p className="text-sm text-slate-500">This lesson has no written content.</p>
+          )}
+        </Card>
+      )}
 
       {/* Completing comes after what it completes, as the check and the sign-off do: a sign-off lesson is
           completed by signing it (decision 0101), one with a knowledge check by passing it (decision 0110). */}
-      {!preview && !lesson.requiresSignoff && !lesson.quiz && <CompletionPanel lesson={lesson} />}
+      {!preview && !lesson.requiresSignoff && !lesson.quiz && !lesson.scorm && <CompletionPanel lesson={lesson} />}
 
       {/* The check before the sign-off: the learner answers, then signs what they have understood. */}
       {lesson.quiz && (

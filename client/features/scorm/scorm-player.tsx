@@ -1,0 +1,191 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, PlayCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+// The main entry: its declarations and its module agree on named exports (the per-API entries' do not).
+import { CrossFrameLMS, Scorm12API, Scorm2004API } from "scorm-again";
+import superjson from "superjson";
+import { Button } from "#client/components/ui/button.js";
+import { Card } from "#client/components/ui/card.js";
+import { Skeleton } from "#client/components/ui/skeleton.js";
+import { courseReaders } from "#client/features/courses/queries.js";
+import { cn } from "#client/lib/cn.js";
+import { organizationHeaders, queryClient, trpc } from "#client/lib/trpc.js";
+import { API_PREFIX } from "#shared/constants.js";
+import type { ScormCommitView, ScormLaunchSco, ScormLaunchView } from "#shared/schemas/scorm.js";
+
+/**
+ * A SCORM lesson's package, played in the lesson page (docs/decisions/0333, 0334). The runtime
+ * (scorm-again's Scorm12API or Scorm2004API) lives here, in the app's window; the package runs in a frame
+ * sandboxed without `allow-same-origin`, in an opaque origin, and reaches the runtime only through
+ * postMessage (scorm-again's CrossFrameLMS here, CrossFrameAPI in the frame, which the server puts first
+ * in each of the package's pages). Commits go to scorm/commit as they happen, and on leaving the page.
+ */
+
+const COMMIT_URL = `${API_PREFIX}/scorm/commit`;
+
+interface PlayerProps {
+  lessonId: number;
+  lessonTitle: string;
+}
+
+export function ScormPlayer({ lessonId, lessonTitle }: PlayerProps) {
+  // Fetched once per visit: a refetch would hand out new launch tokens and restart the running package.
+  const launch = useQuery({
+    ...trpc.scorm.launch.queryOptions({ lessonId }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  if (launch.isPending) return <Skeleton className="mt-6 h-[60vh] w-full rounded-xl" />;
+  if (launch.isError) {
+    return (
+      <Card className="mt-6 p-5 text-sm text-slate-700" role="alert">
+        This course could not be started: {launch.error.message}
+      </Card>
+    );
+  }
+  return <ScormPackage lessonId={lessonId} lessonTitle={lessonTitle} launch={launch.data} />;
+}
+
+function ScormPackage({ lessonId, lessonTitle, launch }: PlayerProps & { launch: ScormLaunchView }) {
+  const firstOpen = Math.max(
+    0,
+    launch.scos.findIndex((sco) => !sco.completed),
+  );
+  const [current, setCurrent] = useState(firstOpen);
+  const [completed, setCompleted] = useState(
+    () => new Set(launch.scos.filter((sco) => sco.completed).map((sco) => sco.identifier)),
+  );
+  const sco = launch.scos[current];
+  if (!sco) return null;
+  const multi = launch.scos.length > 1;
+  return (
+    <section aria-label="Course player" className="mt-6">
+      {multi && (
+        <ol className="mb-3 flex flex-wrap gap-2" aria-label="Parts">
+          {launch.scos.map((each, index) => (
+            <li key={each.identifier}>
+              <Button
+                variant={index === current ? "primary" : "outline"}
+                size="sm"
+                aria-current={index === current ? "step" : undefined}
+                onClick={() => setCurrent(index)}
+              >
+                {completed.has(each.identifier) ? (
+                  <CircleCheck aria-hidden="true" />
+                ) : (
+                  <PlayCircle aria-hidden="true" />
+                )}
+                {each.title}
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ScoFrame
+        key={sco.url}
+        lessonId={lessonId}
+        title={multi ? `${lessonTitle}: ${sco.title}` : lessonTitle}
+        version={launch.version}
+        packageVersion={launch.packageVersion}
+        sco={sco}
+        onCommitted={(answer) => {
+          if (answer.scoCompleted) setCompleted((before) => new Set(before).add(sco.identifier));
+        }}
+      />
+      {multi && current < launch.scos.length - 1 && completed.has(sco.identifier) && (
+        <div className="mt-3 flex justify-end">
+          <Button onClick={() => setCurrent(current + 1)}>Next part</Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface FrameProps {
+  lessonId: number;
+  title: string;
+  version: ScormLaunchView["version"];
+  packageVersion: number;
+  sco: ScormLaunchSco;
+  onCommitted(answer: { scoCompleted: boolean }): void;
+}
+
+interface RuntimeControl {
+  loadFromFlattenedJSON(json: Record<string, string>): void;
+  isInitialized(): boolean;
+  isTerminated(): boolean;
+}
+
+/** Whether the SCO's own data, as flattened for a commit, says it is completed (the server decides the lesson). */
+function scoCompletedIn(version: ScormLaunchView["version"], cmi: Record<string, unknown>): boolean {
+  if (version === "1.2") return ["completed", "passed"].includes(String(cmi["cmi.core.lesson_status"]));
+  return cmi["cmi.completion_status"] === "completed" && cmi["cmi.success_status"] !== "failed";
+}
+
+function ScoFrame({ lessonId, title, version, packageVersion, sco, onCommitted }: FrameProps) {
+  // The runtime is made once per SCO; the latest callback is read through the ref.
+  const committed = useRef(onCommitted);
+  committed.current = onCommitted;
+  useEffect(() => {
+    let lastCmi: Record<string, unknown> = {};
+    const settings = {
+      lmsCommitUrl: COMMIT_URL,
+      dataCommitFormat: "flattened" as const,
+      autocommit: true,
+      autocommitSeconds: 5,
+      useAsynchronousCommits: true,
+      // The last commit, as the page goes away, is a beacon: it outlives the page.
+      asyncModeBeaconBehavior: "on-terminate" as const,
+      terminationCommitContentType: "application/json",
+      xhrHeaders: organizationHeaders(),
+      logLevel: 5 as const,
+      requestHandler: (cmi: unknown) => {
+        lastCmi = (cmi ?? {}) as Record<string, unknown>;
+        return { lessonId, sco: sco.identifier, packageVersion, cmi };
+      },
+      // The API answers superjson, whose plain answers are `{ json: … }` (docs/DESIGN.md §4).
+      responseHandler: async (response: Response) => {
+        const text = await response.text();
+        const body = response.ok ? superjson.parse<ScormCommitView>(text) : null;
+        if (body) {
+          committed.current({ scoCompleted: scoCompletedIn(version, lastCmi) });
+          if (body.lessonCompleted) {
+            for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
+          }
+        }
+        return { result: body?.result ?? false, errorCode: body ? 0 : 101 };
+      },
+    };
+    const api = version === "1.2" ? new Scorm12API(settings) : new Scorm2004API(settings);
+    // BaseAPI's methods, which the package's declaration files do not carry through to the two classes.
+    const runtime = api as unknown as RuntimeControl;
+    // Resume: the learner's last data is there before Initialize, as vendor content expects.
+    runtime.loadFromFlattenedJSON(sco.resume);
+    // "*": the frame's origin is opaque ("null"), which no targetOrigin can name; the data is the learner's own.
+    const lms = new CrossFrameLMS(api, "*");
+    const finish = () => {
+      if (runtime.isInitialized() && !runtime.isTerminated()) {
+        if (api instanceof Scorm12API) api.LMSFinish("");
+        else api.Terminate("");
+      }
+    };
+    window.addEventListener("pagehide", finish);
+    return () => {
+      window.removeEventListener("pagehide", finish);
+      finish();
+      lms.destroy();
+    };
+  }, [lessonId, version, packageVersion, sco]);
+
+  return (
+    <iframe
+      title={title}
+      src={sco.url}
+      // No allow-same-origin: the package runs in an opaque origin (decision 0333).
+      sandbox="allow-scripts allow-forms allow-popups"
+      className={cn("h-[70vh] min-h-[420px] w-full rounded-xl border border-slate-200 bg-white")}
+    />
+  );
+}
