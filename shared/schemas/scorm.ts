@@ -76,9 +76,18 @@ export const scormCommitInput = z.object(
     sco: z.string({ error: M.commitInvalid }).min(1, M.commitInvalid).max(255, M.commitInvalid),
     packageVersion: z.number({ error: M.commitInvalid }).int(M.commitInvalid).min(1, M.commitInvalid),
     cmi: z
-      .record(z.string().max(255), z.union([z.string(), z.number(), z.boolean()]).transform(String), {
-        error: M.commitInvalid,
-      })
+      .record(
+        z.string().max(255),
+        // Elements the SCO never set come as null or as empty objects and lists: kept as empty values.
+        z
+          .unknown()
+          .transform((value) =>
+            typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "",
+          ),
+        {
+          error: M.commitInvalid,
+        },
+      )
       .refine((cmi) => Object.keys(cmi).length <= CMI_ELEMENTS_MAX, M.commitInvalid),
   },
   { error: M.commitInvalid },
