@@ -5,6 +5,8 @@ import { countFromRow } from "#server/platform/db/sql-dialect.js";
 /**
  * Knowledge checks in the progress reports (docs/SPEC.md §7): for each check of a course (in course order),
  * each member's number of attempts and best score. Two queries for any number of members and courses.
+ * SCORM lessons are scored columns too (docs/decisions/0335-scorm-scores-in-the-reports.md): their score in
+ * percent (scaled, else raw), attempts counted by package version, "passed" once completed and not failed.
  */
 
 export interface CourseCheck {
@@ -36,11 +38,17 @@ export async function loadCheckScores(
   if (courseIds.length > 0) {
     const checkRows = await readRows<{ course_id: number; lesson_id: number; title: string }>(
       em,
-      `select m.course_id, l.id as lesson_id, l.title
-       from quizzes q join lessons l on l.id = q.lesson_id join modules m on m.id = l.module_id
-       where ${inScope("q")} and m.course_id in (${placeholders(courseIds)})
-       order by m.course_id, m.order_index, l.order_index, l.id`,
-      courseIds,
+      `select course_id, lesson_id, title from (
+         select m.course_id, l.id as lesson_id, l.title, m.order_index as module_order, l.order_index as lesson_order
+         from quizzes q join lessons l on l.id = q.lesson_id join modules m on m.id = l.module_id
+         where ${inScope("q")} and m.course_id in (${placeholders(courseIds)})
+         union all
+         select m.course_id, l.id, l.title, m.order_index, l.order_index
+         from scorm_packages sp join lessons l on l.id = sp.lesson_id join modules m on m.id = l.module_id
+         where ${inScope("sp")} and m.course_id in (${placeholders(courseIds)})
+       ) scored
+       order by course_id, module_order, lesson_order, lesson_id`,
+      [...courseIds, ...courseIds],
     );
     for (const row of checkRows) {
       const list = checks.get(Number(row.course_id)) ?? [];
@@ -62,8 +70,21 @@ export async function loadCheckScores(
          from quiz_attempts a
          where ${inScope("a")}${userId === undefined ? "" : " and a.user_id = ?"}
            and a.lesson_id in (${placeholders(lessonIds)})
-         group by a.user_id, a.lesson_id`,
-        [...(userId === undefined ? [] : [userId]), ...lessonIds],
+         group by a.user_id, a.lesson_id
+         union all
+         select s.user_id, s.lesson_id, count(distinct s.package_version) as attempts,
+                round(max(coalesce(s.score_scaled * 100, s.score_raw))) as best,
+                max(case when s.completed and (s.passed is null or s.passed) then 1 else 0 end) as passed
+         from scorm_attempts s
+         where ${inScope("s")}${userId === undefined ? "" : " and s.user_id = ?"}
+           and s.lesson_id in (${placeholders(lessonIds)})
+         group by s.user_id, s.lesson_id`,
+        [
+          ...(userId === undefined ? [] : [userId]),
+          ...lessonIds,
+          ...(userId === undefined ? [] : [userId]),
+          ...lessonIds,
+        ],
       );
       for (const row of scoreRows) {
         scores.set(`${Number(row.user_id)}:${Number(row.lesson_id)}`, {

@@ -135,6 +135,28 @@ describe("playing a SCORM lesson", () => {
     expect(scos.map((each) => each.identifier)).toEqual(["item-1", "item-2"]);
   });
 
+  it("shows the score in the course report, as a scored column of the lesson", async () => {
+    const lessonId = await scormLesson(singleScoPackage("2004", "Allergens"));
+    const page = ok<LessonPageView>(await staff.learner.api.get("/_api/lessons/get", { id: String(lessonId) }));
+    ok(
+      await commit(staff.learner.api, lessonId, "item-1", {
+        "cmi.completion_status": "completed",
+        "cmi.success_status": "passed",
+        "cmi.score.scaled": "0.875",
+        "cmi.score.raw": "35",
+      }),
+    );
+    const report = ok<{
+      course: { checks: { lessonId: number; title: string }[] };
+      members: { email: string; checks: { lessonId: number; bestScorePercent: number | null; passed: boolean }[] }[];
+    }>(await staff.admin.api.get("/_api/reports/course", { courseId: String(page.course.id) }));
+    expect(report.course.checks).toEqual([{ lessonId, title: "Bought" }]);
+    const learnerRow = report.members.find((member) => member.email === staff.learner.email);
+    expect(learnerRow?.checks).toEqual([
+      { lessonId, title: "Bought", attempts: 1, bestScorePercent: 88, passed: true },
+    ]);
+  });
+
   it("is 'not found' to another organization, whose commits change nothing", async () => {
     const lessonId = await scormLesson(singleScoPackage("1.2"));
     expect(refusal(await stranger.admin.api.get("/_api/scorm/launch", { lessonId: String(lessonId) })).status).toBe(
