@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-// The main entry: its declarations and its module agree on named exports (the per-API entries' do not).
-import { CrossFrameLMS, Scorm12API, Scorm2004API } from "scorm-again";
 import superjson from "superjson";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
@@ -124,61 +122,89 @@ function scoCompletedIn(version: ScormLaunchView["version"], cmi: Record<string,
   return cmi["cmi.completion_status"] === "completed" && cmi["cmi.success_status"] !== "failed";
 }
 
+interface RuntimeParts extends Omit<FrameProps, "title" | "onCommitted"> {
+  committed: { current: FrameProps["onCommitted"] };
+}
+
+/** The runtime for one SCO, answering its frame; returns what ends it (a last commit, as a beacon, if it runs). */
+function startRuntime(
+  { CrossFrameLMS, Scorm12API, Scorm2004API }: typeof import("scorm-again"),
+  { lessonId, version, packageVersion, sco, committed }: RuntimeParts,
+): () => void {
+  let lastCmi: Record<string, unknown> = {};
+  const settings = {
+    lmsCommitUrl: COMMIT_URL,
+    dataCommitFormat: "flattened" as const,
+    autocommit: true,
+    autocommitSeconds: 5,
+    useAsynchronousCommits: true,
+    // The last commit, as the page goes away, is a beacon: it outlives the page.
+    asyncModeBeaconBehavior: "on-terminate" as const,
+    terminationCommitContentType: "application/json",
+    xhrHeaders: organizationHeaders(),
+    logLevel: 5 as const,
+    requestHandler: (cmi: unknown) => {
+      lastCmi = (cmi ?? {}) as Record<string, unknown>;
+      return { lessonId, sco: sco.identifier, packageVersion, cmi };
+    },
+    // The API answers superjson, whose plain answers are `{ json: … }` (docs/DESIGN.md §4).
+    responseHandler: async (response: Response) => {
+      const text = await response.text();
+      const body = response.ok ? superjson.parse<ScormCommitView>(text) : null;
+      if (body) {
+        committed.current({ scoCompleted: scoCompletedIn(version, lastCmi) });
+        if (body.lessonCompleted) {
+          for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
+        }
+      }
+      return { result: body?.result ?? false, errorCode: body ? 0 : 101 };
+    },
+  };
+  const api = version === "1.2" ? new Scorm12API(settings) : new Scorm2004API(settings);
+  // BaseAPI's methods, which the package's declaration files do not carry through to the two classes.
+  const runtime = api as unknown as RuntimeControl;
+  // Resume: the learner's last data is there before Initialize, as vendor content expects.
+  runtime.loadFromFlattenedJSON(sco.resume);
+  // "*": the frame's origin is opaque ("null"), which no targetOrigin can name; the data is the learner's own.
+  const lms = new CrossFrameLMS(api, "*");
+  const finish = () => {
+    if (runtime.isInitialized() && !runtime.isTerminated()) {
+      if (api instanceof Scorm12API) api.LMSFinish("");
+      else api.Terminate("");
+    }
+  };
+  window.addEventListener("pagehide", finish);
+  return () => {
+    window.removeEventListener("pagehide", finish);
+    finish();
+    lms.destroy();
+  };
+}
+
 function ScoFrame({ lessonId, title, version, packageVersion, sco, onCommitted }: FrameProps) {
   // The runtime is made once per SCO; the latest callback is read through the ref.
   const committed = useRef(onCommitted);
   committed.current = onCommitted;
+  // The frame is loaded only once the runtime listens: a SCO initializes as soon as its page runs.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    let lastCmi: Record<string, unknown> = {};
-    const settings = {
-      lmsCommitUrl: COMMIT_URL,
-      dataCommitFormat: "flattened" as const,
-      autocommit: true,
-      autocommitSeconds: 5,
-      useAsynchronousCommits: true,
-      // The last commit, as the page goes away, is a beacon: it outlives the page.
-      asyncModeBeaconBehavior: "on-terminate" as const,
-      terminationCommitContentType: "application/json",
-      xhrHeaders: organizationHeaders(),
-      logLevel: 5 as const,
-      requestHandler: (cmi: unknown) => {
-        lastCmi = (cmi ?? {}) as Record<string, unknown>;
-        return { lessonId, sco: sco.identifier, packageVersion, cmi };
-      },
-      // The API answers superjson, whose plain answers are `{ json: … }` (docs/DESIGN.md §4).
-      responseHandler: async (response: Response) => {
-        const text = await response.text();
-        const body = response.ok ? superjson.parse<ScormCommitView>(text) : null;
-        if (body) {
-          committed.current({ scoCompleted: scoCompletedIn(version, lastCmi) });
-          if (body.lessonCompleted) {
-            for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
-          }
-        }
-        return { result: body?.result ?? false, errorCode: body ? 0 : 101 };
-      },
-    };
-    const api = version === "1.2" ? new Scorm12API(settings) : new Scorm2004API(settings);
-    // BaseAPI's methods, which the package's declaration files do not carry through to the two classes.
-    const runtime = api as unknown as RuntimeControl;
-    // Resume: the learner's last data is there before Initialize, as vendor content expects.
-    runtime.loadFromFlattenedJSON(sco.resume);
-    // "*": the frame's origin is opaque ("null"), which no targetOrigin can name; the data is the learner's own.
-    const lms = new CrossFrameLMS(api, "*");
-    const finish = () => {
-      if (runtime.isInitialized() && !runtime.isTerminated()) {
-        if (api instanceof Scorm12API) api.LMSFinish("");
-        else api.Terminate("");
-      }
-    };
-    window.addEventListener("pagehide", finish);
+    let cleanup: (() => void) | null = null;
+    let cancelled = false;
+    setReady(false);
+    // Loaded with the first SCORM lesson, not with every lesson page. The main entry: its declarations and
+    // its module agree on named exports (the per-API entries' do not).
+    void import("scorm-again").then((runtimeModule) => {
+      if (cancelled) return;
+      cleanup = startRuntime(runtimeModule, { lessonId, version, packageVersion, sco, committed });
+      setReady(true);
+    });
     return () => {
-      window.removeEventListener("pagehide", finish);
-      finish();
-      lms.destroy();
+      cancelled = true;
+      cleanup?.();
     };
   }, [lessonId, version, packageVersion, sco]);
 
+  if (!ready) return <Skeleton className="h-[70vh] min-h-[420px] w-full rounded-xl" />;
   return (
     <iframe
       title={title}
