@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { LessonPageView } from "#server/modules/courses/lessons.presenter.js";
 import type { ScormPackageView } from "#shared/schemas/scorm.js";
-import { probePackage, scormPackage, singleScoPackage } from "../support/scorm-packages.js";
+import { probePackage, scormPackage, singleScoPackage, zipOf } from "../support/scorm-packages.js";
 import { adminWithOrg, apiGet, apiPost, inviteAndJoin, type Person, pageAgent } from "./support/api-setup.js";
 import { visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
@@ -128,5 +128,41 @@ describe("a package's script", () => {
     expect(api).toMatch(/^blocked|^status 401/);
     expect(await frame.locator("#parent").textContent()).toMatch(/^denied: SecurityError/);
     expect(await frame.locator("#cookie").textContent()).toMatch(/^denied: SecurityError|^cookie: \[\]$/);
+  });
+});
+
+describe.each(WIDTHS)("uploading a package in the lesson editor at %i px", (width) => {
+  it("says what it will play, and why it refuses a ZIP without a manifest", async () => {
+    const admin = await session.open(width);
+    const { org } = await adminWithOrg(admin, { name: "Harbour Kitchens" });
+    const course = await apiPost<{ id: number }>(admin, "/_api/courses/create", {
+      title: "HIPAA",
+      status: "published",
+    });
+    const module = await apiPost<{ id: number }>(admin, "/_api/modules/create", {
+      courseId: course.id,
+      title: "Basics",
+    });
+    const lesson = await apiPost<{ id: number }>(admin, "/_api/lessons/create", {
+      moduleId: module.id,
+      title: "HIPAA",
+    });
+    await admin.goto(`/${org.slug}/lessons/${lesson.id}/edit`);
+    const input = await visible(admin.getByLabel("Package ZIP (up to 200 MB)"));
+    await input.setInputFiles({
+      name: "broken.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zipOf({ "a.html": "x" })),
+    });
+    await visible(admin.getByText("This ZIP has no imsmanifest.xml at its top level"));
+    const zip = scormPackage("2004", "HIPAA basics", [
+      { id: "1", title: "Privacy", href: "one.html" },
+      { id: "2", title: "Security", href: "two.html" },
+    ]);
+    await input.setInputFiles({ name: "hipaa.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    await visible(admin.getByText("Uploaded: HIPAA basics (SCORM 2004, 2 parts)"));
+    await admin.getByText("Uploaded: HIPAA basics").scrollIntoViewIfNeeded();
+    await look(admin, `scorm-upload-${width}`);
+    expect(await accessibilityProblems(admin)).toEqual([]);
   });
 });

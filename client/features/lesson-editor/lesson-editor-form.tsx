@@ -7,6 +7,7 @@ import { Input } from "#client/components/ui/input.js";
 import { LessonVideo } from "#client/features/courses/lesson-body.js";
 import type { LessonPageData } from "#client/features/courses/types.js";
 import { CheckBuilder } from "#client/features/quizzes/check-builder.js";
+import { ScormUpload } from "#client/features/scorm/scorm-upload.js";
 import { SignoffEditorPanel } from "#client/features/signoff/editor-panel.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { LIMITS } from "#shared/constants.js";
@@ -140,6 +141,7 @@ export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson:
       </div>
 
       <CheckBuilder lessonId={lesson.id} />
+      <ScormUpload lessonId={lesson.id} />
 
       <ConflictDialog
         theirs={conflict}
