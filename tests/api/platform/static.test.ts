@@ -116,9 +116,9 @@ describe("security headers (docs/DESIGN.md §5)", () => {
     }
   });
 
-  it("allows frames only from the known video hosts", async () => {
+  it("allows frames only from the known video hosts and the app itself (SCORM packages, decision 0333)", async () => {
     const directives = csp(await app.api.get("/"));
-    expect([...(directives.get("frame-src") ?? [])].sort()).toEqual([...VIDEO_HOSTS].sort());
+    expect([...(directives.get("frame-src") ?? [])].sort()).toEqual(["'self'", ...VIDEO_HOSTS].sort());
     expect(directives.get("child-src")).toBeUndefined();
     // Nothing falls back to a looser default for frames.
     expect(directives.get("default-src")).toEqual(["'self'"]);
