@@ -57,6 +57,7 @@ describe("lessons/get", () => {
       prevLesson: { id: lessons.A2.id, title: "A2" },
       nextLesson: { id: lessons.B1.id, title: "B1" },
       quiz: null,
+      scorm: null,
     });
     const first = ok<LessonPage>(await getLesson(staff.learner.api, lessons.A1.id));
     expect([first.prevLesson, first.nextLesson?.title]).toEqual([null, "A2"]);
