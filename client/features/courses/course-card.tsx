@@ -3,9 +3,10 @@ import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { CourseSetupNote } from "#client/features/training/course-setup.js";
 import { dueText } from "#client/features/training/deadline.js";
+import { formatDate } from "#client/lib/dates.js";
 import { LIMITS } from "#shared/constants.js";
 import { CourseHeading } from "./course-heading.js";
-import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
+import { CourseTagList, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
 import { useCan } from "./use-org-role.js";
 
