@@ -1,7 +1,8 @@
-import { ShieldAlert, UserPlus, Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { MailProblemsPanel } from "#client/features/mail/mail-problems-panel.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
@@ -75,15 +76,7 @@ export function TeamPage() {
         )}
       </div>
 
-      {!canManage && user && (
-        <div
-          role="note"
-          className="mt-6 flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{TEAM_TEXT.noPermission}</p>
-        </div>
-      )}
+      {!canManage && user && <PermissionNote className="mt-6">{TEAM_TEXT.noPermission}</PermissionNote>}
 
       <div className="mt-6 empty:hidden">
         <MailProblemsPanel visible={can(actorRole, "mail.viewProblems")} />

@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CoursesListPage } from "#client/features/courses/courses-list-page.js";
 import { coursePagesQuery } from "#client/features/courses/queries.js";
+import { deniedSearch } from "#client/features/orgs/denied.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
 import { ensurePageData, titled } from "#client/lib/route-data.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/courses/")({
+  validateSearch: deniedSearch,
   // The cards show each course's tags by name and colour.
   loader: ({ context: { queryClient } }) =>
     ensurePageData([
@@ -17,5 +19,6 @@ export const Route = createFileRoute("/$orgSlug/_org/courses/")({
 
 function CoursesRoute() {
   const { orgSlug } = Route.useParams();
-  return <CoursesListPage orgSlug={orgSlug} />;
+  const { denied } = Route.useSearch();
+  return <CoursesListPage orgSlug={orgSlug} denied={denied} />;
 }
