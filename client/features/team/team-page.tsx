@@ -25,7 +25,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and
  * edit; docs/SPEC.md §7 adds the pending invitations, inviting several people, removing people, and the search.
  */
-export function TeamPage() {
+export function TeamPage({ initialSearch = "" }: { initialSearch?: string }) {
   const { data: user } = useCurrentUser();
   const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
@@ -38,7 +38,7 @@ export function TeamPage() {
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [filterValues, setFilterValues] = useState<TeamFilterValues>({
-    searchText: "",
+    searchText: initialSearch,
     role: undefined,
     tagId: undefined,
     former: false,
