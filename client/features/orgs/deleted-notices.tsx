@@ -5,7 +5,7 @@ import { formatDate } from "#client/lib/dates.js";
 import { trpc } from "#client/lib/trpc.js";
 
 /** The organizations the person belonged to that were deleted, until they dismiss each (decision 0296). */
-export const deletedOrganizationsQuery = trpc.orgs.deleted.queryOptions(undefined, { retry: false });
+const deletedOrganizationsQuery = trpc.orgs.deleted.queryOptions(undefined, { retry: false });
 
 /** "Casa Rosa was deleted.": for the route guard, when the address names an organization that is gone. */
 export async function deletedOrganizationText(queryClient: QueryClient, slug: string): Promise<string | null> {

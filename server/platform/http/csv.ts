@@ -76,7 +76,7 @@ export interface CsvOptions {
   timeZone: string;
 }
 
-export const CSV_TIME_ZONE_INVALID = "Time zone must be an IANA time zone name, such as Europe/Paris.";
+const CSV_TIME_ZONE_INVALID = "Time zone must be an IANA time zone name, such as Europe/Paris.";
 
 /** The options of a CSV request from its `tz` query value; an unknown zone is refused (400). */
 export function csvOptionsOf(tz: unknown): CsvOptions {
