@@ -120,6 +120,29 @@ describe.each(WIDTHS)("levels and ways at %i px", (width) => {
     expect(await page.getByRole("searchbox", { name: "Search team members" }).inputValue()).toBe(manager.email);
   });
 
+  it("tells a manager what only an admin may do on the settings and tags pages", async () => {
+    const adminPage = await session.open(width);
+    const { org } = await adminWithOrg(adminPage);
+    await apiPost(adminPage, "/_api/tags/create", { name: "Kitchen", type: "department", color: "#CFF3CF" });
+    const page = await session.open(width);
+    await inviteAndJoin(adminPage, page, "manager");
+
+    await page.goto(`/${org.slug}/settings`);
+    await visible(page.getByRole("note").getByText("Only an admin can rename or delete the organization."));
+    await shot(page, "settings-manager");
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await page.goto(`/${org.slug}/tags`);
+    await visible(page.getByRole("note").getByText("Only an admin can add or change departments and job roles."));
+    await shot(page, "tags-manager");
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await page.goto(`/${org.slug}/reports`);
+    await visible(page.getByRole("link", { name: "Team", exact: true }));
+    await shot(page, "reports-matrix-manager");
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
   it("tells a member of a deleted organization that it was deleted", async () => {
     const adminPage = await session.open(width);
     const { admin, org } = await adminWithOrg(adminPage, { name: "Casa Rosa" });
