@@ -16,6 +16,7 @@ import {
 } from "#server/modules/identity/session.entity.js";
 import { UserSchema } from "#server/modules/identity/user.entity.js";
 import { ReminderOptOutSchema } from "#server/modules/mail/reminder-opt-out.entity.js";
+import { DeletionNoticeSchema } from "#server/modules/organizations/deletion-notice.entity.js";
 import { MembershipSchema, OrganizationSchema } from "#server/modules/organizations/organization.entity.js";
 import { CourseCompletionTotalSchema } from "#server/modules/progress/course-completion-total.entity.js";
 import { CourseProgressSchema } from "#server/modules/progress/course-progress.entity.js";
@@ -89,6 +90,7 @@ export const ENTITIES = [
   CourseProgressSchema,
   CourseCompletionTotalSchema,
   InvitationSendSchema,
+  DeletionNoticeSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */

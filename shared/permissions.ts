@@ -72,6 +72,11 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "storage.view": MANAGEMENT,
 };
 
+/** The roles whose level allows `action`, in the table's order. */
+export function rolesAllowedTo(action: Action): readonly Role[] {
+  return PERMISSIONS[action];
+}
+
 export function can(role: Role | null | undefined, action: Action): boolean {
   return role != null && PERMISSIONS[action].includes(role);
 }

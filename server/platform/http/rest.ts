@@ -13,7 +13,7 @@ import {
 } from "#server/platform/api/trpc.js";
 import { serializeAnswer } from "#server/platform/api/wire-format.js";
 import { API_PREFIX } from "#shared/constants.js";
-import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
+import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, type CsvOptions, csvOptionsOf, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { JSON_BODY_LIMITS, JSON_BODY_MESSAGES } from "./json-body.js";
 import { inputFromQuery } from "./rest-query.js";
@@ -177,14 +177,22 @@ function acceptRawBodies(app: FastifyInstance, rule: RawBodyRule): void {
   app.addContentTypeParser(types, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 }
 
+interface CsvRequest {
+  export: CsvExport;
+  options: CsvOptions;
+}
+
 /**
  * A GET with a CSV export answers CSV for `format=csv` (and JSON for none or `format=json`); the
- * procedure never sees the format. Null: answer JSON.
+ * procedure never sees the format, nor the CSV's time zone `tz` (csv.ts). Null: answer JSON.
  */
-function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvExport | null } {
+function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvRequest | null } {
   if (!csv || query === null || typeof query !== "object" || !("format" in query)) return { query, csv: null };
   const { format, ...rest } = query as Record<string, unknown>;
-  if (format === "csv") return { query: rest, csv };
+  if (format === "csv") {
+    const { tz, ...procedureQuery } = rest;
+    return { query: procedureQuery, csv: { export: csv, options: csvOptionsOf(tz) } };
+  }
   if (format === "json" || format === "") return { query: rest, csv: null };
   throw fail.badRequest(CSV_FORMAT_INVALID);
 }
@@ -210,7 +218,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
           const result = await call(createContext(services, req, reply), inputOf(route, req, asked.query));
           if (route.fileAnswer) return sendFile(reply, result as FileAnswer);
           if (asked.csv) {
-            const file = asked.csv(result);
+            const file = asked.csv.export(result, asked.csv.options);
             return reply
               .type(CSV_CONTENT_TYPE)
               .header("content-disposition", `attachment; filename="${file.filename}"`)

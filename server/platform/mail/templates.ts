@@ -4,6 +4,16 @@
  * takes it as it is. The blocks are deliberately plain: mail clients render little CSS.
  */
 
+const MAIL_DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * A day in a mail, as the screens write dates ("Dec 4, 2026", client/lib/dates.ts). A mail has no reader's
+ * locale or time zone: it is the day in UTC, the zone deadlines are kept in (docs/SPEC.md §3).
+ */
+export function mailDay(date: Date): string {
+  return MAIL_DAY.format(date);
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;

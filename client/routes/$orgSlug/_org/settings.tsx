@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
@@ -6,14 +7,15 @@ import { OrgStats } from "#client/features/orgs/org-stats.js";
 import { OrgStorage } from "#client/features/orgs/org-storage.js";
 import { dashboardPath, organizationQuery, orgStatsQuery } from "#client/features/orgs/queries.js";
 import { ensurePageData } from "#client/lib/route-data.js";
+import { onlyWhoMay } from "#shared/permission-texts.js";
 import { can } from "#shared/permissions.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/settings")({
-  // docs/SPEC.md §6: the settings page needs the settings permission; without it, the dashboard.
+  // docs/SPEC.md §6: the settings page needs the settings permission; without it, the dashboard, which says why.
   beforeLoad: ({ context }) => {
     const { organization } = context;
     if (!can(organization.role, "settings.view")) {
-      throw redirect({ href: dashboardPath(organization.slug), replace: true });
+      throw redirect({ href: `${dashboardPath(organization.slug)}?denied=settings.view`, replace: true });
     }
   },
   loader: ({ context: { queryClient, organization } }) =>
@@ -50,6 +52,7 @@ function SettingsPage() {
         <OrgStorage orgId={organization.id} />
       </section>
 
+      {!isAdmin && <PermissionNote>{onlyWhoMay("org.manage")}</PermissionNote>}
       {isAdmin && (
         <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-4">
           <h2 id="danger-zone-heading" className="sr-only">
