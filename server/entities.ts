@@ -1,3 +1,4 @@
+import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -89,6 +90,8 @@ export const ENTITIES = [
   CourseProgressSchema,
   CourseCompletionTotalSchema,
   InvitationSendSchema,
+  CertificateSchema,
+  CertificateCompletionSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -113,4 +116,6 @@ export const TENANT_ENTITIES = [
   "CourseProgress",
   "CourseCompletionTotal",
   "InvitationSend",
+  "Certificate",
+  "CertificateCompletion",
 ];

@@ -1,3 +1,4 @@
+import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
 import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
@@ -76,6 +77,7 @@ export const appRouter = router({
   mail: mailRouter,
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
+  certificates: certificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;
