@@ -19,7 +19,7 @@ export const CERTIFICATE_MESSAGES = {
 
 const M = CERTIFICATE_MESSAGES;
 
-export const CERTIFICATE_STATUSES = ["valid", "expiring", "expired", "revoked"] as const;
+const CERTIFICATE_STATUSES = ["valid", "expiring", "expired", "revoked"] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
@@ -49,7 +49,7 @@ export const certificateListInput = z
   })
   .prefault({});
 
-export const PAPER_SIZES = ["a4", "letter"] as const;
+const PAPER_SIZES = ["a4", "letter"] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
 
 export const certificatePdfInput = z.object(

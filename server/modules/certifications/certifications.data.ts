@@ -74,13 +74,19 @@ function certificateFromRecord(row: CertificateRecord): CertificateRow {
   };
 }
 
-/** The certificate's columns with its course's window and its holder's membership (k, c, ms). */
-export const CERTIFICATE_SELECT = `select k.id, k.user_id, k.course_id, k.cycle, k.number, k.verification_code,
-    k.title, k.holder_name, k.course_version, k.issued_at, k.expires_at, k.renewal_opened_at, k.revoked_at,
-    k.revoked_reason, c.recertify_days_before, ms.id as membership_id
+/**
+ * The certificate's columns with its course's window and its holder's membership (k, c, ms), and what a
+ * caller adds: more columns and joins.
+ */
+export const certificateSelect = (moreColumns = "", moreJoins = "") =>
+  `select k.id, k.user_id, k.course_id, k.cycle, k.number, k.verification_code, k.title, k.holder_name,
+    k.course_version, k.issued_at, k.expires_at, k.renewal_opened_at, k.revoked_at, k.revoked_reason,
+    c.recertify_days_before, ms.id as membership_id${moreColumns}
   from certificates k
   left join courses c on c.id = k.course_id
-  left join memberships ms on ms.user_id = k.user_id and ms.organization_id = k.organization_id`;
+  left join memberships ms on ms.user_id = k.user_id and ms.organization_id = k.organization_id${moreJoins}`;
+
+const CERTIFICATE_SELECT = certificateSelect();
 
 export { certificateFromRecord, type CertificateRecord };
 

@@ -82,3 +82,8 @@ export function passesListFilter(
     expiresAt.getTime() <= now.getTime() + filter.withinDays * DAY_MS
   );
 }
+
+/** What the public verification page says: a certificate expiring soon is still valid. */
+export type PublicStatus = "valid" | "expired" | "revoked";
+
+export const publicStatusOf = (status: CertificateStatus): PublicStatus => (status === "expiring" ? "valid" : status);

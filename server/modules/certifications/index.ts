@@ -1,0 +1,2 @@
+/** The certifications module's public face: the only file of it that other modules and the app may import. */
+export { registerVerificationPage } from "./certificate-verification.js";
