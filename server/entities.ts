@@ -35,6 +35,7 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
+export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
   Course,

@@ -87,3 +87,13 @@ export function passesListFilter(
 export type PublicStatus = "valid" | "expired" | "revoked";
 
 export const publicStatusOf = (status: CertificateStatus): PublicStatus => (status === "expiring" ? "valid" : status);
+
+/** The days before a certificate's expiry day that its holder is reminded on, and the day itself (0). */
+export const REMINDER_DAYS = [30, 7, 1, 0] as const;
+
+const startOfUtcDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/** Calendar days (UTC) from `now`'s day to the expiry day: 0 on the day itself, negative after it. */
+export function daysToExpiryDay(expiresAt: Date, now: Date): number {
+  return Math.round((startOfUtcDay(expiresAt) - startOfUtcDay(now)) / DAY_MS);
+}
