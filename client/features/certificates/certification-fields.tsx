@@ -5,7 +5,7 @@ import { Input } from "#client/components/ui/input.js";
 import { DEFAULT_RECERTIFY_DAYS_BEFORE, RECERTIFY_DAYS_MAX, VALIDITY_MONTHS_MAX } from "#shared/course-texts.js";
 
 /** What the form keeps: null for no certification; the numbers as typed (NaN when not a number: the schema says so). */
-export type CertificationValue = { validityMonths: number | null; recertifyDaysBefore?: number } | null;
+type CertificationValue = { validityMonths: number | null; recertifyDaysBefore?: number } | null;
 
 interface CertificationFieldsProps {
   value: CertificationValue | undefined;

@@ -6,7 +6,6 @@ import { FRESHNESS } from "#shared/constants.js";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type Certificate = Outputs["certificates"]["mine"][number];
-export type HeldCertificate = Outputs["certificates"]["list"][number];
 
 /** The filters of the certifications view, as certificates/list takes them. */
 export interface CertificateFilters {
