@@ -130,6 +130,19 @@ describe("recertification", () => {
     });
     const page = await app.newAgent().get(`/verify/${world.first.verificationCode}`);
     expect(page.text).toContain("Expired on");
+    // The member report names the certificate too, on screen and in its CSV.
+    const report = ok<{ courses: { courseId: number; certificate: unknown }[] }>(
+      await world.team.admin.api.get("/_api/reports/member", { userId: String(world.cook.id) }),
+    );
+    expect(report.courses.find((c) => c.courseId === world.course.id)?.certificate).toEqual({
+      status: "expired",
+      expiresAt: world.expiresAt,
+    });
+    const csv = await world.team.admin.api.get("/_api/reports/member", {
+      userId: String(world.cook.id),
+      format: "csv",
+    });
+    expect(csv.text).toContain(`,Expired,${world.expiresAt.toISOString()}`);
     // lessons/complete dates a completion by the real clock (the progress module's), so the holder completes
     // the course again in the present, where the first certificate has not expired yet.
     frozenNow = null;
