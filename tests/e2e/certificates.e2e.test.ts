@@ -61,6 +61,9 @@ describe("certificates", () => {
       await apiPost(cook, "/_api/lessons/complete", { lessonId: lesson.id });
       await cook.goto(`/${slug}/dashboard`);
       await atPath(cook, `/${slug}/dashboard`);
+      // My training names the certificate beside the course.
+      await visible(cook.getByText(/^Certificate: Valid, expires /));
+      await shot(cook, `certificates-my-training-${width}`);
       await (await visible(cook.getByRole("link", { name: "My certificates" }))).click();
       const card = await visible(cook.getByRole("listitem", { name: "Allergen Awareness" }));
       await expect.poll(() => card.textContent()).toContain("Valid");
