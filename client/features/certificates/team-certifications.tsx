@@ -106,7 +106,7 @@ export function TeamCertifications() {
             <tbody>
               {list.data.map((certificate) => (
                 <tr key={certificate.id}>
-                  <th scope="row" className={`${td} font-medium text-slate-900`}>
+                  <th scope="row" className={`${td} text-left font-medium text-slate-900`}>
                     {certificate.holderName}
                   </th>
                   <td className={td}>{certificate.title}</td>
