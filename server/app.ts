@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
@@ -149,6 +150,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerHealthRoutes(app, services.orm);
   registerRestRoutes(app, services, appRouter);
   registerPwaRoutes(app, config);
+  // The public page of a certificate's verification link, written by the server (decision 0311).
+  registerVerificationPage(app, services);
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);

@@ -1,3 +1,4 @@
+import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -35,6 +36,7 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
+export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
   Course,
@@ -91,6 +93,8 @@ export const ENTITIES = [
   CourseCompletionTotalSchema,
   InvitationSendSchema,
   DeletionNoticeSchema,
+  CertificateSchema,
+  CertificateCompletionSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -115,4 +119,6 @@ export const TENANT_ENTITIES = [
   "CourseProgress",
   "CourseCompletionTotal",
   "InvitationSend",
+  "Certificate",
+  "CertificateCompletion",
 ];

@@ -1,3 +1,5 @@
+import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
+import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
 import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
@@ -24,7 +26,7 @@ import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
-import { trainingCourseViewParts } from "#server/modules/training/index.js";
+import { mailBatchKinds, myTrainingParts, trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
 import { router } from "#server/platform/api/trpc.js";
@@ -37,7 +39,9 @@ import { router } from "#server/platform/api/trpc.js";
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training). A
  * registration through an open invitation (team) skips the registration limits, and the user's answer
- * names their current organization (organizations).
+ * names their current organization (organizations). My training carries the viewer's certificates
+ * (certifications), which may start a certification's next cycle first, and the scheduled mails include
+ * the certificates' expiry reminders (certifications).
  */
 requestIdentity.register({ resumeSession, membershipOf });
 registrationHooks.register(invitationRegistrationHook);
@@ -49,6 +53,8 @@ courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
 courseViewParts.register(trainingCourseViewParts);
+myTrainingParts.register(certificationsMyTrainingPart);
+mailBatchKinds.register(certificateExpiryBatch);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -76,6 +82,7 @@ export const appRouter = router({
   mail: mailRouter,
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
+  certificates: certificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,8 @@ export const ACTIONS = [
   "quizzes.manage",
   "quizzes.viewStats",
   "storage.view",
+  "certificates.viewAll",
+  "certificates.revoke",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -70,6 +72,10 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "quizzes.viewStats": CONTENT_CREATORS,
   /** How much of the organization's image storage is used (the settings page; decision 0276). */
   "storage.view": MANAGEMENT,
+  /** Everyone's certificates, who expires when, their CSV (docs/decisions/0310-certificates-derived-from-completion.md). */
+  "certificates.viewAll": MANAGEMENT,
+  /** Revoking a certificate, with a reason the verification page answers as "revoked". */
+  "certificates.revoke": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

@@ -24,7 +24,8 @@ const MODULE_RANK: Record<string, number> = {
   signoff: 8,
   search: 8,
   training: 9,
-  reports: 10,
+  certifications: 10,
+  reports: 11,
 };
 const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];

@@ -11,7 +11,7 @@ import { type CourseContext, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
 import { type CoursesForViewer, courseForViewer } from "./course-views.data.js";
 import { type TaggedCourse, taggedCourseById } from "./courses.data.js";
-import { applyDueFields } from "./courses.rules.js";
+import { applyCertificationFields, applyDueFields } from "./courses.rules.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
 /**
@@ -63,6 +63,7 @@ export async function createCourse(
     status: input.status,
   });
   applyDueFields(course, input);
+  applyCertificationFields(course, input.certification);
   for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
   await ctx.em.flush();
   await contentWritten(ctx, { courseIds: [course.id] });
@@ -81,8 +82,9 @@ export async function updateCourse(
     status: input.status,
   });
   const dueChanged = applyDueFields(course, input);
+  const certificationChanged = applyCertificationFields(course, input.certification);
   const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
-  countVersion(course, fieldsChanged || dueChanged || tagsChanged);
+  countVersion(course, fieldsChanged || dueChanged || certificationChanged || tagsChanged);
   await ctx.em.flush();
   await contentWritten(ctx, { courseIds: [course.id] });
   return courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);

@@ -1,6 +1,7 @@
 import { type CsvOptions, csvDateTime, csvDueDay, csvExport, csvFilename } from "#server/platform/http/csv.js";
 import type { MatrixCellTuple } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
+import { CERTIFICATE_STATUS_LABELS } from "#shared/schemas/certificates.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { CheckScore } from "./quiz-reports.data.js";
@@ -177,7 +178,17 @@ export const memberReportCsv = csvExport(
   (report: { member: { name: string }; courses: MemberCsvCourse[] }, options: CsvOptions) => ({
     filename: csvFilename("member", report.member.name),
     rows: [
-      ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, ...SIGNOFF_HEADERS, "Best check score", "Check attempts"],
+      [
+        "Course",
+        "Required",
+        "Assigned",
+        ...PROGRESS_HEADERS,
+        ...SIGNOFF_HEADERS,
+        "Best check score",
+        "Check attempts",
+        "Certificate",
+        "Certificate expires",
+      ],
       ...report.courses.map((course) => {
         const checks = checkScoresText(course.checks);
         return [
@@ -188,6 +199,9 @@ export const memberReportCsv = csvExport(
           ...signoffFields(course.signoffs, options),
           checks.best,
           checks.attempts,
+          course.certificate ? CERTIFICATE_STATUS_LABELS[course.certificate.status] : "",
+          // A certificate's expiry is the instant it stops being valid: its last valid day, as a deadline's.
+          csvDueDay(course.certificate?.expiresAt ?? null),
         ];
       }),
     ],

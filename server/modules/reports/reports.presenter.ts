@@ -1,6 +1,7 @@
 import type { MemberRow } from "#server/modules/organizations/index.js";
 import { compareTags } from "#server/modules/tags/index.js";
 import {
+  type CourseCertification,
   cellsOf,
   type ProgressCell,
   progressFrom,
@@ -12,6 +13,7 @@ import {
 import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
 import type { Role } from "#shared/roles.js";
+import type { CertificateStatus } from "#shared/schemas/certificates.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import type { CheckScore, CourseCheck } from "./quiz-reports.data.js";
 import type { CourseReportRows, MatrixRows, MemberReportRows } from "./reports.data.js";
@@ -184,6 +186,8 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
   required: boolean;
   /** The member's attempts and best score at each of the course's knowledge checks (docs/SPEC.md §7). */
   checks: CheckScore[];
+  /** Their latest certificate of a certification course (docs/decisions/0312-recertification-in-my-training-and-expiry-reminders.md). */
+  certificate?: { status: CertificateStatus; expiresAt: Date | null } | null;
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
@@ -249,7 +253,11 @@ export function presentCourseReport(rows: CourseReportRows, now: Date) {
 }
 
 /** reports/member: the member, and every published course as they stand with it, its sign-off lessons too. */
-export function presentMemberReport(rows: MemberReportRows, now: Date) {
+export function presentMemberReport(
+  rows: MemberReportRows,
+  now: Date,
+  certificates: ReadonlyMap<number, CourseCertification>,
+) {
   const { membership } = rows;
   return {
     member: {
@@ -260,9 +268,13 @@ export function presentMemberReport(rows: MemberReportRows, now: Date) {
       former: membership.former === true,
       tags: [...rows.tags].sort(compareTags),
     },
-    courses: memberCourses(rows, now).map((course): MemberReportCourse & { signoffs: MemberSignoffView[] } => ({
-      ...course,
-      signoffs: rows.signoffs.get(course.courseId) ?? [],
-    })),
+    courses: memberCourses(rows, now).map((course): MemberReportCourse & { signoffs: MemberSignoffView[] } => {
+      const certificate = certificates.get(course.courseId);
+      return {
+        ...course,
+        signoffs: rows.signoffs.get(course.courseId) ?? [],
+        certificate: certificate ? { status: certificate.status, expiresAt: certificate.expiresAt } : null,
+      };
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { latestCertificates } from "#server/modules/certifications/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJsonBut } from "#server/platform/api/wire-format.js";
@@ -37,5 +38,9 @@ export const reportProcedures = {
   member: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
     .input(memberReportInput)
-    .query(async ({ ctx, input }) => presentMemberReport(await memberReportRows(ctx.em, input.userId), nowOf(ctx))),
+    .query(async ({ ctx, input }) => {
+      const now = nowOf(ctx);
+      const rows = await memberReportRows(ctx.em, input.userId);
+      return presentMemberReport(rows, now, await latestCertificates(ctx, rows.membership.userId, now));
+    }),
 };

@@ -13,7 +13,7 @@ import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js
 const REMINDER_WINDOW_DAYS = 3;
 
 /** The memberships that unsubscribed from reminders (plain rows, decision 0150). */
-async function optedOut(em: SqlEntityManager): Promise<Set<number>> {
+export async function optedOut(em: SqlEntityManager): Promise<Set<number>> {
   const rows = await readRows<{ membership_id: number }>(
     em,
     `select membership_id from reminder_opt_outs where ${inScope()}`,
@@ -43,7 +43,8 @@ interface BatchContext {
   key: Buffer;
 }
 
-function unsubscribeBlock(context: BatchContext, organization: Organization, membershipId: number): MailBlock {
+/** The line under every reminder: why it came, and the link that stops them. */
+export function unsubscribeBlock(context: BatchContext, organization: Organization, membershipId: number): MailBlock {
   return {
     small: `You get these e-mails as a member of ${organization.name}.`,
     link: {

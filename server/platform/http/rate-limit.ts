@@ -229,6 +229,14 @@ export class RateLimiter {
   }
 
   /**
+   * One more look at a public certificate verification (its page or its JSON) from this address; refuses
+   * once the address is over its limit. The codes are unguessable anyway: this keeps anyone from scraping.
+   */
+  async attemptVerification(ip: string): Promise<void> {
+    await this.admit([[`ip-verify:${ip}`, this.settings.perIp]]);
+  }
+
+  /**
    * One more "forgot password" request. From a browser the account knows: counted for that browser alone.
    * Otherwise per address and e-mail address (so asking about someone from elsewhere never refuses them)
    * and per address. Refuses alike whether or not an account uses the e-mail address.

@@ -1,3 +1,5 @@
+import { escapeHtml } from "#server/platform/http/html.js";
+
 /**
  * Every mail has a plain-text and an HTML part built from the same blocks, so the two always say the same.
  * Text from users (names, course titles, organization names) is escaped in the HTML part; the plain part
@@ -31,12 +33,6 @@ export interface MailContent {
   /** Shown above the message: the organization it comes from, or the product for account mails. */
   from: string;
   blocks: MailBlock[];
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 function textOf(block: MailBlock): string {

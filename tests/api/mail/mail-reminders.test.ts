@@ -72,6 +72,7 @@ describe("scheduled mails", () => {
     expect(ran.map(({ kind, period }) => [kind, period])).toEqual([
       ["daily-reminders", "2030-01-07"],
       ["weekly-summary", "week-of-2030-01-07"],
+      ["certificate-expiry-reminders", "2030-01-07"],
     ]);
     const arrived = (await sendAll(MONDAY)).filter((mail) => !mail.subject.startsWith("You're invited"));
     const reminders = arrived.filter((mail) => mail.subject === "Overdue training at Remind & Co");
@@ -120,6 +121,7 @@ describe("scheduled mails", () => {
     const tuesday = MONDAY + DAY;
     expect((await runDueBatches(app.orm.em.fork(), mailOf(app), new Date(tuesday))).map((run) => run.kind)).toEqual([
       "daily-reminders",
+      "certificate-expiry-reminders",
     ]);
     const reminded = (await sendAll(tuesday)).flatMap((mail) => mail.to);
     expect(reminded).toContain(team.admin.email);
@@ -158,7 +160,7 @@ describe("scheduled mails", () => {
         ? await Promise.all(instances.map(run))
         : [await run(app), await run(second), await run(app)];
       const ran = runs.flat();
-      expect(ran.map((run) => run.kind)).toEqual(["daily-reminders"]);
+      expect(ran.map((run) => run.kind)).toEqual(["daily-reminders", "certificate-expiry-reminders"]);
       expect(await app.orm.em.fork().count(MailBatch, { kind: "daily-reminders", period: "2030-01-11" })).toBe(1);
       const queuedAfter = await app.orm.em.fork().count(OutboxMail, { kind: "reminder" });
       expect(queuedAfter - queuedBefore).toBe(ran[0]?.queued);

@@ -343,7 +343,7 @@ describe("CSV exports", () => {
     const member = await w.admin.get("/_api/reports/member", { userId: String(w.driver.id), format: "csv" });
     expect(member.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(member.text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-      "Course,Required,Assigned,Status,Percent,Completed lessons,Total lessons,Completed at,Due at,Sign-off,Signed versions,Signed at,Best check score,Check attempts",
+      "Course,Required,Assigned,Status,Percent,Completed lessons,Total lessons,Completed at,Due at,Sign-off,Signed versions,Signed at,Best check score,Check attempts,Certificate,Certificate expires",
     );
     const json = await w.admin.get("/_api/reports/member", { userId: String(w.driver.id), format: "json" });
     expect(json.headers.get("content-type")).toMatch(/^application\/json/);

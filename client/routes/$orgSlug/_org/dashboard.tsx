@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { BookOpen, Users } from "lucide-react";
+import { Award, BookOpen, Users } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
@@ -42,6 +42,7 @@ function DashboardPage() {
   const { denied } = Route.useSearch();
   const coursesPath: string = `/${encodeURIComponent(organization.slug)}/courses`;
   const teamPath: string = `/${encodeURIComponent(organization.slug)}/team`;
+  const certificatesPath: string = `/${encodeURIComponent(organization.slug)}/certificates`;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -72,6 +73,10 @@ function DashboardPage() {
           <Link to={coursesPath} className={buttonClassName({ variant: "outline" })}>
             <BookOpen aria-hidden="true" />
             Browse courses
+          </Link>
+          <Link to={certificatesPath} className={buttonClassName({ variant: "outline" })}>
+            <Award aria-hidden="true" />
+            My certificates
           </Link>
         </div>
       </div>
