@@ -21,8 +21,9 @@ import {
   registerViaApi,
 } from "./support/api-setup.js";
 import { toast, visible, WIDTHS } from "./support/browser.js";
-import { accessibilityProblems, SERIOUS_OR_CRITICAL } from "./support/checks.js";
+import { accessibilityProblems, look, SERIOUS_OR_CRITICAL } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
+import { completeHere } from "./support/offline-course.js";
 
 const session = harnessSession();
 
@@ -35,6 +36,8 @@ interface World {
   org: OrgRef;
   admin: Person;
   learner: Person;
+  /** Signed up, in no organization yet. */
+  newcomer: Person;
   learnerId: number;
   courseId: number;
   lessons: { plain: number; check: number; signoff: number; checklist: number };
@@ -81,7 +84,10 @@ beforeAll(async () => {
   const learnerRow = members.find((member) => member.email === learner.email);
   if (!learnerRow) throw new Error("The learner is not listed as a member.");
 
+  const newcomer = await registerViaApi(await session.open(1280), newPerson("Newcomer"));
+
   world = {
+    newcomer,
     org,
     admin: adminPerson,
     learner,
@@ -139,7 +145,13 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
       p.getByRole("link", { name: /new link/i }),
     );
     await open("invite page", world.pendingInvite, (p) => p.getByText(/has invited you to join/));
-    await open("offline page", "/offline");
+    // The offline page stays only while the server cannot be reached (it goes home once it answers).
+    const serverUnreachable = (url: URL) => url.pathname === "/";
+    await page
+      .context()
+      .route(serverUnreachable, (route) => (route.request().method() === "HEAD" ? route.abort() : route.continue()));
+    await open("offline page", "/offline", (p) => p.getByRole("button", { name: "Retry Connection" }));
+    await page.context().unroute(serverUnreachable);
     await open("tour", "/demo");
     await open("logged out", "/logged-out");
     await open("unsubscribe", "/unsubscribe?token=no-such-token");
@@ -150,6 +162,9 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await page.getByRole("button", { name: "Log In", exact: true }).click();
     await scan("error toast", page.locator("[data-sonner-toast][data-type=error]"));
 
+    await signInAs(page, world.newcomer);
+    await open("setup-org", "/setup-org");
+
     // A learner's views.
     await signInAs(page, world.learner);
     await open("learner dashboard", at("/dashboard"), (p) => p.getByRole("link", { name: /Forklift Basics/ }).first());
@@ -159,10 +174,27 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await open("lesson with a knowledge check", at(`/lessons/${lessons.check}`), (p) =>
       p.getByRole("region", { name: "Knowledge check" }),
     );
+    const check = page.getByRole("region", { name: "Knowledge check" });
+    for (const answer of ["Low", "Brakes", "True"]) await check.getByLabel(answer, { exact: true }).check();
+    await check.getByRole("button", { name: "Submit answers" }).click();
+    await scan("knowledge check answered", check.getByRole("button", { name: "Try again" }));
     await open("lesson with sign-off", at(`/lessons/${lessons.signoff}`), (p) =>
       p.getByRole("region", { name: "Sign-off" }),
     );
     await open("lesson with a checklist", at(`/lessons/${lessons.checklist}`), (p) => p.getByText("Brakes tested"));
+
+    // No connection, and work waiting to sync: the header shows both, and still the organization's name.
+    await page.context().setOffline(true);
+    await completeHere(page);
+    const header = page.getByRole("banner");
+    await visible(header.getByText("1 waiting to sync"));
+    await scan("header offline, work waiting to sync", header.getByText("Offline"));
+    await look(page, "accessibility-sweep-header-offline", { fullPage: false });
+    const orgName = header.getByTitle(org.name, { exact: true });
+    expect(await orgName.evaluate((name) => name.scrollHeight <= name.clientHeight), "organization name cut").toBe(
+      true,
+    );
+    await page.context().setOffline(false);
     await open("learner account", "/account");
 
     // An admin's views.
@@ -171,6 +203,14 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await open("select-org", "/select-org", (p) => p.getByText("Yarrow Street Kitchen").first());
     await open("onboarding", "/onboarding");
     await open("dashboard", at("/dashboard"));
+    if (width < 768) {
+      await page.getByRole("button", { name: "Menu" }).click();
+      await scan("menu open", page.getByRole("link", { name: "Team" }));
+      await page.keyboard.press("Escape");
+    }
+    await page.getByRole("button", { name: /Switch/ }).click();
+    await scan("organization switcher open", page.getByRole("dialog", { name: "Switch organization" }));
+    await page.keyboard.press("Escape");
     await open("courses", at("/courses"), (p) => p.getByRole("link", { name: /Forklift Basics/ }).first());
     await open("course page", at(`/courses/${world.courseId}`), (p) => p.getByText("Daily Checks").first());
     await open("course create", at("/courses/create"), (p) => p.getByLabel("Title", { exact: false }).first());
