@@ -41,6 +41,8 @@ interface World {
   learnerId: number;
   courseId: number;
   lessons: { plain: number; check: number; signoff: number; checklist: number };
+  /** A lesson per width, for the learner to complete with no connection (a lesson is completed once). */
+  toCompleteOffline: Map<number, number>;
   /** An invitation nobody has accepted: the invite page as an invitee first sees it. */
   pendingInvite: string;
 }
@@ -50,6 +52,8 @@ let world: World;
 beforeAll(async () => {
   const admin = await session.open(1280);
   const adminPerson = await registerViaApi(admin, newPerson("Admin"));
+  const learnerPage = await session.open(1280);
+  const learner = await registerViaApi(learnerPage, newPerson("Learner"));
   // A second organization first: /select-org then has a choice, and the sweep's one stays current.
   await createOrgViaApi(admin, { name: "Yarrow Street Kitchen" });
   const org = await createOrgViaApi(admin, { name: "Yarrow Bakery & Café" });
@@ -72,14 +76,18 @@ beforeAll(async () => {
   const signoff = await lesson("Lockout Procedure", "<p>Lock the isolator and keep the key.</p>");
   await apiPost(admin, "/_api/lessons/update", { id: signoff.id, requiresSignoff: true });
   const checklist = await lesson("Daily Checks", CHECKLIST);
+  const toCompleteOffline = new Map<number, number>();
+  for (const width of WIDTHS) {
+    toCompleteOffline.set(width, (await lesson(`Closing Down (${width})`, "<p>Switch off and charge.</p>")).id);
+  }
 
-  const learnerPage = await session.open(1280);
-  const learner = await registerViaApi(learnerPage, newPerson("Learner"));
   await acceptInviteViaApi(
     learnerPage,
     await inviteViaApi(admin, learner, { role: "learner", tagIds: [kitchen.id, ...kitchen.roleIds] }),
   );
   await apiPost(learnerPage, "/_api/lessons/complete", { lessonId: course.lessonId });
+  // An organization of their own too: the learner's header has the organization switcher, its fullest on a phone.
+  await createOrgViaApi(learnerPage, { name: "Yarrow Pop-up" });
   const members = await apiGet<{ id: number; email: string }[]>(admin, "/_api/team/members");
   const learnerRow = members.find((member) => member.email === learner.email);
   if (!learnerRow) throw new Error("The learner is not listed as a member.");
@@ -94,6 +102,7 @@ beforeAll(async () => {
     learnerId: learnerRow.id,
     courseId: course.courseId,
     lessons: { plain: course.lessonId, check: check.id, signoff: signoff.id, checklist: checklist.id },
+    toCompleteOffline,
     pendingInvite: await inviteViaApi(admin, { name: "Pat Newcomer", email: `pat.${Date.now()}@example.com` }),
   };
 });
@@ -184,6 +193,7 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await open("lesson with a checklist", at(`/lessons/${lessons.checklist}`), (p) => p.getByText("Brakes tested"));
 
     // No connection, and work waiting to sync: the header shows both, and still the organization's name.
+    await open("lesson to complete", at(`/lessons/${world.toCompleteOffline.get(width)}`));
     await page.context().setOffline(true);
     await completeHere(page);
     const header = page.getByRole("banner");
