@@ -40,7 +40,7 @@ interface World {
   newcomer: Person;
   learnerId: number;
   courseId: number;
-  lessons: { plain: number; check: number; signoff: number; checklist: number };
+  lessons: { plain: number; check: number; signoff: number; signed: number; checklist: number };
   /** A lesson per width, for the learner to complete with no connection (a lesson is completed once). */
   toCompleteOffline: Map<number, number>;
   /** An invitation nobody has accepted: the invite page as an invitee first sees it. */
@@ -75,6 +75,8 @@ beforeAll(async () => {
   });
   const signoff = await lesson("Lockout Procedure", "<p>Lock the isolator and keep the key.</p>");
   await apiPost(admin, "/_api/lessons/update", { id: signoff.id, requiresSignoff: true });
+  const signed = await lesson("Hot Oil Handling", "<p>Let the fryer cool before you drain it.</p>");
+  await apiPost(admin, "/_api/lessons/update", { id: signed.id, requiresSignoff: true });
   const checklist = await lesson("Daily Checks", CHECKLIST);
   const toCompleteOffline = new Map<number, number>();
   for (const width of WIDTHS) {
@@ -86,6 +88,13 @@ beforeAll(async () => {
     await inviteViaApi(admin, learner, { role: "learner", tagIds: [kitchen.id, ...kitchen.roleIds] }),
   );
   await apiPost(learnerPage, "/_api/lessons/complete", { lessonId: course.lessonId });
+  const { version } = await apiGet<{ version: number }>(learnerPage, `/_api/lessons/signoff?lessonId=${signed.id}`);
+  await apiPost(learnerPage, "/_api/lessons/sign", {
+    lessonId: signed.id,
+    version,
+    fullName: learner.name,
+    agreed: true,
+  });
   // An organization of their own too: the learner's header has the organization switcher, its fullest on a phone.
   await createOrgViaApi(learnerPage, { name: "Yarrow Pop-up" });
   const members = await apiGet<{ id: number; email: string }[]>(admin, "/_api/team/members");
@@ -101,7 +110,13 @@ beforeAll(async () => {
     learner,
     learnerId: learnerRow.id,
     courseId: course.courseId,
-    lessons: { plain: course.lessonId, check: check.id, signoff: signoff.id, checklist: checklist.id },
+    lessons: {
+      plain: course.lessonId,
+      check: check.id,
+      signoff: signoff.id,
+      signed: signed.id,
+      checklist: checklist.id,
+    },
     toCompleteOffline,
     pendingInvite: await inviteViaApi(admin, { name: "Pat Newcomer", email: `pat.${Date.now()}@example.com` }),
   };
@@ -190,6 +205,7 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await open("lesson with sign-off", at(`/lessons/${lessons.signoff}`), (p) =>
       p.getByRole("region", { name: "Sign-off" }),
     );
+    await open("lesson signed", at(`/lessons/${lessons.signed}`), (p) => p.getByRole("region", { name: "Sign-off" }));
     await open("lesson with a checklist", at(`/lessons/${lessons.checklist}`), (p) => p.getByText("Brakes tested"));
 
     // No connection, and work waiting to sync: the header shows both, and still the organization's name.
@@ -229,8 +245,10 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     );
     await open("course content", at(`/courses/${world.courseId}/content`), (p) => p.getByText("Daily Checks").first());
     await open("lesson editor", at(`/lessons/${lessons.signoff}/edit`), (p) => p.locator(".ProseMirror"));
-    await open("sign-off history", at(`/lessons/${lessons.signoff}/history`));
-    await open("sign-off report", at(`/reports/signoffs/${lessons.signoff}`));
+    await open("sign-off history", at(`/lessons/${lessons.signed}/history`));
+    await open("sign-off report", at(`/reports/signoffs/${lessons.signed}`), (p) =>
+      p.getByText(world.learner.name).first(),
+    );
     await open("reports matrix", at("/reports"), (p) => p.getByText(world.learner.name).first());
     await open("course report", at(`/reports/courses/${world.courseId}`), (p) =>
       p.getByText(world.learner.name).first(),
