@@ -51,6 +51,7 @@ describe("the REST routes derived from the router", () => {
   it("hold the bodies of the paths a signed-out person may call to 16 KB, the others to 1 MB (decision 0260)", () => {
     const signedOut = routes.filter((route) => jsonBodyLimitOf(appRouter, [route.procedurePath]) === 16 * 1024);
     expect(signedOut.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      "GET /auth/reset-password-status",
       "GET /certificates/verify",
       "GET /mail/status",
       "GET /team/decode-invite",

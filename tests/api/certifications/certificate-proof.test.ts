@@ -34,8 +34,9 @@ const world = suiteFixture(async () => {
   return { team, cook, waiter, stranger, course, lessons, certificate };
 });
 
+// As every screen and mail writes a day ("Dec 4, 2026", decision 0295), in UTC.
 const day = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 
 const pdfOf = (api = world.cook.api, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   api.get("/_api/certificates/pdf", { id: String(world.certificate.id), ...query }, { headers });

@@ -142,7 +142,7 @@ describe("recertification", () => {
       userId: String(world.cook.id),
       format: "csv",
     });
-    expect(csv.text).toContain(`,Expired,${world.expiresAt.toISOString()}`);
+    expect(csv.text).toContain(`,Expired,${world.expiresAt.toISOString().slice(0, 10)}`);
     // lessons/complete dates a completion by the real clock (the progress module's), so the holder completes
     // the course again in the present, where the first certificate has not expired yet.
     frozenNow = null;
