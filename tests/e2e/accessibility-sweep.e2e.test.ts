@@ -45,6 +45,8 @@ interface World {
   toCompleteOffline: Map<number, number>;
   /** An invitation nobody has accepted: the invite page as an invitee first sees it. */
   pendingInvite: string;
+  /** The learner's certificate's public page. */
+  verifyPath: string;
 }
 
 let world: World;
@@ -95,6 +97,23 @@ beforeAll(async () => {
     fullName: learner.name,
     agreed: true,
   });
+  // A certification the learner holds: the certificates screens and the public verification page.
+  const certification = await courseWithLessonViaApi(
+    admin,
+    { title: "Allergen Awareness" },
+    { title: "The Fourteen Allergens", content: "<p>Know them by name.</p>" },
+  );
+  await apiPost(admin, "/_api/courses/update", {
+    id: certification.courseId,
+    certification: { validityMonths: 12, recertifyDaysBefore: 30 },
+  });
+  await apiPost(learnerPage, "/_api/lessons/complete", { lessonId: certification.lessonId });
+  const certificates = await apiGet<{ courseId: number; verificationCode: string }[]>(
+    learnerPage,
+    "/_api/certificates/mine",
+  );
+  const certificate = certificates.find((held) => held.courseId === certification.courseId);
+  if (!certificate) throw new Error("The learner holds no certificate.");
   // An organization of their own too: the learner's header has the organization switcher, its fullest on a phone.
   await createOrgViaApi(learnerPage, { name: "Yarrow Pop-up" });
   const members = await apiGet<{ id: number; email: string }[]>(admin, "/_api/team/members");
@@ -118,6 +137,7 @@ beforeAll(async () => {
       checklist: checklist.id,
     },
     toCompleteOffline,
+    verifyPath: `/verify/${certificate.verificationCode}`,
     pendingInvite: await inviteViaApi(admin, { name: "Pat Newcomer", email: `pat.${Date.now()}@example.com` }),
   };
 });
@@ -180,6 +200,7 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     await open("logged out", "/logged-out");
     await open("unsubscribe", "/unsubscribe?token=no-such-token");
     await open("not found", "/no/such/page");
+    await open("certificate verification", world.verifyPath, (p) => p.getByText("Allergen Awareness").first());
     await page.goto("/login");
     await page.getByLabel("Email", { exact: true }).fill(world.learner.email);
     await page.getByLabel("Password", { exact: true }).fill("not the password");
@@ -221,6 +242,7 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
       true,
     );
     await page.context().setOffline(false);
+    await open("learner certificates", at("/certificates"), (p) => p.getByText("Allergen Awareness").first());
     await open("learner account", "/account");
 
     // An admin's views.
@@ -258,6 +280,7 @@ describe.each(WIDTHS)("every screen at %i px", (width) => {
     );
     await open("tags", at("/tags"), (p) => p.getByText("Line Cook").first());
     await open("settings", at("/settings"));
+    await open("certificates", at("/certificates"), (p) => p.getByText(world.learner.name).first());
     await open("account", "/account");
     await open("team", at("/team"), (p) => p.getByText(world.learner.name).first());
 
