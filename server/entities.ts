@@ -1,3 +1,4 @@
+import { ApiKeySchema } from "#server/modules/api-keys/api-key.entity.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -34,6 +35,7 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
+export { ApiKey } from "#server/modules/api-keys/api-key.entity.js";
 export {
   Completion,
   Course,
@@ -89,6 +91,7 @@ export const ENTITIES = [
   CourseProgressSchema,
   CourseCompletionTotalSchema,
   InvitationSendSchema,
+  ApiKeySchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -113,4 +116,5 @@ export const TENANT_ENTITIES = [
   "CourseProgress",
   "CourseCompletionTotal",
   "InvitationSend",
+  "ApiKey",
 ];

@@ -28,6 +28,7 @@ export const ACTIONS = [
   "quizzes.manage",
   "quizzes.viewStats",
   "storage.view",
+  "apiKeys.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -70,6 +71,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "quizzes.viewStats": CONTENT_CREATORS,
   /** How much of the organization's image storage is used (the settings page; decision 0276). */
   "storage.view": MANAGEMENT,
+  /** Create, list and revoke the organization's API keys (docs/decisions/0320-api-keys.md). */
+  "apiKeys.manage": ADMIN_ONLY,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

@@ -6,6 +6,6 @@ import { myTrainingRows } from "./training-mine.data.js";
 /** "My training" (docs/SPEC.md §7): every member's own assigned and optional courses. */
 export const trainingRouter = router({
   mine: memberProcedure
-    .meta({ rest: { method: "GET", path: "/training/mine" } })
+    .meta({ rest: { method: "GET", path: "/training/mine" }, inPerson: true })
     .query(async ({ ctx }) => presentMyTraining(await myTrainingRows(ctx.em, ctx.membership), nowOf(ctx))),
 });

@@ -202,8 +202,8 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
       method,
       url: `${API_PREFIX}${path}`,
       ...(rawBody
-        ? { bodyLimit: rawBody.maxBytes, config: { rawBody } }
-        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]) } }),
+        ? { bodyLimit: rawBody.maxBytes, config: { rawBody, restEndpoint: true } }
+        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]), restEndpoint: true } }),
       handler: async (req, reply) => {
         try {
           const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };
