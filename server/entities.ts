@@ -1,4 +1,4 @@
-import { ApiKeySchema } from "#server/modules/api-keys/api-key.entity.js";
+import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -35,7 +35,7 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
-export { ApiKey } from "#server/modules/api-keys/api-key.entity.js";
+export { ApiKey } from "#server/modules/api-access/api-key.entity.js";
 export {
   Completion,
   Course,

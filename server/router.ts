@@ -1,5 +1,5 @@
-import { apiKeysRouter } from "#server/modules/api-keys/api-keys.router.js";
-import { resumeApiKey } from "#server/modules/api-keys/index.js";
+import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
+import { resumeApiKey } from "#server/modules/api-access/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
 import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
@@ -34,7 +34,7 @@ import { router } from "#server/platform/api/trpc.js";
 /**
  * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
- * and read memberships with the organizations module, and know an API key with the api-keys module; course writes keep the search index and progress
+ * and read memberships with the organizations module, and know an API key with the api-access module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training). A

@@ -3,7 +3,7 @@ import { ROLES } from "#shared/roles.js";
 import { id, text } from "./common.js";
 
 /** What an API key may do: read only, or whatever an access level (a role) may (docs/decisions/0320-api-keys.md). */
-const API_KEY_ACCESS = ["readonly", ...ROLES] as const;
+export const API_KEY_ACCESS = ["readonly", ...ROLES] as const;
 export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 
 export const API_KEY_MESSAGES = {

@@ -25,7 +25,7 @@ const MODULE_RANK: Record<string, number> = {
   search: 8,
   training: 9,
   reports: 10,
-  "api-keys": 3,
+  "api-access": 3,
 };
 const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];

@@ -24,13 +24,21 @@ declare module "fastify" {
 const BEARER = /^Bearer +(\S+) *$/i;
 
 /**
+ * Whether the request was made with an API key (a `Bearer` Authorization header): its answers, errors
+ * included, are plain JSON (server/platform/api/wire-format.ts, plainJsonText).
+ */
+export function carriesApiKey(req: FastifyRequest): boolean {
+  const header = req.headers.authorization;
+  return header !== undefined && /^bearer\b/i.test(header);
+}
+
+/**
  * The key of a `Bearer` Authorization header, or null when the request has none. Another scheme (Basic,
  * from a proxy's own password prompt that browsers repeat on every request) is not a key, and not refused.
  */
 export function bearerKeyOf(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  if (header === undefined || !/^bearer\b/i.test(header)) return null;
-  const key = BEARER.exec(header)?.[1];
+  if (!carriesApiKey(req)) return null;
+  const key = BEARER.exec(req.headers.authorization ?? "")?.[1];
   if (key === undefined) throw fail.unauthorized(API_KEY_MESSAGES.invalid);
   return key;
 }

@@ -87,7 +87,7 @@ export interface RequestIdentity {
   membershipOf(em: EntityManager, user: Pick<SignedInUser, "id">, organizationId: number): Promise<MembershipRecord>;
   /**
    * The second way a request is identified: the API key of its `Authorization: Bearer` header, or null
-   * for an unknown, revoked or expired one (401); asked only when the header is there: the api-keys module's.
+   * for an unknown, revoked or expired one (401); asked only when the header is there: the api-access module's.
    */
   resumeApiKey(em: EntityManager, key: string, at: Date): Promise<ApiKeyGrant | null>;
 }

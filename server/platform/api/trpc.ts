@@ -3,6 +3,7 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { type AnyProcedure, initTRPC } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { CsvExport } from "#server/platform/http/csv.js";
@@ -96,6 +97,12 @@ export interface ProcedureMeta {
    * (docs/decisions/0320-api-keys.md).
    */
   inPerson?: true;
+  /**
+   * The answer's shape as a call made with an API key receives it (plain JSON, ISO dates: wire-format.ts),
+   * for the OpenAPI document (/_api/openapi.json) and the contract test that checks every answer against it.
+   * Declared, never parsed at run time: a `.output()` would validate every answer on the hot paths.
+   */
+  answer?: ZodType;
 }
 
 const t = initTRPC
@@ -139,10 +146,27 @@ function pauseBeforeAttempt(failedAttempts: number): Promise<void> {
  * attempt loaded or changed carries over), up to TRANSACTION_ATTEMPTS times, unless the answer was
  * already sent (docs/DESIGN.md §4). Reads, and the writes that commit themselves, never come here.
  */
+/** The middlewares of the builders that admit an API key: the OpenAPI document names their security. */
+const admittingApiKeys = new WeakSet<object>();
+
+/** Whether an API key may call the procedure (built by a builder that admits one, and not `inPerson`). */
+export function callableWithApiKey(procedure: AnyProcedure): boolean {
+  const meta = procedure._def.meta as ProcedureMeta | undefined;
+  // tRPC keeps a procedure's middlewares on its definition.
+  const { middlewares } = procedure._def as unknown as { middlewares: readonly object[] };
+  return !meta?.inPerson && middlewares.some((middleware) => admittingApiKeys.has(middleware));
+}
+
 function transactionThen<Scope extends object>(
   scope: (ctx: Context) => Promise<Scope>,
   { acceptsApiKeys = false } = {},
 ) {
+  const middleware = transactionMiddleware(scope, acceptsApiKeys);
+  if (acceptsApiKeys) for (const piece of middleware._middlewares) admittingApiKeys.add(piece);
+  return middleware;
+}
+
+function transactionMiddleware<Scope extends object>(scope: (ctx: Context) => Promise<Scope>, acceptsApiKeys: boolean) {
   return t.middleware(async ({ ctx, type, meta, path, next }) => {
     // Only a request with an Authorization header pays for this check (the session path does not).
     if (acceptsApiKeys && ctx.req.headers.authorization !== undefined) await admitApiKey(ctx, type, meta);
@@ -283,10 +307,12 @@ export function signedInProcedureWith<Scope extends object>(scope: (ctx: CallerC
 }
 
 /** As signedInProcedureWith's caller, without a transaction (see permittedBeforeTransaction in trpc-org.ts). */
-export const callerBeforeTransaction = t.procedure.use(async ({ ctx, type, meta, next }) => {
+const callerMiddleware = t.middleware(async ({ ctx, type, meta, next }) => {
   if (ctx.req.headers.authorization !== undefined) await admitApiKey(ctx, type, meta);
   return next({ ctx: await callerScope(ctx) });
 });
+for (const piece of callerMiddleware._middlewares) admittingApiKeys.add(piece);
+export const callerBeforeTransaction = t.procedure.use(callerMiddleware);
 
 /** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
 export const signedInProcedure = t.procedure.use(transactionThen(signedInScope));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKey } from "#server/entities.js";
-import type { ApiKeyView, NewApiKeyView } from "#server/modules/api-keys/api-keys.presenter.js";
+import type { ApiKeyView, NewApiKeyView } from "#server/modules/api-access/api-keys.presenter.js";
 import { hashToken } from "#server/modules/identity/index.js";
 import type { DepartmentView, TagView } from "#server/modules/tags/tags.presenter.js";
 import { API_KEY_MESSAGES as AUTH } from "#server/platform/api/api-key-auth.js";
@@ -268,5 +268,47 @@ describe("rate limit per key", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("plain JSON for keys; the browser keeps superjson (docs/decisions/0321-plain-json-for-api-keys.md)", () => {
+  it("a key's answer has ISO dates and self-describing cells; a session's is the superjson envelope as before", async () => {
+    const { key } = await newKey("readonly");
+    await courseWithLessons(team.admin.api, { title: "Plain course", required: true }, 1);
+    const byKey = await keyGet(key, "/_api/reports/matrix");
+    const plain = JSON.parse(byKey.text) as { cells: unknown[]; json?: unknown };
+    expect(plain.json).toBeUndefined();
+    expect(plain.cells.length).toBeGreaterThan(0);
+    for (const cell of plain.cells) {
+      expect(cell).toEqual({
+        userId: expect.any(Number),
+        courseId: expect.any(Number),
+        assigned: expect.any(Boolean),
+        status: expect.any(String),
+        percent: expect.any(Number),
+        completedAt: null,
+        dueAt: null,
+      });
+    }
+    const bySession = JSON.parse((await team.admin.api.get("/_api/reports/matrix")).text) as {
+      json: { cells: unknown[][] };
+      meta: { values: Record<string, unknown> };
+    };
+    expect(bySession.json.cells.every((cell) => Array.isArray(cell) && cell.length === 7)).toBe(true);
+    expect(bySession.meta.values).toEqual({ cells: [["custom", "MatrixCells"]] });
+
+    const keysByKey = JSON.parse((await keyGet(key, "/_api/api-keys/list")).text) as { createdAt: string }[];
+    expect(keysByKey[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const keysBySession = JSON.parse((await team.admin.api.get("/_api/api-keys/list")).text) as { meta?: object };
+    expect(keysBySession).toHaveProperty("json");
+    expect(JSON.stringify(keysBySession.meta)).toContain('"Date"');
+  });
+
+  it("errors too: plain `{ error }` for a key, the superjson envelope for a session", async () => {
+    const { key } = await newKey("readonly");
+    expect(JSON.parse((await keyGet(key, "/_api/courses/get?id=2000000")).text)).toEqual({ error: expect.any(String) });
+    expect(JSON.parse((await team.admin.api.get("/_api/courses/get?id=2000000")).text)).toEqual({
+      json: { error: expect.any(String) },
+    });
   });
 });

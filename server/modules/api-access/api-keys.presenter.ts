@@ -1,5 +1,6 @@
-import { plainJson } from "#server/platform/api/wire-format.js";
-import type { ApiKeyAccess } from "#shared/schemas/api-keys.js";
+import { z } from "zod";
+import { dateAnswer, plainJson } from "#server/platform/api/wire-format.js";
+import { API_KEY_ACCESS, type ApiKeyAccess } from "#shared/schemas/api-keys.js";
 import type { ApiKey } from "./api-key.entity.js";
 
 /** A key as the admin's list shows it: never the key itself, nor its hash. */
@@ -14,6 +15,21 @@ export interface ApiKeyView {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
 }
+
+/** ApiKeyView as a declared answer (the OpenAPI document, the contract test). */
+export const apiKeyAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(API_KEY_ACCESS),
+  prefix: z.string(),
+  createdBy: z.string(),
+  createdAt: dateAnswer(),
+  expiresAt: dateAnswer().nullable(),
+  lastUsedAt: dateAnswer().nullable(),
+});
+
+export const newApiKeyAnswer = z.object({ key: z.string(), apiKey: apiKeyAnswer });
+export const revokedAnswer = z.object({ revoked: z.literal(true) });
 
 /** A key just made: the one answer that carries the key itself (api-keys/create). */
 export interface NewApiKeyView {

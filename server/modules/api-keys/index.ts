@@ -1,3 +1,0 @@
-/** The api-keys module's public face: the only file of it that other modules and the app may import. */
-
-export { resumeApiKey } from "./api-keys.data.js";
