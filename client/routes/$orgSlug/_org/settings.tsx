@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { ApiKeysCard } from "#client/features/api-access/api-keys-card.js";
 import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
@@ -49,6 +50,15 @@ function SettingsPage() {
         <OrgStats orgId={organization.id} />
         <OrgStorage orgId={organization.id} />
       </section>
+
+      {can(organization.role, "apiKeys.manage") && (
+        <section aria-labelledby="api-keys-heading" className="flex flex-col gap-4">
+          <h2 id="api-keys-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+            API keys
+          </h2>
+          <ApiKeysCard orgSlug={organization.slug} />
+        </section>
+      )}
 
       {isAdmin && (
         <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-4">
