@@ -263,8 +263,9 @@ async function signedInScope(ctx: Context) {
     requestIdentity.one.resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
-  // A handler that changes one of these records registers its entity (managedUser …).
-  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership };
+  // A handler that changes one of these records registers its entity (managedUser …). No API key: see callerScope.
+  const apiKey: ApiKeyGrant | null = null;
+  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership, apiKey };
 }
 
 export type SignedInContext = Context & Awaited<ReturnType<typeof signedInScope>>;
@@ -281,7 +282,8 @@ async function callerScope(ctx: Context): Promise<{
   apiKey: ApiKeyGrant | null;
 }> {
   const admitted = ctx.req.apiKeyGrant;
-  if (admitted === undefined) return { ...(await signedInScope(ctx)), apiKey: null };
+  // The session's scope as it is: no further copy on the session path.
+  if (admitted === undefined) return signedInScope(ctx);
   const grant = await admitted;
   noteActor(ctx.req, { userId: grant.user.id, organizationId: grant.membership.organization.id });
   return { user: grant.user, currentMembership: grant.membership, apiKey: grant };
