@@ -135,6 +135,28 @@ describe("calling the REST paths with a key", () => {
     expect(tagNames(ok(await other.admin.api.get("/_api/tags/list")))).not.toContain("Bakery");
   });
 
+  it("a write with slow work before its transaction (lesson content) runs with a key, as the admin", async () => {
+    const { key } = await newKey("admin");
+    const course = ok<{ id: number }>(await keyPost(key, "/_api/courses/create", { title: "Keyed course" }));
+    const module = ok<{ id: number }>(
+      await keyPost(key, "/_api/modules/create", { courseId: course.id, title: "One" }),
+    );
+    const lesson = ok<{ id: number; title: string }>(
+      await keyPost(key, "/_api/lessons/create", { moduleId: module.id, title: "Keyed lesson", content: "<p>Hi</p>" }),
+    );
+    expect(lesson.title).toBe("Keyed lesson");
+    expect((await team.admin.api.get(`/_api/lessons/get?id=${lesson.id}`)).status).toBe(200);
+    // Another organization's module: not found, and nothing is made there.
+    const { course: theirs } = await courseWithLessons(other.admin.api, { title: "Their lessons" }, 1);
+    const before = await rowsOfOrganization(app, other.org.id);
+    const theirModules = ok<{ id: number }[]>(
+      await other.admin.api.get(`/_api/courses/structure?courseId=${theirs.id}`),
+    );
+    const theirModule = theirModules[0]?.id ?? 0;
+    expect((await keyPost(key, "/_api/lessons/create", { moduleId: theirModule, title: "Intruder" })).status).toBe(404);
+    expect(await rowsOfOrganization(app, other.org.id)).toEqual(before);
+  });
+
   it("a key has its access level's rights (shared/permissions.ts): a learner key reads tags, not reports", async () => {
     const { key } = await newKey("learner");
     expect((await keyGet(key, "/_api/tags/list")).status).toBe(200);
