@@ -32,6 +32,7 @@ import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
 import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
 import { Route as OrgSlugOrgCertificatesRouteImport } from './routes/$orgSlug/_org/certificates'
+import { Route as OrgSlugOrgApiReferenceRouteImport } from './routes/$orgSlug/_org/api-reference'
 import { Route as OrgSlugOrgReportsIndexRouteImport } from './routes/$orgSlug/_org/reports/index'
 import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
@@ -156,6 +157,11 @@ const OrgSlugOrgCertificatesRoute = OrgSlugOrgCertificatesRouteImport.update({
   path: '/certificates',
   getParentRoute: () => OrgSlugOrgRoute,
 } as any)
+const OrgSlugOrgApiReferenceRoute = OrgSlugOrgApiReferenceRouteImport.update({
+  id: '/api-reference',
+  path: '/api-reference',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgReportsIndexRoute = OrgSlugOrgReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
   '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
   '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
@@ -313,6 +321,7 @@ export interface FileRoutesById {
   '/$orgSlug': typeof OrgSlugRouteWithChildren
   '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/_org/api-reference': typeof OrgSlugOrgApiReferenceRoute
   '/$orgSlug/_org/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/_org/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
@@ -350,6 +359,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/api-reference'
     | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/api-reference'
     | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/$orgSlug'
     | '/$orgSlug/_org'
     | '/$orgSlug/invite'
+    | '/$orgSlug/_org/api-reference'
     | '/$orgSlug/_org/certificates'
     | '/$orgSlug/_org/dashboard'
     | '/$orgSlug/_org/settings'
@@ -613,6 +625,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgCertificatesRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/api-reference': {
+      id: '/$orgSlug/_org/api-reference'
+      path: '/api-reference'
+      fullPath: '/$orgSlug/api-reference'
+      preLoaderRoute: typeof OrgSlugOrgApiReferenceRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/reports/': {
       id: '/$orgSlug/_org/reports/'
       path: '/reports'
@@ -701,6 +720,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface OrgSlugOrgRouteChildren {
+  OrgSlugOrgApiReferenceRoute: typeof OrgSlugOrgApiReferenceRoute
   OrgSlugOrgCertificatesRoute: typeof OrgSlugOrgCertificatesRoute
   OrgSlugOrgDashboardRoute: typeof OrgSlugOrgDashboardRoute
   OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
@@ -722,6 +742,7 @@ interface OrgSlugOrgRouteChildren {
 }
 
 const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
+  OrgSlugOrgApiReferenceRoute: OrgSlugOrgApiReferenceRoute,
   OrgSlugOrgCertificatesRoute: OrgSlugOrgCertificatesRoute,
   OrgSlugOrgDashboardRoute: OrgSlugOrgDashboardRoute,
   OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,

@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { openApiDocument } from "#server/modules/api-access/index.js";
 import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
@@ -149,6 +150,12 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   });
   registerHealthRoutes(app, services.orm);
   registerRestRoutes(app, services, appRouter);
+  // The OpenAPI 3.1 document of those paths, made from the procedures once, on first request (decision 0322).
+  let apiDocument: string | undefined;
+  app.get(`${API_PREFIX}/openapi.json`, (_req, reply) => {
+    apiDocument ??= JSON.stringify(openApiDocument(appRouter));
+    return reply.type("application/json").header("cache-control", "no-cache").send(apiDocument);
+  });
   registerPwaRoutes(app, config);
   // The public page of a certificate's verification link, written by the server (decision 0311).
   registerVerificationPage(app, services);

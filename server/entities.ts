@@ -1,3 +1,4 @@
+import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
 import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   AssignmentSchema,
@@ -36,6 +37,7 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
+export { ApiKey } from "#server/modules/api-access/api-key.entity.js";
 export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
@@ -95,6 +97,7 @@ export const ENTITIES = [
   DeletionNoticeSchema,
   CertificateSchema,
   CertificateCompletionSchema,
+  ApiKeySchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -121,4 +124,5 @@ export const TENANT_ENTITIES = [
   "InvitationSend",
   "Certificate",
   "CertificateCompletion",
+  "ApiKey",
 ];

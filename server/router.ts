@@ -1,3 +1,5 @@
+import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
+import { resumeApiKey } from "#server/modules/api-access/index.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
@@ -34,7 +36,7 @@ import { router } from "#server/platform/api/trpc.js";
 /**
  * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
- * and read memberships with the organizations module; course writes keep the search index and progress
+ * and read memberships with the organizations module, and know an API key with the api-access module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training). A
@@ -43,7 +45,7 @@ import { router } from "#server/platform/api/trpc.js";
  * (certifications), which may start a certification's next cycle first, and the scheduled mails include
  * the certificates' expiry reminders (certifications).
  */
-requestIdentity.register({ resumeSession, membershipOf });
+requestIdentity.register({ resumeSession, membershipOf, resumeApiKey });
 registrationHooks.register(invitationRegistrationHook);
 userViewParts.register(organizationUserViewParts);
 courseContentHooks.register(searchCourseHook);
@@ -83,6 +85,7 @@ export const appRouter = router({
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
   certificates: certificatesRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

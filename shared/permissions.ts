@@ -30,6 +30,7 @@ export const ACTIONS = [
   "storage.view",
   "certificates.viewAll",
   "certificates.revoke",
+  "apiKeys.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -76,6 +77,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "certificates.viewAll": MANAGEMENT,
   /** Revoking a certificate, with a reason the verification page answers as "revoked". */
   "certificates.revoke": ADMIN_ONLY,
+  /** Create, list and revoke the organization's API keys (docs/decisions/0320-api-keys.md). */
+  "apiKeys.manage": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

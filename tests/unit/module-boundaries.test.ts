@@ -25,7 +25,8 @@ const MODULE_RANK: Record<string, number> = {
   search: 8,
   training: 9,
   certifications: 10,
-  reports: 11,
+  reports: 12,
+  "api-access": 3,
 };
 const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];

@@ -28,6 +28,8 @@ const ACROSS_ORGANIZATIONS: Record<string, string> = {
   "modules/team/invitation-limits.ts": "a person's invitation limit counts what they sent in every organization",
   "modules/certifications/certificate-verification.data.ts":
     "a public verification link names a certificate by its code alone, before any organization is known",
+  "modules/api-access/api-keys.data.ts":
+    "an API key decides which organization a request acts on, read before it has one",
 };
 
 function serverSources(): { file: string; text: string }[] {

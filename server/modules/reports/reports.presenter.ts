@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { MemberRow } from "#server/modules/organizations/index.js";
 import { compareTags } from "#server/modules/tags/index.js";
 import {
@@ -10,11 +11,13 @@ import {
   trainingStatus,
   visitCells,
 } from "#server/modules/training/index.js";
+import { dateAnswer } from "#server/platform/api/wire-format.js";
 import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
-import type { Role } from "#shared/roles.js";
+import { ROLES, type Role } from "#shared/roles.js";
 import type { CertificateStatus } from "#shared/schemas/certificates.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
+import { TRAINING_STATUSES } from "#shared/training-statuses.js";
 import type { CheckScore, CourseCheck } from "./quiz-reports.data.js";
 import type { CourseReportRows, MatrixRows, MemberReportRows } from "./reports.data.js";
 import {
@@ -57,6 +60,57 @@ interface MatrixCourse {
   assignedCount: number;
   completedCount: number;
 }
+
+/**
+ * MatrixReport as a declared answer, in the plain JSON of a call made with an API key: each cell an
+ * object with named fields (wire-format.ts, plainJsonText).
+ */
+export const matrixAnswer = z.object({
+  members: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(ROLES),
+      former: z.boolean(),
+      assignedCount: z.number().int(),
+      completedCount: z.number().int(),
+    }),
+  ),
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      title: z.string(),
+      required: z.boolean(),
+      assignedCount: z.number().int(),
+      completedCount: z.number().int(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      userId: z.number().int(),
+      courseId: z.number().int(),
+      assigned: z.boolean(),
+      status: z.enum(TRAINING_STATUSES),
+      percent: z.number(),
+      completedAt: dateAnswer().nullable(),
+      dueAt: dateAnswer().nullable(),
+    }),
+  ),
+  /** Per course with sign-off lessons: how many it has (keys are course ids). */
+  signoffLessons: z.record(z.string(), z.number().int()),
+  signoffs: z.array(
+    z.object({
+      userId: z.number().int(),
+      courseId: z.number().int(),
+      signed: z.number().int(),
+      outdated: z.number().int(),
+    }),
+  ),
+});
+
+/** The names of a MatrixSignoffTuple's fields, in order: a call made with an API key gets objects. */
+export const MATRIX_SIGNOFF_FIELDS = ["userId", "courseId", "signed", "outdated"] as const;
 
 export interface MatrixReport {
   members: MatrixMember[];

@@ -17,6 +17,8 @@ export interface Config {
     perEmail: number;
     /** Sign-in and registration attempts allowed per client address in one window. */
     perIp: number;
+    /** Requests allowed per API key in one window. */
+    perApiKey: number;
   };
   /** Where the built client lives; the API still runs when it is missing. */
   clientDir: string;
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: integer(env, "RATE_LIMIT_WINDOW_SECONDS", 900, 1, 86_400),
       perEmail: integer(env, "RATE_LIMIT_PER_EMAIL", 10, 1, 100_000),
       perIp: integer(env, "RATE_LIMIT_PER_IP", 100, 1, 1_000_000),
+      perApiKey: integer(env, "RATE_LIMIT_PER_API_KEY", 3000, 1, 10_000_000),
     },
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,

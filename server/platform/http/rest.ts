@@ -1,6 +1,7 @@
 import { type AnyProcedure, type AnyRouter, callTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
+import { carriesApiKey } from "#server/platform/api/api-key-auth.js";
 import {
   type AppServices,
   type Context,
@@ -11,7 +12,7 @@ import {
   type RawBodyRule,
   type RestEndpoint,
 } from "#server/platform/api/trpc.js";
-import { serializeAnswer } from "#server/platform/api/wire-format.js";
+import { plainJsonText, serializeAnswer } from "#server/platform/api/wire-format.js";
 import { API_PREFIX } from "#shared/constants.js";
 import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, type CsvOptions, csvOptionsOf, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
@@ -136,11 +137,13 @@ function decodeBody(body: unknown): unknown {
   return value;
 }
 
+/** `{ "error": message }`: superjson-encoded like every body, plain JSON for a call made with an API key. */
 export function sendError(reply: FastifyReply, status: number, message: string) {
+  const body = { error: message };
   return reply
     .code(status)
     .type("application/json")
-    .send(superjson.serialize({ error: message }));
+    .send(carriesApiKey(reply.request) ? JSON.stringify(body) : superjson.serialize(body));
 }
 
 /** The media type of the request's body, without parameters, lower case ("" when none is named). */
@@ -210,8 +213,8 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
       method,
       url: `${API_PREFIX}${path}`,
       ...(rawBody
-        ? { bodyLimit: rawBody.maxBytes, config: { rawBody } }
-        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]) } }),
+        ? { bodyLimit: rawBody.maxBytes, config: { rawBody, restEndpoint: true } }
+        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]), restEndpoint: true } }),
       handler: async (req, reply) => {
         try {
           const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };
@@ -224,6 +227,8 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
               .header("content-disposition", `attachment; filename="${file.filename}"`)
               .send(toCsv(file.rows));
           }
+          // A call made with an API key gets plain JSON; a browser's keeps the spec's superjson body.
+          if (carriesApiKey(req)) return reply.type("application/json").send(plainJsonText(result ?? null));
           return reply.type("application/json").send(serializeAnswer(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);

@@ -16,6 +16,7 @@ export type ConfigOverrides = Partial<
     | "RATE_LIMIT_WINDOW_SECONDS"
     | "RATE_LIMIT_PER_EMAIL"
     | "RATE_LIMIT_PER_IP"
+    | "RATE_LIMIT_PER_API_KEY"
     | "CLIENT_DIR"
     | "LOG_LEVEL"
     | "TRUST_PROXY"

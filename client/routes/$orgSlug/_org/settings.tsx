@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { PermissionNote } from "#client/components/ui/permission-note.js";
+import { ApiKeysCard } from "#client/features/api-access/api-keys-card.js";
 import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
@@ -53,6 +54,15 @@ function SettingsPage() {
       </section>
 
       {!isAdmin && <PermissionNote>{onlyWhoMay("org.manage")}</PermissionNote>}
+      {can(organization.role, "apiKeys.manage") && (
+        <section aria-labelledby="api-keys-heading" className="flex flex-col gap-4">
+          <h2 id="api-keys-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+            API keys
+          </h2>
+          <ApiKeysCard orgSlug={organization.slug} />
+        </section>
+      )}
+
       {isAdmin && (
         <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-4">
           <h2 id="danger-zone-heading" className="sr-only">
