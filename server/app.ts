@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
+import { evidenceJobs } from "#server/modules/evidence/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { registerAfterAnswer } from "#server/platform/http/after-answer.js";
@@ -21,6 +22,7 @@ import { registerMailWorker } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
 import { sendAppPageWithAnswers } from "#server/platform/pages/page-answers.js";
 import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
+import { registerScheduler } from "#server/platform/scheduler/scheduler.js";
 import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
 import { type AppRouter, appRouter } from "./router.js";
 
@@ -96,6 +98,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLifecycle(app);
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
+  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
+  registerScheduler(app, services, evidenceJobs);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

@@ -7,6 +7,12 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import {
+  EvidenceCheckpointSchema,
+  EvidenceEntrySchema,
+  EvidenceKeySchema,
+  EvidenceLinkSchema,
+} from "#server/modules/evidence/evidence.entity.js";
 import { PasswordResetSchema } from "#server/modules/identity/password-reset.entity.js";
 import {
   KnownDeviceSchema,
@@ -89,6 +95,10 @@ export const ENTITIES = [
   CourseProgressSchema,
   CourseCompletionTotalSchema,
   InvitationSendSchema,
+  EvidenceEntrySchema,
+  EvidenceLinkSchema,
+  EvidenceKeySchema,
+  EvidenceCheckpointSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -113,4 +123,8 @@ export const TENANT_ENTITIES = [
   "CourseProgress",
   "CourseCompletionTotal",
   "InvitationSend",
+  "EvidenceEntry",
+  "EvidenceLink",
+  "EvidenceKey",
+  "EvidenceCheckpoint",
 ];

@@ -3,12 +3,14 @@ import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } fr
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { auditRouter } from "#server/modules/evidence/evidence.router.js";
+import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
-import { progressCourseHook } from "#server/modules/progress/index.js";
+import { completionStatementHooks, progressCourseHook } from "#server/modules/progress/index.js";
 import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
 import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/index.js";
@@ -27,6 +29,7 @@ import { assignmentsRouter } from "#server/modules/training/assignments.router.j
 import { trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
+import { trainingEventHooks } from "#server/platform/api/training-events.js";
 import { router } from "#server/platform/api/trpc.js";
 
 /**
@@ -37,7 +40,8 @@ import { router } from "#server/platform/api/trpc.js";
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training). A
  * registration through an open invitation (team) skips the registration limits, and the user's answer
- * names their current organization (organizations).
+ * names their current organization (organizations). Every training event, a completion's in its own
+ * statements, joins the organization's evidence log (evidence).
  */
 requestIdentity.register({ resumeSession, membershipOf });
 registrationHooks.register(invitationRegistrationHook);
@@ -49,6 +53,8 @@ courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
 courseViewParts.register(trainingCourseViewParts);
+trainingEventHooks.register(evidenceEventHook);
+completionStatementHooks.register(completionEntryHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -76,6 +82,7 @@ export const appRouter = router({
   mail: mailRouter,
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,7 @@ export const ACTIONS = [
   "quizzes.manage",
   "quizzes.viewStats",
   "storage.view",
+  "audit.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -70,6 +71,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "quizzes.viewStats": CONTENT_CREATORS,
   /** How much of the organization's image storage is used (the settings page; decision 0276). */
   "storage.view": MANAGEMENT,
+  /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
+  "audit.view": ADMIN_ONLY,
 };
 
 export function can(role: Role | null | undefined, action: Action): boolean {

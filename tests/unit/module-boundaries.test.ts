@@ -25,8 +25,9 @@ const MODULE_RANK: Record<string, number> = {
   search: 8,
   training: 9,
   reports: 10,
+  evidence: 11,
 };
-const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
+const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast", "scheduler", "crypto"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];
 
 /**

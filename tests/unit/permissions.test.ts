@@ -38,6 +38,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "quizzes.viewStats": [true, true, true, false, false],
   // decision 0276: the organization's image storage, on the settings page
   "storage.view": [true, true, false, false, false],
+  "audit.view": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -26,6 +26,7 @@ const ACROSS_ORGANIZATIONS: Record<string, string> = {
     "the session and the memberships that decide which organization a request acts on, read before it has one",
   "platform/mail/sender.ts": "the outbox is one queue for every organization, claimed fairly across them",
   "modules/team/invitation-limits.ts": "a person's invitation limit counts what they sent in every organization",
+  "modules/evidence/evidence-sequencer.ts": "the sequencer chains the new entries of every organization in one round",
 };
 
 function serverSources(): { file: string; text: string }[] {

@@ -60,6 +60,8 @@ export interface TestApp {
   transcript: Transcript;
   /** The lesson content workers, to see whose conversions hold them and whose wait (`activity()`). */
   lessonContent: LessonContentPool;
+  /** One round of a scheduled job now (server/platform/scheduler/scheduler.ts), instead of waiting for its timer. */
+  runScheduledJob(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
       orm: openedOrm,
       transcript,
       lessonContent: app.lessonContent,
+      runScheduledJob: (name) => app.scheduler.run(name),
       close: async () => {
         try {
           await app.close();
