@@ -65,6 +65,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Where the log goes as a file, written as standard output is (the bench writes it to /dev/null). */
   logFile?: string;
+  /**
+   * Whether the scheduler's jobs run on their timers (the default) or only when asked (`app.scheduler.run`):
+   * API tests ask, so that no job writes between the snapshots a test compares.
+   */
+  scheduledTimers?: boolean;
 }
 
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -99,7 +104,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
   // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
-  registerScheduler(app, services, evidenceJobs);
+  registerScheduler(app, services, evidenceJobs, options.scheduledTimers ?? true);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

@@ -61,10 +61,7 @@ export interface StoredLink extends ChainedEntry {
 }
 
 /** Why an entry breaks the chain, in the words the screen and the verifier print. */
-export type ChainBreak =
-  | { seq: number; reason: "missing" }
-  | { seq: number; reason: "previous-hash" }
-  | { seq: number; reason: "changed" };
+export type ChainBreak = { seq: number; reason: "missing" | "previous-hash" | "changed" | "checkpoint" };
 
 export type ChainState = { intactUpTo: number; head: string; broken: ChainBreak | null };
 
@@ -72,27 +69,45 @@ export const CHAIN_BREAK_TEXTS: Record<ChainBreak["reason"], string> = {
   missing: "the entry is missing (the sequence skips it)",
   "previous-hash": "it does not follow the entry before it",
   changed: "its contents were changed after it was recorded",
+  checkpoint: "the chain up to it differs from the signed checkpoint of that entry",
 };
+
+/** A signed head the chain must still reach and match (its signature checked apart). */
+export interface TrustedHead {
+  seq: number;
+  hash: string;
+}
 
 /**
  * Checks links in sequence order from 1: each must be the next number, name the previous hash, and hash
- * to its stored hash. The first that fails is named; `intactUpTo` is the last good one.
+ * to its stored hash. Then every trusted head (a signed checkpoint) must lie on the intact chain with its
+ * hash: entries removed from the end, or a chain rewritten and hashed anew, fail there. The first entry
+ * that fails is named; `intactUpTo` is the last good one.
  */
-export function checkChain(links: Iterable<StoredLink>): ChainState {
-  let expectedSeq = 1;
+export function checkChain(links: Iterable<StoredLink>, heads: readonly TrustedHead[] = []): ChainState {
+  const hashes: string[] = [];
   let previous = GENESIS_HASH;
+  let broken: ChainBreak | null = null;
   for (const link of links) {
-    if (link.seq !== expectedSeq) {
-      return { intactUpTo: expectedSeq - 1, head: previous, broken: { seq: expectedSeq, reason: "missing" } };
-    }
-    if (link.prevHash !== previous) {
-      return { intactUpTo: expectedSeq - 1, head: previous, broken: { seq: link.seq, reason: "previous-hash" } };
-    }
-    if (entryHash(link) !== link.hash) {
-      return { intactUpTo: expectedSeq - 1, head: previous, broken: { seq: link.seq, reason: "changed" } };
-    }
+    const expectedSeq = hashes.length + 1;
+    if (link.seq !== expectedSeq) broken = { seq: expectedSeq, reason: "missing" };
+    else if (link.prevHash !== previous) broken = { seq: link.seq, reason: "previous-hash" };
+    else if (entryHash(link) !== link.hash) broken = { seq: link.seq, reason: "changed" };
+    if (broken) break;
+    hashes.push(link.hash);
     previous = link.hash;
-    expectedSeq += 1;
   }
-  return { intactUpTo: expectedSeq - 1, head: previous, broken: null };
+  for (const head of [...heads].sort((a, b) => a.seq - b.seq)) {
+    if (broken && head.seq >= broken.seq) break;
+    if (head.seq > hashes.length) {
+      broken = { seq: hashes.length + 1, reason: "missing" };
+      break;
+    }
+    if (head.seq >= 1 && hashes[head.seq - 1] !== head.hash) {
+      broken = { seq: head.seq, reason: "checkpoint" };
+      break;
+    }
+  }
+  const intactUpTo = broken ? broken.seq - 1 : hashes.length;
+  return { intactUpTo, head: hashes[intactUpTo - 1] ?? GENESIS_HASH, broken };
 }

@@ -108,12 +108,20 @@ declare module "fastify" {
   }
 }
 
-/** The instance's scheduler with these jobs, started on listen and stopped before draining or on close. */
-export function registerScheduler(app: FastifyInstance, services: AppServices, jobs: readonly ScheduledJob[]): void {
+/**
+ * The instance's scheduler with these jobs, its timers started on listen (unless `timers` is false: then
+ * they run only when asked), stopped before draining or on close.
+ */
+export function registerScheduler(
+  app: FastifyInstance,
+  services: AppServices,
+  jobs: readonly ScheduledJob[],
+  timers: boolean,
+): void {
   const scheduler = new Scheduler(services, (error, job) => app.log.error({ err: error, job }, "scheduled job failed"));
   for (const job of jobs) scheduler.register(job);
   app.decorate("scheduler", scheduler);
-  app.addHook("onListen", async () => scheduler.start());
+  if (timers) app.addHook("onListen", async () => scheduler.start());
   app.addHook("onClose", async () => scheduler.stop());
   app.lifecycle.beforeDrain.push(() => scheduler.stop());
 }

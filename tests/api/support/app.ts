@@ -72,6 +72,8 @@ export interface StartOptions {
   clock?: () => number;
   /** Receives the server's log (give LOG_LEVEL too: tests run silent). */
   logStream?: NodeJS.WritableStream;
+  /** Run the scheduled jobs on their timers; by default they run only through runScheduledJob. */
+  scheduledTimers?: boolean;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
     orm = await openDatabase(config);
     const app = await buildApp(
       { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock), clock: options.clock },
-      { logStream: options.logStream },
+      { logStream: options.logStream, scheduledTimers: options.scheduledTimers ?? false },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
