@@ -104,7 +104,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
   // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
-  registerScheduler(app, services, evidenceJobs, options.scheduledTimers ?? true);
+  registerScheduler(app, services, evidenceJobs(config), options.scheduledTimers ?? true);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

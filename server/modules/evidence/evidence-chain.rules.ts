@@ -61,7 +61,7 @@ export interface StoredLink extends ChainedEntry {
 }
 
 /** Why an entry breaks the chain, in the words the screen and the verifier print. */
-export type ChainBreak = { seq: number; reason: "missing" | "previous-hash" | "changed" | "checkpoint" };
+export type ChainBreak = { seq: number; reason: "missing" | "previous-hash" | "changed" | "checkpoint" | "signature" };
 
 export type ChainState = { intactUpTo: number; head: string; broken: ChainBreak | null };
 
@@ -70,6 +70,7 @@ export const CHAIN_BREAK_TEXTS: Record<ChainBreak["reason"], string> = {
   "previous-hash": "it does not follow the entry before it",
   changed: "its contents were changed after it was recorded",
   checkpoint: "the chain up to it differs from the signed checkpoint of that entry",
+  signature: "the checkpoint signed at it does not verify with the organization's key",
 };
 
 /** A signed head the chain must still reach and match (its signature checked apart). */

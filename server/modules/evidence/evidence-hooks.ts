@@ -1,6 +1,8 @@
 import type { TrainingEventHook } from "#server/platform/api/training-events.js";
+import type { Config } from "#server/platform/http/config.js";
 import type { ScheduledJob } from "#server/platform/scheduler/scheduler.js";
 import { appendEntry } from "./evidence.data.js";
+import { CHECKPOINT_JOB, signGrownHeads } from "./evidence-checkpoints.js";
 import { SEQUENCER_JOB, sequencePending } from "./evidence-sequencer.js";
 
 /**
@@ -15,6 +17,17 @@ export const evidenceEventHook: TrainingEventHook = {
 /** How often each instance offers to sequence: the longest an entry waits for its number, when idle. */
 const SEQUENCE_EVERY_MS = 1000;
 
-export const evidenceJobs: ScheduledJob[] = [
-  { name: SEQUENCER_JOB, everyMs: SEQUENCE_EVERY_MS, across: "once", run: sequencePending },
-];
+/** Each organization's head is signed hourly when it grew (and on every export). */
+const CHECKPOINT_EVERY_MS = 60 * 60 * 1000;
+
+export function evidenceJobs(config: Config): ScheduledJob[] {
+  return [
+    { name: SEQUENCER_JOB, everyMs: SEQUENCE_EVERY_MS, across: "once", run: sequencePending },
+    {
+      name: CHECKPOINT_JOB,
+      everyMs: CHECKPOINT_EVERY_MS,
+      across: "once",
+      run: (em, now) => signGrownHeads(em, config, now),
+    },
+  ];
+}

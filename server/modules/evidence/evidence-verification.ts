@@ -1,22 +1,42 @@
-import type { EntityManager } from "@mikro-orm/core";
+import type { SqlEntityManager } from "@mikro-orm/knex";
+import type { Config } from "#server/platform/http/config.js";
 import { chainOf, pendingCount } from "./evidence.data.js";
 import type { presentChainState } from "./evidence.presenter.js";
-import { checkChain } from "./evidence-chain.rules.js";
+import { checkChain, GENESIS_HASH } from "./evidence-chain.rules.js";
+import { checkpointsOf, verifiedHeads } from "./evidence-checkpoints.js";
+import { organizationKey } from "./evidence-keys.js";
 import { firstRecordMismatch } from "./evidence-records.data.js";
 
 /**
- * The organization's log checked as an auditor would (docs/decisions/0300-evidence-log.md): the chain
- * from entry 1 (gaps, order, contents), then the entries up to the first break against the records they
- * speak of. The first failure of either is the first broken entry.
+ * The organization's log checked as an auditor would (docs/decisions/0300-evidence-log.md): the
+ * checkpoints' signatures with the organization's key, the chain from entry 1 (gaps, order, contents)
+ * through every signed head, then the entries up to the first break against the records they speak of.
+ * The first failure of any is the first broken entry.
  */
-export async function verifyOrganizationChain(em: EntityManager): Promise<Parameters<typeof presentChainState>[0]> {
+export async function verifyOrganizationChain(
+  em: SqlEntityManager,
+  config: Pick<Config, "secretKey" | "databaseUrl" | "dataDir">,
+  now: Date,
+): Promise<Parameters<typeof presentChainState>[0]> {
   const links = await chainOf(em);
-  const chain = checkChain(links);
-  const intact = links.slice(0, chain.intactUpTo);
-  const mismatch = await firstRecordMismatch(em, intact);
+  const checkpoints = await checkpointsOf(em);
+  const { heads, forgedAt } =
+    checkpoints.length === 0
+      ? { heads: [], forgedAt: null }
+      : verifiedHeads(checkpoints, (await organizationKey(em, config, now)).publicKey);
+  const chain = checkChain(links, heads);
+  let broken = chain.broken;
+  if (forgedAt !== null && (broken === null || forgedAt < broken.seq)) broken = { seq: forgedAt, reason: "signature" };
+  const intactUpTo = broken ? broken.seq - 1 : chain.intactUpTo;
+  const mismatch = await firstRecordMismatch(em, links.slice(0, intactUpTo));
   const pending = await pendingCount(em);
-  if (mismatch) {
-    return { entries: links.length, intactUpTo: mismatch.seq - 1, pending, head: chain.head, broken: mismatch };
-  }
-  return { entries: links.length, intactUpTo: chain.intactUpTo, pending, head: chain.head, broken: chain.broken };
+  const first = mismatch ?? broken;
+  const good = first ? first.seq - 1 : intactUpTo;
+  return {
+    entries: links.length,
+    intactUpTo: good,
+    pending,
+    head: links[good - 1]?.hash ?? GENESIS_HASH,
+    broken: first,
+  };
 }

@@ -1,5 +1,6 @@
 import type { EvidenceFact } from "#shared/evidence.js";
 import { CHAIN_BREAK_TEXTS, type ChainBreak, type StoredLink } from "./evidence-chain.rules.js";
+import type { OrganizationKey } from "./evidence-keys.js";
 import { RECORD_MISMATCH_TEXTS, type RecordMismatch } from "./evidence-records.data.js";
 
 /** One entry of the audit trail (audit/list). */
@@ -71,5 +72,22 @@ export function presentChainState(state: {
       reason: broken.reason,
       message: `Entry ${broken.seq}: ${texts[broken.reason]}.`,
     },
+  };
+}
+
+/** The organization's public key (audit/public-key), as the settings page and every pack show it. */
+export interface PublicKeyView {
+  algorithm: "Ed25519";
+  /** PEM (SPKI): what `openssl pkey -pubin` and node:crypto read. */
+  publicKey: string;
+  /** SHA-256 (hex) of the key's DER: short enough to read out to an auditor. */
+  fingerprint: string;
+}
+
+export function presentPublicKey(key: OrganizationKey): PublicKeyView {
+  return {
+    algorithm: "Ed25519",
+    publicKey: key.publicKey.export({ format: "pem", type: "spki" }).toString(),
+    fingerprint: key.fingerprint,
   };
 }

@@ -1,10 +1,11 @@
-import { router } from "#server/platform/api/trpc.js";
+import { nowOf, router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { EVIDENCE_PAGE_SIZE } from "#shared/evidence.js";
 import { auditListInput } from "#shared/schemas/evidence.js";
 import { listedLinks } from "./evidence.data.js";
-import { presentAuditPage, presentChainState } from "./evidence.presenter.js";
+import { presentAuditPage, presentChainState, presentPublicKey } from "./evidence.presenter.js";
 import { assertNamedInLog, dayRange } from "./evidence.rules.js";
+import { organizationKey } from "./evidence-keys.js";
 import { verifyOrganizationChain } from "./evidence-verification.js";
 
 /**
@@ -35,5 +36,10 @@ export const auditRouter = router({
   /** The chain's state: intact up to entry N, or the first broken entry and why. */
   verify: auditProcedure
     .meta({ rest: { method: "GET", path: "/audit/verify" } })
-    .query(async ({ ctx }) => presentChainState(await verifyOrganizationChain(ctx.em))),
+    .query(async ({ ctx }) => presentChainState(await verifyOrganizationChain(ctx.em, ctx.config, nowOf(ctx)))),
+
+  /** The organization's signing key: what its checkpoints verify with, and its fingerprint to compare. */
+  publicKey: auditProcedure
+    .meta({ rest: { method: "GET", path: "/audit/public-key" } })
+    .query(async ({ ctx }) => presentPublicKey(await organizationKey(ctx.em, ctx.config, nowOf(ctx)))),
 });
