@@ -1,7 +1,7 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
-import { DatabaseStartError, openDatabase } from "#server/platform/db/database.js";
 import { serverSecretKey } from "#server/platform/crypto/secret-key.js";
+import { DatabaseStartError, openDatabase } from "#server/platform/db/database.js";
 import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 import { drain } from "#server/platform/http/lifecycle.js";
 import { RateLimiter } from "#server/platform/http/rate-limit.js";

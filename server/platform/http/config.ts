@@ -170,7 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
   const secretKey = env.SECRET_KEY?.trim() || null;
   if (secretKey !== null && !/^[\x21-\x7e]{32,}$/.test(secretKey)) {
     // Not echoed: it is a secret.
-    throw new ConfigError("SECRET_KEY must be at least 32 visible characters (no spaces), such as 32 random bytes in base64.");
+    throw new ConfigError(
+      "SECRET_KEY must be at least 32 visible characters (no spaces), such as 32 random bytes in base64.",
+    );
   }
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
     // Not echoed: it is a secret.
