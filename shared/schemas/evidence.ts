@@ -9,13 +9,15 @@ export const EVIDENCE_MESSAGES = {
   cursorInvalid: "That page of the audit trail does not exist.",
   personNotFound: "That person is not in this organization's audit trail.",
   courseNotFound: "That course is not in this organization's audit trail.",
+  tagNotFound: "Tag not found.",
+  rangeRequired: "Choose the first and the last day of the pack.",
 } as const;
 
 const M = EVIDENCE_MESSAGES;
 
 /** A calendar day, YYYY-MM-DD: the filters and the pack's range are whole days in UTC. */
 const day = z
-  .string({ error: M.dateInvalid })
+  .string({ error: M.rangeRequired })
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), M.dateInvalid);
 
@@ -31,3 +33,14 @@ export const auditListInput = z
   })
   .refine((input) => !input.from || !input.to || input.from <= input.to, { message: M.rangeInvalid })
   .prefault({});
+
+/** POST /_api/audit/pack: the days it covers and, optionally, one person, one course or one department (tag). */
+export const auditPackInput = z
+  .object({
+    from: day,
+    to: day,
+    userId: id("Person ID must be a positive number.").optional(),
+    courseId: id("Course ID must be a positive number.").optional(),
+    tagId: id("Tag ID must be a positive number.").optional(),
+  })
+  .refine((input) => input.from <= input.to, { message: M.rangeInvalid });

@@ -33,7 +33,7 @@ export interface OrganizationKey {
   sign(message: Buffer): string;
 }
 
-export function fingerprintOf(publicKeyDer: string): string {
+function fingerprintOf(publicKeyDer: string): string {
   return createHash("sha256").update(Buffer.from(publicKeyDer, "base64")).digest("hex");
 }
 

@@ -35,6 +35,12 @@ const PENDING = `select e.id, e.organization_id, e.kind, e.occurred_at, e.actor_
   from evidence_entries e where not exists (select 1 from evidence_chain l where l.entry_id = e.id)
   order by e.id limit ${BATCH}`;
 
+/** The same, of the request's organization only: an export waits for its own entries alone. */
+const PENDING_HERE = `select e.id, e.organization_id, e.kind, e.occurred_at, e.actor_id, e.subject_user_id, e.course_id,
+    e.lesson_id, e.facts
+  from evidence_entries e where ${inScope("e")} and not exists (select 1 from evidence_chain l where l.entry_id = e.id)
+  order by e.id limit ${BATCH}`;
+
 const HEAD = `select seq, hash from evidence_chain where ${inScope()} order by seq desc limit 1`;
 
 const LINK = `insert into evidence_chain (organization_id, seq, entry_id, prev_hash, hash, sequenced_at)
@@ -45,6 +51,20 @@ const idOrNull = (value: unknown): number | null => (value === null || value ===
 /** One round: chains what is pending, in `em`'s transaction (holding the lock). How many it chained. */
 export async function sequencePending(em: SqlEntityManager, now: Date): Promise<number> {
   const pending = await readRowsAcrossOrganizations<PendingRow>(em, PENDING);
+  await chain(em, pending, now);
+  return pending.length;
+}
+
+/** Chains every pending entry of `em`'s organization (holding the lock): what an export signs. */
+export async function sequenceOrganization(em: SqlEntityManager, now: Date): Promise<void> {
+  for (;;) {
+    const pending = await readRows<PendingRow>(em, PENDING_HERE);
+    await chain(em, pending, now);
+    if (pending.length < BATCH) return;
+  }
+}
+
+async function chain(em: SqlEntityManager, pending: readonly PendingRow[], now: Date): Promise<void> {
   const byOrganization = new Map<number, PendingRow[]>();
   for (const row of pending) {
     const organizationId = Number(row.organization_id);
@@ -75,5 +95,4 @@ export async function sequencePending(em: SqlEntityManager, now: Date): Promise<
       prevHash = hash;
     }
   }
-  return pending.length;
 }

@@ -5,7 +5,7 @@ import type { presentChainState } from "./evidence.presenter.js";
 import { checkChain, GENESIS_HASH } from "./evidence-chain.rules.js";
 import { checkpointsOf, verifiedHeads } from "./evidence-checkpoints.js";
 import { organizationKey } from "./evidence-keys.js";
-import { firstRecordMismatch } from "./evidence-records.data.js";
+import { currentRecords, firstRecordMismatch } from "./evidence-records.data.js";
 
 /**
  * The organization's log checked as an auditor would (docs/decisions/0300-evidence-log.md): the
@@ -28,7 +28,8 @@ export async function verifyOrganizationChain(
   let broken = chain.broken;
   if (forgedAt !== null && (broken === null || forgedAt < broken.seq)) broken = { seq: forgedAt, reason: "signature" };
   const intactUpTo = broken ? broken.seq - 1 : chain.intactUpTo;
-  const mismatch = await firstRecordMismatch(em, links.slice(0, intactUpTo));
+  const intact = links.slice(0, intactUpTo);
+  const mismatch = firstRecordMismatch(intact, await currentRecords(em, intact));
   const pending = await pendingCount(em);
   const first = mismatch ?? broken;
   const good = first ? first.seq - 1 : intactUpTo;

@@ -1,11 +1,12 @@
 import { nowOf, router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { EVIDENCE_PAGE_SIZE } from "#shared/evidence.js";
-import { auditListInput } from "#shared/schemas/evidence.js";
+import { auditListInput, auditPackInput } from "#shared/schemas/evidence.js";
 import { listedLinks } from "./evidence.data.js";
 import { presentAuditPage, presentChainState, presentPublicKey } from "./evidence.presenter.js";
 import { assertNamedInLog, dayRange } from "./evidence.rules.js";
 import { organizationKey } from "./evidence-keys.js";
+import { buildPack } from "./evidence-pack.js";
 import { verifyOrganizationChain } from "./evidence-verification.js";
 
 /**
@@ -37,6 +38,12 @@ export const auditRouter = router({
   verify: auditProcedure
     .meta({ rest: { method: "GET", path: "/audit/verify" } })
     .query(async ({ ctx }) => presentChainState(await verifyOrganizationChain(ctx.em, ctx.config, nowOf(ctx)))),
+
+  /** The inspection pack (application/zip): the log of a period and selection, signed now, to verify offline. */
+  pack: auditProcedure
+    .meta({ rest: { method: "POST", path: "/audit/pack", fileAnswer: true } })
+    .input(auditPackInput)
+    .mutation(({ ctx, input }) => buildPack(ctx, input, nowOf(ctx))),
 
   /** The organization's signing key: what its checkpoints verify with, and its fingerprint to compare. */
   publicKey: auditProcedure
