@@ -31,6 +31,7 @@ import { Route as OrgSlugOrgTeamRouteImport } from './routes/$orgSlug/_org/team'
 import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
 import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
+import { Route as OrgSlugOrgAuditRouteImport } from './routes/$orgSlug/_org/audit'
 import { Route as OrgSlugOrgReportsIndexRouteImport } from './routes/$orgSlug/_org/reports/index'
 import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
@@ -150,6 +151,11 @@ const OrgSlugOrgDashboardRoute = OrgSlugOrgDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => OrgSlugOrgRoute,
 } as any)
+const OrgSlugOrgAuditRoute = OrgSlugOrgAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgReportsIndexRoute = OrgSlugOrgReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/$orgSlug': typeof OrgSlugRouteWithChildren
   '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/_org/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/_org/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/_org/tags': typeof OrgSlugOrgTagsRoute
@@ -341,6 +350,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/audit'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
     | '/$orgSlug/tags'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/audit'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
     | '/$orgSlug/tags'
@@ -409,6 +420,7 @@ export interface FileRouteTypes {
     | '/$orgSlug'
     | '/$orgSlug/_org'
     | '/$orgSlug/invite'
+    | '/$orgSlug/_org/audit'
     | '/$orgSlug/_org/dashboard'
     | '/$orgSlug/_org/settings'
     | '/$orgSlug/_org/tags'
@@ -594,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgDashboardRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/audit': {
+      id: '/$orgSlug/_org/audit'
+      path: '/audit'
+      fullPath: '/$orgSlug/audit'
+      preLoaderRoute: typeof OrgSlugOrgAuditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/reports/': {
       id: '/$orgSlug/_org/reports/'
       path: '/reports'
@@ -682,6 +701,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface OrgSlugOrgRouteChildren {
+  OrgSlugOrgAuditRoute: typeof OrgSlugOrgAuditRoute
   OrgSlugOrgDashboardRoute: typeof OrgSlugOrgDashboardRoute
   OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
   OrgSlugOrgTagsRoute: typeof OrgSlugOrgTagsRoute
@@ -702,6 +722,7 @@ interface OrgSlugOrgRouteChildren {
 }
 
 const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
+  OrgSlugOrgAuditRoute: OrgSlugOrgAuditRoute,
   OrgSlugOrgDashboardRoute: OrgSlugOrgDashboardRoute,
   OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,
   OrgSlugOrgTagsRoute: OrgSlugOrgTagsRoute,
