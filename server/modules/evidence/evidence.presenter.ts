@@ -4,7 +4,7 @@ import type { OrganizationKey } from "./evidence-keys.js";
 import { RECORD_MISMATCH_TEXTS, type RecordMismatch } from "./evidence-records.data.js";
 
 /** One entry of the audit trail (audit/list). */
-export interface AuditEntryView {
+interface AuditEntryView {
   seq: number;
   kind: string;
   occurredAt: string;
