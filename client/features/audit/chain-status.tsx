@@ -30,10 +30,7 @@ export function ChainStatus() {
     );
   }
   return (
-    <div
-      role="status"
-      className="flex items-start gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
-    >
+    <output className="flex items-start gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
       <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-semibold">Intact up to entry {intactUpTo}</p>
@@ -41,6 +38,6 @@ export function ChainStatus() {
           Every entry follows the one before it, matches its signed checkpoints and the records it names.{waiting}
         </p>
       </div>
-    </div>
+    </output>
   );
 }
