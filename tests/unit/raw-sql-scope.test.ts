@@ -27,7 +27,8 @@ const ACROSS_ORGANIZATIONS: Record<string, string> = {
   "platform/mail/sender.ts": "the outbox is one queue for every organization, claimed fairly across them",
   "modules/team/invitation-limits.ts": "a person's invitation limit counts what they sent in every organization",
   "modules/evidence/evidence-sequencer.ts": "the sequencer chains the new entries of every organization in one round",
-  "modules/evidence/evidence-checkpoints.ts": "the hourly round finds every organization whose chain grew since its last checkpoint",
+  "modules/evidence/evidence-checkpoints.ts":
+    "the hourly round finds every organization whose chain grew since its last checkpoint",
 };
 
 function serverSources(): { file: string; text: string }[] {
