@@ -32,6 +32,7 @@ import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
 import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
 import { Route as OrgSlugOrgCertificatesRouteImport } from './routes/$orgSlug/_org/certificates'
+import { Route as OrgSlugOrgAuditRouteImport } from './routes/$orgSlug/_org/audit'
 import { Route as OrgSlugOrgApiReferenceRouteImport } from './routes/$orgSlug/_org/api-reference'
 import { Route as OrgSlugOrgReportsIndexRouteImport } from './routes/$orgSlug/_org/reports/index'
 import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
@@ -157,6 +158,11 @@ const OrgSlugOrgCertificatesRoute = OrgSlugOrgCertificatesRouteImport.update({
   path: '/certificates',
   getParentRoute: () => OrgSlugOrgRoute,
 } as any)
+const OrgSlugOrgAuditRoute = OrgSlugOrgAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgApiReferenceRoute = OrgSlugOrgApiReferenceRouteImport.update({
   id: '/api-reference',
   path: '/api-reference',
@@ -249,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
@@ -285,6 +292,7 @@ export interface FileRoutesByTo {
   '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
@@ -322,6 +330,7 @@ export interface FileRoutesById {
   '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
   '/$orgSlug/_org/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/_org/audit': typeof OrgSlugOrgAuditRoute
   '/$orgSlug/_org/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/_org/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/$orgSlug'
     | '/$orgSlug/invite'
     | '/$orgSlug/api-reference'
+    | '/$orgSlug/audit'
     | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/$orgSlug'
     | '/$orgSlug/invite'
     | '/$orgSlug/api-reference'
+    | '/$orgSlug/audit'
     | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/_org'
     | '/$orgSlug/invite'
     | '/$orgSlug/_org/api-reference'
+    | '/$orgSlug/_org/audit'
     | '/$orgSlug/_org/certificates'
     | '/$orgSlug/_org/dashboard'
     | '/$orgSlug/_org/settings'
@@ -625,6 +637,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgCertificatesRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/audit': {
+      id: '/$orgSlug/_org/audit'
+      path: '/audit'
+      fullPath: '/$orgSlug/audit'
+      preLoaderRoute: typeof OrgSlugOrgAuditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/api-reference': {
       id: '/$orgSlug/_org/api-reference'
       path: '/api-reference'
@@ -721,6 +740,7 @@ declare module '@tanstack/react-router' {
 
 interface OrgSlugOrgRouteChildren {
   OrgSlugOrgApiReferenceRoute: typeof OrgSlugOrgApiReferenceRoute
+  OrgSlugOrgAuditRoute: typeof OrgSlugOrgAuditRoute
   OrgSlugOrgCertificatesRoute: typeof OrgSlugOrgCertificatesRoute
   OrgSlugOrgDashboardRoute: typeof OrgSlugOrgDashboardRoute
   OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
@@ -743,6 +763,7 @@ interface OrgSlugOrgRouteChildren {
 
 const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
   OrgSlugOrgApiReferenceRoute: OrgSlugOrgApiReferenceRoute,
+  OrgSlugOrgAuditRoute: OrgSlugOrgAuditRoute,
   OrgSlugOrgCertificatesRoute: OrgSlugOrgCertificatesRoute,
   OrgSlugOrgDashboardRoute: OrgSlugOrgDashboardRoute,
   OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,

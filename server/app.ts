@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { openApiDocument } from "#server/modules/api-access/index.js";
 import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
+import { evidenceJobs } from "#server/modules/evidence/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { registerAfterAnswer } from "#server/platform/http/after-answer.js";
@@ -23,6 +24,7 @@ import { registerMailWorker } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
 import { sendAppPageWithAnswers } from "#server/platform/pages/page-answers.js";
 import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
+import { registerScheduler } from "#server/platform/scheduler/scheduler.js";
 import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
 import { type AppRouter, appRouter } from "./router.js";
 
@@ -65,6 +67,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Where the log goes as a file, written as standard output is (the bench writes it to /dev/null). */
   logFile?: string;
+  /**
+   * Whether the scheduler's jobs run on their timers (the default) or only when asked (`app.scheduler.run`):
+   * API tests ask, so that no job writes between the snapshots a test compares.
+   */
+  scheduledTimers?: boolean;
 }
 
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -98,6 +105,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLifecycle(app);
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
+  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
+  registerScheduler(app, services, evidenceJobs(config), options.scheduledTimers ?? true);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

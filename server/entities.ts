@@ -9,6 +9,12 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import {
+  EvidenceCheckpointSchema,
+  EvidenceEntrySchema,
+  EvidenceKeySchema,
+  EvidenceLinkSchema,
+} from "#server/modules/evidence/evidence.entity.js";
 import { PasswordResetSchema } from "#server/modules/identity/password-reset.entity.js";
 import {
   KnownDeviceSchema,
@@ -98,6 +104,10 @@ export const ENTITIES = [
   CertificateSchema,
   CertificateCompletionSchema,
   ApiKeySchema,
+  EvidenceEntrySchema,
+  EvidenceLinkSchema,
+  EvidenceKeySchema,
+  EvidenceCheckpointSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -125,4 +135,8 @@ export const TENANT_ENTITIES = [
   "Certificate",
   "CertificateCompletion",
   "ApiKey",
+  "EvidenceEntry",
+  "EvidenceLink",
+  "EvidenceKey",
+  "EvidenceCheckpoint",
 ];

@@ -7,12 +7,14 @@ import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } fr
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { auditRouter } from "#server/modules/evidence/evidence.router.js";
+import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
-import { progressCourseHook } from "#server/modules/progress/index.js";
+import { completionStatementHooks, progressCourseHook } from "#server/modules/progress/index.js";
 import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
 import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/index.js";
@@ -31,6 +33,7 @@ import { assignmentsRouter } from "#server/modules/training/assignments.router.j
 import { mailBatchKinds, myTrainingParts, trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
+import { trainingEventHooks } from "#server/platform/api/training-events.js";
 import { router } from "#server/platform/api/trpc.js";
 
 /**
@@ -43,7 +46,8 @@ import { router } from "#server/platform/api/trpc.js";
  * registration through an open invitation (team) skips the registration limits, and the user's answer
  * names their current organization (organizations). My training carries the viewer's certificates
  * (certifications), which may start a certification's next cycle first, and the scheduled mails include
- * the certificates' expiry reminders (certifications).
+ * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
+ * statements, joins the organization's evidence log (evidence).
  */
 requestIdentity.register({ resumeSession, membershipOf, resumeApiKey });
 registrationHooks.register(invitationRegistrationHook);
@@ -57,6 +61,8 @@ lessonPageParts.register(quizLessonPageParts);
 courseViewParts.register(trainingCourseViewParts);
 myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);
+trainingEventHooks.register(evidenceEventHook);
+completionStatementHooks.register(completionEntryHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -86,6 +92,7 @@ export const appRouter = router({
   quizzes: quizzesRouter,
   certificates: certificatesRouter,
   apiKeys: apiKeysRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,6 +31,7 @@ export const ACTIONS = [
   "certificates.viewAll",
   "certificates.revoke",
   "apiKeys.manage",
+  "audit.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -79,6 +80,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "certificates.revoke": ADMIN_ONLY,
   /** Create, list and revoke the organization's API keys (docs/decisions/0320-api-keys.md). */
   "apiKeys.manage": ADMIN_ONLY,
+  /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
+  "audit.view": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

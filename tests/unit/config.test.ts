@@ -34,6 +34,7 @@ describe("loadConfig defaults", () => {
       publicUrl: null,
       mail: null,
       mailPollMs: 10_000,
+      secretKey: null,
     });
   });
 
@@ -61,6 +62,7 @@ describe("loadConfig defaults", () => {
       MAIL_FROM: "training@example.com",
       PUBLIC_URL: "https://training.example.com",
       MAIL_POLL_MS: "2000",
+      SECRET_KEY: "kept-sealed-0123456789-0123456789-abc",
     });
     expect(config).toEqual({
       port: 8080,
@@ -84,6 +86,7 @@ describe("loadConfig defaults", () => {
         publicUrl: "https://training.example.com",
       },
       mailPollMs: 2000,
+      secretKey: "kept-sealed-0123456789-0123456789-abc",
     });
   });
 
@@ -181,6 +184,7 @@ describe("loadConfig e-mail settings (decision 0130)", () => {
     ["SMTP_URL", { ...MAIL, SMTP_URL: "http://mail.example.com" }],
     ["SMTP_URL", { ...MAIL, SMTP_URL: "smtp://user:s3cret-pw@mail.example.com:99999" }],
     ["MAIL_POLL_MS", { MAIL_POLL_MS: "5" }],
+    ["SECRET_KEY", { SECRET_KEY: "s3cret-pw-too-short" }],
   ])("refuses a bad %s", (name, env) => {
     const error = configError(env);
     expect(error.message).toContain(name);

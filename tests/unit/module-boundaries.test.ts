@@ -25,10 +25,11 @@ const MODULE_RANK: Record<string, number> = {
   search: 8,
   training: 9,
   certifications: 10,
-  reports: 12,
+  reports: 13,
   "api-access": 3,
+  evidence: 11,
 };
-const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
+const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast", "scheduler", "crypto"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];
 
 /**

@@ -43,6 +43,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "certificates.revoke": [true, false, false, false, false],
   // decision 0320: the organization's API keys
   "apiKeys.manage": [true, false, false, false, false],
+  "audit.view": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

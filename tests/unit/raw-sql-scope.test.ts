@@ -30,6 +30,9 @@ const ACROSS_ORGANIZATIONS: Record<string, string> = {
     "a public verification link names a certificate by its code alone, before any organization is known",
   "modules/api-access/api-keys.data.ts":
     "an API key decides which organization a request acts on, read before it has one",
+  "modules/evidence/evidence-sequencer.ts": "the sequencer chains the new entries of every organization in one round",
+  "modules/evidence/evidence-checkpoints.ts":
+    "the hourly round finds every organization whose chain grew since its last checkpoint",
 };
 
 function serverSources(): { file: string; text: string }[] {

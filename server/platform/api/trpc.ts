@@ -57,6 +57,8 @@ export interface FileAnswer {
   contentType: string;
   bytes: Uint8Array;
   cacheControl: string;
+  /** Sent as a download under this name (Content-Disposition: attachment); none: shown in place. */
+  filename?: string;
 }
 
 /**

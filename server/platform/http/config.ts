@@ -44,6 +44,11 @@ export interface Config {
   mail: MailSettings | null;
   /** How often each instance looks for mail to send and batches to run. */
   mailPollMs: number;
+  /**
+   * SECRET_KEY: what secrets at rest are sealed with (server/platform/crypto/secret-key.ts). Null: on SQLite
+   * one generated into DATA_DIR; PostgreSQL requires it.
+   */
+  secretKey: string | null;
 }
 
 export interface MailSettings {
@@ -164,6 +169,13 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || "0.0.0.0";
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
   const publicUrl = publicUrlOf(env);
+  const secretKey = env.SECRET_KEY?.trim() || null;
+  if (secretKey !== null && !/^[\x21-\x7e]{32,}$/.test(secretKey)) {
+    // Not echoed: it is a secret.
+    throw new ConfigError(
+      "SECRET_KEY must be at least 32 visible characters (no spaces), such as 32 random bytes in base64.",
+    );
+  }
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
     // Not echoed: it is a secret.
     throw new ConfigError("METRICS_TOKEN must be at least 16 visible characters (no spaces).");
@@ -195,5 +207,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     mail: mailSettingsOf(env, publicUrl),
     mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
+    secretKey,
   };
 }

@@ -166,6 +166,7 @@ function inputOf(route: RestRoute, req: FastifyRequest, query: unknown): unknown
 
 /** The bytes as they are, with the procedure's caching; never sniffed into another type (Helmet's nosniff). */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
+  if (file.filename !== undefined) reply.header("content-disposition", `attachment; filename="${file.filename}"`);
   return reply
     .header("Cache-Control", file.cacheControl)
     .header("X-Content-Type-Options", "nosniff")

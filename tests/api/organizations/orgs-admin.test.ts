@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHECKPOINT_JOB, SEQUENCER_JOB } from "#server/modules/evidence/index.js";
 import { ID_MESSAGES } from "#shared/schemas/common.js";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
@@ -87,6 +88,9 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   const checkLesson = published[2] ?? 0;
   ok(await api.post("/_api/quizzes/save", { lessonId: checkLesson, questions: THREE_QUESTIONS }));
   ok(await team.members.learner.api.post("/_api/quizzes/submit", { lessonId: checkLesson, answers: [] }));
+  // The evidence log chained and its head signed (decision 0300): the key and a checkpoint.
+  await app.runScheduledJob(SEQUENCER_JOB);
+  await app.runScheduledJob(CHECKPOINT_JOB);
   return { tagged, openToken };
 }
 

@@ -1,6 +1,9 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute, Link, redirect } from "@tanstack/react-router";
+import { ScrollText } from "lucide-react";
+import { Card } from "#client/components/ui/card.js";
 import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { ApiKeysCard } from "#client/features/api-access/api-keys-card.js";
+import { KeyFingerprint } from "#client/features/audit/pack-form.js";
 import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
@@ -60,6 +63,29 @@ function SettingsPage() {
             API keys
           </h2>
           <ApiKeysCard orgSlug={organization.slug} />
+        </section>
+      )}
+
+      {can(organization.role, "audit.view") && (
+        <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
+          <h2 id="audit-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+            Evidence
+          </h2>
+          <Card className="flex flex-col gap-3 p-4 sm:p-5">
+            <Link
+              to="/$orgSlug/audit"
+              params={{ orgSlug: organization.slug }}
+              className="flex items-center gap-2 font-medium text-brand-700 hover:underline"
+            >
+              <ScrollText className="size-5" aria-hidden="true" />
+              Audit trail
+            </Link>
+            <p className="text-sm text-slate-600">
+              Every training event in a tamper-evident log, the inspection pack for auditors, and the key it is signed
+              with.
+            </p>
+            <KeyFingerprint />
+          </Card>
         </section>
       )}
 
