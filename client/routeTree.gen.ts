@@ -31,6 +31,9 @@ import { Route as OrgSlugOrgTeamRouteImport } from './routes/$orgSlug/_org/team'
 import { Route as OrgSlugOrgTagsRouteImport } from './routes/$orgSlug/_org/tags'
 import { Route as OrgSlugOrgSettingsRouteImport } from './routes/$orgSlug/_org/settings'
 import { Route as OrgSlugOrgDashboardRouteImport } from './routes/$orgSlug/_org/dashboard'
+import { Route as OrgSlugOrgCertificatesRouteImport } from './routes/$orgSlug/_org/certificates'
+import { Route as OrgSlugOrgAuditRouteImport } from './routes/$orgSlug/_org/audit'
+import { Route as OrgSlugOrgApiReferenceRouteImport } from './routes/$orgSlug/_org/api-reference'
 import { Route as OrgSlugOrgReportsIndexRouteImport } from './routes/$orgSlug/_org/reports/index'
 import { Route as OrgSlugOrgCoursesIndexRouteImport } from './routes/$orgSlug/_org/courses/index'
 import { Route as OrgSlugOrgLessonsLessonIdRouteImport } from './routes/$orgSlug/_org/lessons/$lessonId'
@@ -150,6 +153,21 @@ const OrgSlugOrgDashboardRoute = OrgSlugOrgDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => OrgSlugOrgRoute,
 } as any)
+const OrgSlugOrgCertificatesRoute = OrgSlugOrgCertificatesRouteImport.update({
+  id: '/certificates',
+  path: '/certificates',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgAuditRoute = OrgSlugOrgAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
+const OrgSlugOrgApiReferenceRoute = OrgSlugOrgApiReferenceRouteImport.update({
+  id: '/api-reference',
+  path: '/api-reference',
+  getParentRoute: () => OrgSlugOrgRoute,
+} as any)
 const OrgSlugOrgReportsIndexRoute = OrgSlugOrgReportsIndexRouteImport.update({
   id: '/reports/',
   path: '/reports/',
@@ -236,6 +254,9 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
+  '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
@@ -270,6 +291,9 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/$orgSlug': typeof OrgSlugOrgIndexRoute
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/audit': typeof OrgSlugOrgAuditRoute
+  '/$orgSlug/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/tags': typeof OrgSlugOrgTagsRoute
@@ -305,6 +329,9 @@ export interface FileRoutesById {
   '/$orgSlug': typeof OrgSlugRouteWithChildren
   '/$orgSlug/_org': typeof OrgSlugOrgRouteWithChildren
   '/$orgSlug/invite': typeof OrgSlugInviteRoute
+  '/$orgSlug/_org/api-reference': typeof OrgSlugOrgApiReferenceRoute
+  '/$orgSlug/_org/audit': typeof OrgSlugOrgAuditRoute
+  '/$orgSlug/_org/certificates': typeof OrgSlugOrgCertificatesRoute
   '/$orgSlug/_org/dashboard': typeof OrgSlugOrgDashboardRoute
   '/$orgSlug/_org/settings': typeof OrgSlugOrgSettingsRoute
   '/$orgSlug/_org/tags': typeof OrgSlugOrgTagsRoute
@@ -341,6 +368,9 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/api-reference'
+    | '/$orgSlug/audit'
+    | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
     | '/$orgSlug/tags'
@@ -375,6 +405,9 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/$orgSlug'
     | '/$orgSlug/invite'
+    | '/$orgSlug/api-reference'
+    | '/$orgSlug/audit'
+    | '/$orgSlug/certificates'
     | '/$orgSlug/dashboard'
     | '/$orgSlug/settings'
     | '/$orgSlug/tags'
@@ -409,6 +442,9 @@ export interface FileRouteTypes {
     | '/$orgSlug'
     | '/$orgSlug/_org'
     | '/$orgSlug/invite'
+    | '/$orgSlug/_org/api-reference'
+    | '/$orgSlug/_org/audit'
+    | '/$orgSlug/_org/certificates'
     | '/$orgSlug/_org/dashboard'
     | '/$orgSlug/_org/settings'
     | '/$orgSlug/_org/tags'
@@ -594,6 +630,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgSlugOrgDashboardRouteImport
       parentRoute: typeof OrgSlugOrgRoute
     }
+    '/$orgSlug/_org/certificates': {
+      id: '/$orgSlug/_org/certificates'
+      path: '/certificates'
+      fullPath: '/$orgSlug/certificates'
+      preLoaderRoute: typeof OrgSlugOrgCertificatesRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/audit': {
+      id: '/$orgSlug/_org/audit'
+      path: '/audit'
+      fullPath: '/$orgSlug/audit'
+      preLoaderRoute: typeof OrgSlugOrgAuditRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
+    '/$orgSlug/_org/api-reference': {
+      id: '/$orgSlug/_org/api-reference'
+      path: '/api-reference'
+      fullPath: '/$orgSlug/api-reference'
+      preLoaderRoute: typeof OrgSlugOrgApiReferenceRouteImport
+      parentRoute: typeof OrgSlugOrgRoute
+    }
     '/$orgSlug/_org/reports/': {
       id: '/$orgSlug/_org/reports/'
       path: '/reports'
@@ -682,6 +739,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface OrgSlugOrgRouteChildren {
+  OrgSlugOrgApiReferenceRoute: typeof OrgSlugOrgApiReferenceRoute
+  OrgSlugOrgAuditRoute: typeof OrgSlugOrgAuditRoute
+  OrgSlugOrgCertificatesRoute: typeof OrgSlugOrgCertificatesRoute
   OrgSlugOrgDashboardRoute: typeof OrgSlugOrgDashboardRoute
   OrgSlugOrgSettingsRoute: typeof OrgSlugOrgSettingsRoute
   OrgSlugOrgTagsRoute: typeof OrgSlugOrgTagsRoute
@@ -702,6 +762,9 @@ interface OrgSlugOrgRouteChildren {
 }
 
 const OrgSlugOrgRouteChildren: OrgSlugOrgRouteChildren = {
+  OrgSlugOrgApiReferenceRoute: OrgSlugOrgApiReferenceRoute,
+  OrgSlugOrgAuditRoute: OrgSlugOrgAuditRoute,
+  OrgSlugOrgCertificatesRoute: OrgSlugOrgCertificatesRoute,
   OrgSlugOrgDashboardRoute: OrgSlugOrgDashboardRoute,
   OrgSlugOrgSettingsRoute: OrgSlugOrgSettingsRoute,
   OrgSlugOrgTagsRoute: OrgSlugOrgTagsRoute,

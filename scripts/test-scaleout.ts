@@ -71,6 +71,8 @@ async function startInstance(port: number, databaseUrl: string, dataDir: string)
       TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_IP: "100000",
+      // Every instance seals with the same key (decision 0302).
+      SECRET_KEY: "scaleout-secret-key-0123456789-0123456789",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

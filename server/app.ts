@@ -4,7 +4,10 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { openApiDocument } from "#server/modules/api-access/index.js";
+import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
+import { evidenceJobs } from "#server/modules/evidence/index.js";
 import { registerScormFiles } from "#server/modules/scorm/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
@@ -22,6 +25,7 @@ import { registerMailWorker } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
 import { sendAppPageWithAnswers } from "#server/platform/pages/page-answers.js";
 import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
+import { registerScheduler } from "#server/platform/scheduler/scheduler.js";
 import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
 import { type AppRouter, appRouter } from "./router.js";
 
@@ -64,6 +68,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Where the log goes as a file, written as standard output is (the bench writes it to /dev/null). */
   logFile?: string;
+  /**
+   * Whether the scheduler's jobs run on their timers (the default) or only when asked (`app.scheduler.run`):
+   * API tests ask, so that no job writes between the snapshots a test compares.
+   */
+  scheduledTimers?: boolean;
 }
 
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -97,6 +106,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLifecycle(app);
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
+  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
+  registerScheduler(app, services, evidenceJobs(config), options.scheduledTimers ?? true);
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);
@@ -151,7 +162,15 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerRestRoutes(app, services, appRouter);
   // A SCORM package's files: paths that end in a file's own path, with a token instead of the session (decision 0333).
   registerScormFiles(app, services.orm);
+  // The OpenAPI 3.1 document of those paths, made from the procedures once, on first request (decision 0322).
+  let apiDocument: string | undefined;
+  app.get(`${API_PREFIX}/openapi.json`, (_req, reply) => {
+    apiDocument ??= JSON.stringify(openApiDocument(appRouter));
+    return reply.type("application/json").header("cache-control", "no-cache").send(apiDocument);
+  });
   registerPwaRoutes(app, config);
+  // The public page of a certificate's verification link, written by the server (decision 0311).
+  registerVerificationPage(app, services);
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);

@@ -1,3 +1,5 @@
+import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
+import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   AssignmentSchema,
   CompletionSchema,
@@ -7,6 +9,12 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import {
+  EvidenceCheckpointSchema,
+  EvidenceEntrySchema,
+  EvidenceKeySchema,
+  EvidenceLinkSchema,
+} from "#server/modules/evidence/evidence.entity.js";
 import { PasswordResetSchema } from "#server/modules/identity/password-reset.entity.js";
 import {
   KnownDeviceSchema,
@@ -16,6 +24,7 @@ import {
 } from "#server/modules/identity/session.entity.js";
 import { UserSchema } from "#server/modules/identity/user.entity.js";
 import { ReminderOptOutSchema } from "#server/modules/mail/reminder-opt-out.entity.js";
+import { DeletionNoticeSchema } from "#server/modules/organizations/deletion-notice.entity.js";
 import { MembershipSchema, OrganizationSchema } from "#server/modules/organizations/organization.entity.js";
 import { CourseCompletionTotalSchema } from "#server/modules/progress/course-completion-total.entity.js";
 import { CourseProgressSchema } from "#server/modules/progress/course-progress.entity.js";
@@ -35,6 +44,8 @@ import { ClientActionSchema } from "#server/platform/api/client-action.entity.js
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
+export { ApiKey } from "#server/modules/api-access/api-key.entity.js";
+export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
   Course,
@@ -94,6 +105,14 @@ export const ENTITIES = [
   ScormPackageSchema,
   ScormFileSchema,
   ScormAttemptSchema,
+  DeletionNoticeSchema,
+  CertificateSchema,
+  CertificateCompletionSchema,
+  ApiKeySchema,
+  EvidenceEntrySchema,
+  EvidenceLinkSchema,
+  EvidenceKeySchema,
+  EvidenceCheckpointSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -121,4 +140,11 @@ export const TENANT_ENTITIES = [
   "ScormPackage",
   "ScormFile",
   "ScormAttempt",
+  "Certificate",
+  "CertificateCompletion",
+  "ApiKey",
+  "EvidenceEntry",
+  "EvidenceLink",
+  "EvidenceKey",
+  "EvidenceCheckpoint",
 ];

@@ -1,5 +1,6 @@
 import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import { serverSecretKey } from "#server/platform/crypto/secret-key.js";
 import { DatabaseStartError, openDatabase } from "#server/platform/db/database.js";
 import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 import { drain } from "#server/platform/http/lifecycle.js";
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    // Made or checked before anything listens: an instance that cannot seal must not start.
+    serverSecretKey(config);
   } catch (error) {
     if (error instanceof ConfigError) stop(error.message);
     throw error;

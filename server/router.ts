@@ -1,14 +1,20 @@
+import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
+import { resumeApiKey } from "#server/modules/api-access/index.js";
+import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
+import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
 import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { auditRouter } from "#server/modules/evidence/evidence.router.js";
+import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
-import { progressCourseHook } from "#server/modules/progress/index.js";
+import { completionStatementHooks, progressCourseHook } from "#server/modules/progress/index.js";
 import { progressLessonProcedures } from "#server/modules/progress/lesson-completion.router.js";
 import { usersRouter } from "#server/modules/progress/users.router.js";
 import { quizCourseHook, quizLessonPageParts } from "#server/modules/quizzes/index.js";
@@ -25,22 +31,26 @@ import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
 import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
-import { trainingCourseViewParts } from "#server/modules/training/index.js";
+import { mailBatchKinds, myTrainingParts, trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
+import { trainingEventHooks } from "#server/platform/api/training-events.js";
 import { router } from "#server/platform/api/trpc.js";
 
 /**
  * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
  * §3, server/platform/api/hooks.ts): the procedure builders resume the session with the identity module
- * and read memberships with the organizations module; course writes keep the search index and progress
+ * and read memberships with the organizations module, and know an API key with the api-access module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training). A
  * registration through an open invitation (team) skips the registration limits, and the user's answer
- * names their current organization (organizations).
+ * names their current organization (organizations). My training carries the viewer's certificates
+ * (certifications), which may start a certification's next cycle first, and the scheduled mails include
+ * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
+ * statements, joins the organization's evidence log (evidence).
  */
-requestIdentity.register({ resumeSession, membershipOf });
+requestIdentity.register({ resumeSession, membershipOf, resumeApiKey });
 registrationHooks.register(invitationRegistrationHook);
 userViewParts.register(organizationUserViewParts);
 courseContentHooks.register(searchCourseHook);
@@ -50,6 +60,10 @@ courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
 courseViewParts.register(trainingCourseViewParts);
+myTrainingParts.register(certificationsMyTrainingPart);
+mailBatchKinds.register(certificateExpiryBatch);
+trainingEventHooks.register(evidenceEventHook);
+completionStatementHooks.register(completionEntryHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -78,6 +92,9 @@ export const appRouter = router({
   signoffs: signoffsRouter,
   quizzes: quizzesRouter,
   scorm: scormRouter,
+  certificates: certificatesRouter,
+  apiKeys: apiKeysRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

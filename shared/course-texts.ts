@@ -44,6 +44,9 @@ export const COURSE_MESSAGES = {
   dueDateInvalid: "Due date must be a date (YYYY-MM-DD).",
   dueDaysInvalid: "Due in days must be a whole number from 1 to 3650.",
   dueBoth: "Choose either a due date or a number of days after joining, not both.",
+  certificationInvalid: "Certification must be null or an object with validityMonths and recertifyDaysBefore.",
+  validityMonthsInvalid: "Validity must be a whole number of months from 1 to 120, or none.",
+  recertifyDaysInvalid: "Recertification must start a whole number of days from 1 to 365 before expiry.",
   versionInvalid: "Version must be a positive number.",
   courseChanged: "This course was changed by someone else while you were editing.",
   moduleChanged: "This module was changed by someone else while you were editing.",
@@ -52,3 +55,8 @@ export const COURSE_MESSAGES = {
 
 /** The longest relative deadline a course can set: ten years. */
 export const DUE_DAYS_MAX = 3650;
+
+/** A certification's longest validity (ten years), and the window before expiry that re-assigns it. */
+export const VALIDITY_MONTHS_MAX = 120;
+export const RECERTIFY_DAYS_MAX = 365;
+export const DEFAULT_RECERTIFY_DAYS_BEFORE = 30;

@@ -28,6 +28,10 @@ export const ACTIONS = [
   "quizzes.manage",
   "quizzes.viewStats",
   "storage.view",
+  "certificates.viewAll",
+  "certificates.revoke",
+  "apiKeys.manage",
+  "audit.view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -70,7 +74,20 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "quizzes.viewStats": CONTENT_CREATORS,
   /** How much of the organization's image storage is used (the settings page; decision 0276). */
   "storage.view": MANAGEMENT,
+  /** Everyone's certificates, who expires when, their CSV (docs/decisions/0310-certificates-derived-from-completion.md). */
+  "certificates.viewAll": MANAGEMENT,
+  /** Revoking a certificate, with a reason the verification page answers as "revoked". */
+  "certificates.revoke": ADMIN_ONLY,
+  /** Create, list and revoke the organization's API keys (docs/decisions/0320-api-keys.md). */
+  "apiKeys.manage": ADMIN_ONLY,
+  /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
+  "audit.view": ADMIN_ONLY,
 };
+
+/** The roles whose level allows `action`, in the table's order. */
+export function rolesAllowedTo(action: Action): readonly Role[] {
+  return PERMISSIONS[action];
+}
 
 export function can(role: Role | null | undefined, action: Action): boolean {
   return role != null && PERMISSIONS[action].includes(role);

@@ -25,11 +25,19 @@ async function failureText(response: Response, fallback: string): Promise<string
  * Fetched rather than linked: a plain link cannot send the organization header, and without it a REST
  * path acts on the session's current organization, which another tab may have switched (decision 0017).
  */
-export async function downloadFile(path: string, { fallbackName, failure }: { fallbackName: string; failure: string }) {
+export async function downloadFile(
+  path: string,
+  { fallbackName, failure, post }: { fallbackName: string; failure: string; post?: unknown },
+) {
   const organizationId = pageOrganizationId();
+  const headers: Record<string, string> =
+    organizationId === undefined ? {} : { [ORGANIZATION_HEADER]: String(organizationId) };
+  // A file made from a form's fields (the inspection pack) is a POST with JSON, as every write is.
+  if (post !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {
     credentials: "same-origin",
-    headers: organizationId === undefined ? {} : { [ORGANIZATION_HEADER]: String(organizationId) },
+    headers,
+    ...(post === undefined ? {} : { method: "POST", body: JSON.stringify(post) }),
   });
   if (!response.ok) throw new Error(await failureText(response, failure));
   const blob = await response.blob();

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CreditCard, LogOut, UserRound } from "lucide-react";
+import { LogOut, UserRound } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
@@ -10,7 +10,7 @@ import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-u
 import { useLogout } from "#client/features/auth/mutations.js";
 import { RemindersCard } from "#client/features/mail/reminders-card.js";
 import { LeaveOrgCard } from "#client/features/orgs/leave-org-card.js";
-import { toast } from "#client/lib/toast.js";
+import { MembershipCard } from "#client/features/orgs/membership-card.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/account")({
@@ -19,9 +19,6 @@ export const Route = createFileRoute("/account")({
   },
   component: AccountPage,
 });
-
-/** No billing provider is connected yet; say so rather than pretend. */
-const BILLING_UNAVAILABLE = "Membership billing is not available yet.";
 
 function AccountPage() {
   const { data: user } = useCurrentUser();
@@ -58,18 +55,7 @@ function AccountPage() {
         <SessionsCard />
         <RemindersCard />
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Manage Membership</CardTitle>
-            <CardDescription>Manage your membership, view invoices, and update your payment method.</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button variant="outline" onClick={() => toast.info(BILLING_UNAVAILABLE)}>
-              <CreditCard aria-hidden="true" />
-              Manage Membership
-            </Button>
-          </CardFooter>
-        </Card>
+        <MembershipCard />
 
         {org && <LeaveOrgCard org={org} />}
 

@@ -7,6 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader } from "#client/components/ui
 import { AvailableOfflineList } from "#client/features/offline/available-offline-list.js";
 import { useBrowserOnline } from "#client/features/offline/use-browser-online.js";
 import { checkConnection } from "#client/features/pwa/check-connection.js";
+import { formatTime } from "#client/lib/dates.js";
 import {
   APP_NAME,
   CACHED_OFFLINE_PAGES,
@@ -160,7 +161,7 @@ function OfflinePage() {
         </output>
         {!retrying && retryResult && (
           <p role="alert" className="px-5 pb-4 text-center text-sm text-slate-600 sm:px-6">
-            Still no connection (tried at {retryResult.at.toLocaleTimeString()}). Please try again in a moment.
+            Still no connection (tried at {formatTime(retryResult.at)}). Please try again in a moment.
           </p>
         )}
       </Card>

@@ -5,6 +5,7 @@ import { buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
+import { DeletedOrganizationNotices } from "#client/features/orgs/deleted-notices.js";
 import { useOpenOrganization } from "#client/features/orgs/hooks.js";
 import {
   dashboardPath,
@@ -50,6 +51,10 @@ function SelectOrgPage() {
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Select Organization</h1>
         <p className="mt-2 text-slate-600">Choose the organization you want to work in.</p>
+      </div>
+
+      <div className="mt-8 empty:hidden">
+        <DeletedOrganizationNotices />
       </div>
 
       <ul className="mt-8 flex flex-col gap-3">

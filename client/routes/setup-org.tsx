@@ -3,6 +3,7 @@ import { Building2 } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { requireSignedIn } from "#client/features/auth/current-user.js";
 import { CreateOrgForm } from "#client/features/orgs/create-org-form.js";
+import { DeletedOrganizationNotices } from "#client/features/orgs/deleted-notices.js";
 import { APP_NAME } from "#shared/constants.js";
 
 interface SetupOrgSearch {
@@ -40,6 +41,7 @@ function SetupOrgPage() {
                 : "Set up your organization to start training your team."}
             </p>
           </div>
+          <DeletedOrganizationNotices />
           <CreateOrgForm />
         </div>
       </Card>

@@ -10,7 +10,8 @@ export const MESSAGES = {
 } as const;
 
 /** As team/decode-invite words it (shared/schemas/team.ts), repeated so that the login page loads no team schema. */
-const INVITATION_INVALID = "This invitation link is invalid or has already been used.";
+const INVITATION_INVALID =
+  "This invitation link no longer works: it was already used, withdrawn or replaced by a newer link. Ask your manager for a new link.";
 
 export const loginInput = z.object({
   email: emailField(MESSAGES.invalidEmail),

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { DEFAULT_COURSE_STATUS, DEFAULT_LESSON_TITLE, DEFAULT_MODULE_TITLE, LIMITS } from "#shared/constants.js";
 import { COURSE_PAGE_MAX, readCourseCursor } from "#shared/course-cursor.js";
-import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/course-texts.js";
+import {
+  COURSE_MESSAGES,
+  DEFAULT_RECERTIFY_DAYS_BEFORE,
+  DUE_DAYS_MAX,
+  RECERTIFY_DAYS_MAX,
+  VALIDITY_MONTHS_MAX,
+} from "#shared/course-texts.js";
 import { offlineActionFields } from "./client-actions.js";
 import { id, text, utf8Length } from "./common.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
@@ -63,6 +69,32 @@ const dueDaysField = z
   .nullable()
   .optional();
 
+/**
+ * A certification (docs/decisions/0310-certificates-derived-from-completion.md): valid for
+ * validityMonths (null: for good), re-assigned recertifyDaysBefore days before it expires; null: none.
+ */
+const certificationField = z
+  .object(
+    {
+      validityMonths: z
+        .number({ error: M.validityMonthsInvalid })
+        .int(M.validityMonthsInvalid)
+        .min(1, M.validityMonthsInvalid)
+        .max(VALIDITY_MONTHS_MAX, M.validityMonthsInvalid)
+        .nullable(),
+      recertifyDaysBefore: z
+        .number({ error: M.recertifyDaysInvalid })
+        .int(M.recertifyDaysInvalid)
+        .min(1, M.recertifyDaysInvalid)
+        .max(RECERTIFY_DAYS_MAX, M.recertifyDaysInvalid)
+        .default(DEFAULT_RECERTIFY_DAYS_BEFORE),
+    },
+    { error: M.certificationInvalid },
+  )
+  .strict()
+  .nullable()
+  .optional();
+
 const requiredField = z.boolean({ error: M.requiredInvalid }).optional();
 
 /** The two kinds of deadline exclude each other. */
@@ -86,6 +118,7 @@ export const createCourseInput = z
       required: requiredField,
       dueDate: dueDateField,
       dueDays: dueDaysField,
+      certification: certificationField,
     },
     { error: M.courseTitleTooShort },
   )
@@ -104,6 +137,7 @@ export const updateCourseInput = z
       required: requiredField,
       dueDate: dueDateField,
       dueDays: dueDaysField,
+      certification: certificationField,
       version: versionField,
     },
     { error: M.courseIdInvalid },

@@ -19,6 +19,11 @@ export const MAIL_MESSAGES = {
 export const forgotPasswordInput = z.object({ email: emailField(MESSAGES.invalidEmail) });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
+/** auth/reset-password-status: whether a reset link still works, before its page asks for a password. */
+export const resetLinkInput = z.object({
+  token: text({ error: MAIL_MESSAGES.tokenRequired }).trim().min(1, MAIL_MESSAGES.tokenRequired).max(300),
+});
+
 export const resetPasswordInput = z.object({
   token: text({ error: MAIL_MESSAGES.tokenRequired }).trim().min(1, MAIL_MESSAGES.tokenRequired).max(300),
   password: text({ error: MESSAGES.passwordTooShort })

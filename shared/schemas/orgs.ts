@@ -23,6 +23,9 @@ const orgSlugField = text({ error: ORG_MESSAGES.slugTooShort })
  */
 export const orgIdInput = z.object({ orgId: id(ORG_MESSAGES.orgIdInvalid) }, { error: ORG_MESSAGES.orgIdInvalid });
 
+/** orgs/dismiss-deleted: one of the caller's notices of a deleted organization. */
+export const deletionNoticeInput = z.object({ noticeId: id("Notice ID must be a positive number.") });
+
 export const createOrgInput = z.object({ name: orgNameField, slug: orgSlugField });
 export type CreateOrgInput = z.infer<typeof createOrgInput>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
 import { id, text } from "./common.js";
 
-const TAG_TYPES = ["department", "role"] as const;
+export const TAG_TYPES = ["department", "role"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export const TAG_MESSAGES = {

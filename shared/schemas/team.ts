@@ -18,8 +18,9 @@ export const TEAM_MESSAGES = {
   lastAdmin: "An organization must keep at least one admin.",
   alreadyMember: "This person is already a member of this organization.",
   emailOwnerOnly: "Only the person can change their own email address, on their Account page.",
-  invitationInvalid: "This invitation link is invalid or has already been used.",
-  invitationExpired: "This invitation has expired. Ask for a new link.",
+  invitationInvalid:
+    "This invitation link no longer works: it was already used, withdrawn or replaced by a newer link. Ask your manager for a new link.",
+  invitationExpired: "This invitation has expired. Ask your manager for a new link.",
   invitationMismatch: "This invitation is for a different email address.",
   alreadyInOrganization: "You are already part of an organization. You cannot accept another invitation.",
   tagNotFound: "Tag not found.",

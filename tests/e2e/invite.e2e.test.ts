@@ -27,7 +27,11 @@ describe.each(WIDTHS)("invite page at %i px", (width) => {
 
     await page.goto(`/invite?token=nowhere.${"x".repeat(43)}`);
     await visible(page.getByRole("heading", { name: "Invitation Error" }));
-    await visible(page.getByText("This invitation link is invalid or has already been used."));
+    await visible(
+      page.getByText(
+        "This invitation link no longer works: it was already used, withdrawn or replaced by a newer link. Ask your manager for a new link.",
+      ),
+    );
     // No retry: nothing offers to load it again.
     expect(await page.getByRole("button", { name: /retry|try again/i }).count()).toBe(0);
     await look(page, "invite-bad-token");
@@ -176,6 +180,10 @@ describe("invite flow edge cases", () => {
 
     await page.goto(link);
     await visible(page.getByRole("heading", { name: "Invitation Error" }));
-    await visible(page.getByText("This invitation link is invalid or has already been used."));
+    await visible(
+      page.getByText(
+        "This invitation link no longer works: it was already used, withdrawn or replaced by a newer link. Ask your manager for a new link.",
+      ),
+    );
   });
 });

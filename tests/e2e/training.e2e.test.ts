@@ -143,8 +143,8 @@ describe("training", () => {
     expect(lines[0]).toContain("Forklift Safety");
     const driverLine = lines.find((line) => line.includes(memberPerson.email));
     expect(driverLine, csv).toBeDefined();
-    // Name, Email, Role, Assigned, Completed, then the one course's cell.
-    expect(driverLine?.split(",").slice(3)).toEqual(["1", "1", "Completed"]);
+    // Name, Email, Role, Assigned, Completed, then the one course's status and percent.
+    expect(driverLine?.split(",").slice(3)).toEqual(["1", "1", "Completed", "100"]);
   });
 
   it.each([1280, 375])("dashboard, reports and the course form fit at %i px", async (width) => {

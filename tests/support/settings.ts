@@ -9,4 +9,6 @@ export const TEST_SERVER_SETTINGS = {
   RATE_LIMIT_PER_IP: "100000",
   PASSWORD_HASH_MEMORY_KIB: "8",
   PASSWORD_HASH_ITERATIONS: "1",
+  // PostgreSQL requires one (server/platform/crypto/secret-key.ts); on SQLite it replaces the generated one.
+  SECRET_KEY: "test-secret-key-of-the-test-servers-0123456789",
 } as const;

@@ -23,7 +23,7 @@ describe("loadConfig defaults", () => {
       databaseUrl: null,
       secureCookies: false,
       sessionDays: 30,
-      rateLimit: { windowSeconds: 900, perEmail: 10, perIp: 100 },
+      rateLimit: { windowSeconds: 900, perEmail: 10, perIp: 100, perApiKey: 3000 },
       clientDir: path.resolve("dist/client"),
       logLevel: "info",
       trustProxy: false,
@@ -34,6 +34,7 @@ describe("loadConfig defaults", () => {
       publicUrl: null,
       mail: null,
       mailPollMs: 10_000,
+      secretKey: null,
     });
   });
 
@@ -48,6 +49,7 @@ describe("loadConfig defaults", () => {
       RATE_LIMIT_WINDOW_SECONDS: "60",
       RATE_LIMIT_PER_EMAIL: "5",
       RATE_LIMIT_PER_IP: "50",
+      RATE_LIMIT_PER_API_KEY: "120",
       CLIENT_DIR: "/srv/client",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
@@ -60,6 +62,7 @@ describe("loadConfig defaults", () => {
       MAIL_FROM: "training@example.com",
       PUBLIC_URL: "https://training.example.com",
       MAIL_POLL_MS: "2000",
+      SECRET_KEY: "kept-sealed-0123456789-0123456789-abc",
     });
     expect(config).toEqual({
       port: 8080,
@@ -68,7 +71,7 @@ describe("loadConfig defaults", () => {
       databaseUrl: "postgresql://app@db.internal:5432/trainwright",
       secureCookies: true,
       sessionDays: 7,
-      rateLimit: { windowSeconds: 60, perEmail: 5, perIp: 50 },
+      rateLimit: { windowSeconds: 60, perEmail: 5, perIp: 50, perApiKey: 120 },
       clientDir: "/srv/client",
       logLevel: "warn",
       trustProxy: ["10.0.0.5", "10.1.0.0/16"],
@@ -83,6 +86,7 @@ describe("loadConfig defaults", () => {
         publicUrl: "https://training.example.com",
       },
       mailPollMs: 2000,
+      secretKey: "kept-sealed-0123456789-0123456789-abc",
     });
   });
 
@@ -180,6 +184,7 @@ describe("loadConfig e-mail settings (decision 0130)", () => {
     ["SMTP_URL", { ...MAIL, SMTP_URL: "http://mail.example.com" }],
     ["SMTP_URL", { ...MAIL, SMTP_URL: "smtp://user:s3cret-pw@mail.example.com:99999" }],
     ["MAIL_POLL_MS", { MAIL_POLL_MS: "5" }],
+    ["SECRET_KEY", { SECRET_KEY: "s3cret-pw-too-short" }],
   ])("refuses a bad %s", (name, env) => {
     const error = configError(env);
     expect(error.message).toContain(name);

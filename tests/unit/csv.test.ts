@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvFilename, toCsv } from "#server/platform/http/csv.js";
+import { csvDateTime, csvDueDay, csvField, csvFilename, csvOptionsOf, toCsv } from "#server/platform/http/csv.js";
 
 describe("CSV (RFC 4180, UTF-8 with BOM, formula injection defused)", () => {
   it("starts with the byte-order mark and ends every row with CRLF", () => {
@@ -82,5 +82,27 @@ describe("CSV (RFC 4180, UTF-8 with BOM, formula injection defused)", () => {
   it("download names are plain ASCII", () => {
     expect(csvFilename("course", 'Forklift "Safety" / Zoë')).toBe("course-forklift-safety-zoe.csv");
     expect(csvFilename("member", "日本")).toBe("member.csv");
+  });
+});
+
+describe("CSV dates: plain dates and local date-times", () => {
+  it("writes a deadline as the day it falls on, as the screens name it", () => {
+    expect(csvDueDay(new Date("2026-12-04T23:59:59.999Z"))).toBe("2026-12-04");
+    // A deadline given as the next day's midnight still names the due day.
+    expect(csvDueDay(new Date("2026-12-05T00:00:00.000Z"))).toBe("2026-12-04");
+    expect(csvDueDay(null)).toBe("");
+  });
+
+  it("writes an instant in the asker's time zone, to the minute, on a 24-hour clock", () => {
+    const instant = new Date("2026-12-04T23:30:45Z");
+    expect(csvDateTime(instant, csvOptionsOf(undefined))).toBe("2026-12-04 23:30");
+    expect(csvDateTime(instant, csvOptionsOf("Asia/Tokyo"))).toBe("2026-12-05 08:30");
+    expect(csvDateTime(new Date("2026-07-01T00:05:00Z"), csvOptionsOf("America/New_York"))).toBe("2026-06-30 20:05");
+    expect(csvDateTime(null, csvOptionsOf("UTC"))).toBe("");
+  });
+
+  it("refuses a time zone that is not one", () => {
+    expect(() => csvOptionsOf("Mars/Olympus")).toThrow(/IANA time zone/);
+    expect(() => csvOptionsOf(["UTC"])).toThrow(/IANA time zone/);
   });
 });

@@ -24,10 +24,13 @@ const MODULE_RANK: Record<string, number> = {
   signoff: 8,
   search: 8,
   training: 9,
-  reports: 10,
+  certifications: 10,
+  reports: 14,
+  "api-access": 3,
+  evidence: 11,
   scorm: 8,
 };
-const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast"];
+const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast", "scheduler", "crypto"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];
 
 /**

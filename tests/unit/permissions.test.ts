@@ -38,6 +38,12 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "quizzes.viewStats": [true, true, true, false, false],
   // decision 0276: the organization's image storage, on the settings page
   "storage.view": [true, true, false, false, false],
+  // docs/decisions/0310-certificates-derived-from-completion.md: everyone's certificates, and revoking one
+  "certificates.viewAll": [true, true, false, false, false],
+  "certificates.revoke": [true, false, false, false, false],
+  // decision 0320: the organization's API keys
+  "apiKeys.manage": [true, false, false, false, false],
+  "audit.view": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -26,6 +26,13 @@ const ACROSS_ORGANIZATIONS: Record<string, string> = {
     "the session and the memberships that decide which organization a request acts on, read before it has one",
   "platform/mail/sender.ts": "the outbox is one queue for every organization, claimed fairly across them",
   "modules/team/invitation-limits.ts": "a person's invitation limit counts what they sent in every organization",
+  "modules/certifications/certificate-verification.data.ts":
+    "a public verification link names a certificate by its code alone, before any organization is known",
+  "modules/api-access/api-keys.data.ts":
+    "an API key decides which organization a request acts on, read before it has one",
+  "modules/evidence/evidence-sequencer.ts": "the sequencer chains the new entries of every organization in one round",
+  "modules/evidence/evidence-checkpoints.ts":
+    "the hourly round finds every organization whose chain grew since its last checkpoint",
 };
 
 function serverSources(): { file: string; text: string }[] {

@@ -39,15 +39,16 @@ export function AppHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Logo compact={Boolean(org)} />
         {org && (
-          <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-3">
+          <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-2 sm:pl-3">
             <Building2 className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
-            {/* Two lines on a phone, so that organizations whose names start alike are told apart (the whole
-                name is the tooltip, and the switcher's list shows every name in full). */}
+            {/* Up to three lines on a phone, two above, so that organizations whose names start alike are told
+                apart, also beside the offline badge, the sync count and the switcher (the whole name is the
+                tooltip, and the switcher's list shows every name in full). */}
             <span
-              className="line-clamp-2 text-xs leading-tight font-medium break-words text-slate-700 sm:text-sm"
+              className="line-clamp-3 text-xs leading-tight font-medium break-words text-slate-700 sm:line-clamp-2 sm:text-sm"
               title={org.name}
             >
               <span className="sr-only">Current organization: </span>

@@ -6,7 +6,6 @@ import { Label } from "#client/components/ui/label.js";
 import { Popover, PopoverContent, PopoverTrigger } from "#client/components/ui/popover.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
-import { TooltipProvider, WithTooltip } from "#client/components/ui/tooltip.js";
 import { useOpenOrganization } from "#client/features/orgs/hooks.js";
 import { useOrganizations } from "#client/features/orgs/queries.js";
 import { useActiveOrganization } from "#client/features/orgs/route-organization.js";
@@ -17,8 +16,6 @@ const NEW_ORGANIZATION = "New organization";
 /**
  * The header's organization switcher (docs/SPEC.md §2): a "Switch" popover with an organization select, shown
  * only when the user belongs to more than one organization, plus "New organization" (/setup-org?new=1).
- * With a single organization only the "New organization" shortcut remains, so that a second one can be
- * created without typing its address.
  */
 export function OrgSwitcher() {
   const current = useActiveOrganization();
@@ -30,22 +27,9 @@ export function OrgSwitcher() {
 
   if (!current || !organizations) return null;
 
-  if (organizations.length <= 1) {
-    return (
-      <TooltipProvider>
-        <WithTooltip content={NEW_ORGANIZATION}>
-          <Link
-            to="/setup-org"
-            search={{ new: 1 }}
-            aria-label={NEW_ORGANIZATION}
-            className={buttonClassName({ variant: "ghost", size: "icon-sm", className: "text-slate-500" })}
-          >
-            <Plus aria-hidden="true" />
-          </Link>
-        </WithTooltip>
-      </TooltipProvider>
-    );
-  }
+  // One organization: nothing to switch to. Creating another is on the account page's Manage Membership, not a
+  // header button for every learner.
+  if (organizations.length <= 1) return null;
 
   const onChange = async (value: string) => {
     const target = organizations.find((org) => String(org.id) === value);

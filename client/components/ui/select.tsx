@@ -60,7 +60,15 @@ export function SelectContent({
   );
 }
 
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+export function SelectItem({
+  className,
+  children,
+  description,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Item> & {
+  /** A line under the option's text in the open list; the chosen value shows the text alone. */
+  description?: string;
+}) {
   return (
     <SelectPrimitive.Item
       className={cn(
@@ -76,7 +84,14 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
           <Check className="size-4 text-brand-600" aria-hidden="true" />
         </SelectPrimitive.ItemIndicator>
       </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {description ? (
+        <span className="flex min-w-0 flex-col">
+          <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+          <span className="text-xs text-slate-600">{description}</span>
+        </span>
+      ) : (
+        <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      )}
     </SelectPrimitive.Item>
   );
 }

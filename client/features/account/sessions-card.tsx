@@ -3,6 +3,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { formatDate } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { DAY_MS, HOUR_MS, LAST_SEEN_STEP_MS, MINUTE_MS } from "#shared/constants.js";
 import { ACCOUNT_FALLBACKS, useSessions, useSignOutOthers } from "./queries.js";
@@ -60,7 +61,7 @@ export function SessionsCard() {
                   <p className="truncate text-sm font-medium text-slate-900">{session.device}</p>
                   <p className="text-xs text-slate-600">
                     {session.current ? "This browser" : lastSeenText(session.lastSeenAt)} · signed in{" "}
-                    {session.signedInAt.toLocaleDateString()}
+                    {formatDate(session.signedInAt)}
                   </p>
                 </div>
                 {session.current && <Badge variant="secondary">Current</Badge>}

@@ -43,6 +43,8 @@ export interface AuthFormProps {
    * toggle is hidden then, since whether that address has an account already decides the mode.
    */
   fixedEmail?: string;
+  /** The name the inviter typed (the invite page): filled in, for the person to keep or correct. */
+  suggestedName?: string;
   /**
    * The invitation being accepted (the invite page): sent with the registration, which is then never rate
    * limited (decision 0265).
@@ -61,7 +63,15 @@ export interface AuthFormProps {
 /** The form's fields as they stand on screen (the name only in sign-up mode). */
 const FIELD_ORDER = ["name", "email", "password"] as const;
 
-export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onAuthenticated }: AuthFormProps) {
+export function AuthForm({
+  mode,
+  next,
+  fixedEmail,
+  suggestedName = "",
+  inviteToken,
+  submitLabel,
+  onAuthenticated,
+}: AuthFormProps) {
   const isSignUp = mode === "signup";
   const navigation = { next, skipNavigation: onAuthenticated !== undefined, onAuthenticated };
   const login = useLogin(navigation);
@@ -85,7 +95,7 @@ export function AuthForm({ mode, next, fixedEmail, inviteToken, submitLabel, onA
     // No default for the typed fields: react-hook-form then reads what the field holds when it registers,
     // so text typed into the prerendered /login before the app took it over is kept (decision 0201). A
     // default would overwrite it. The sign-in form's unrendered name still needs its "".
-    defaultValues: fixedEmail === undefined ? { name: "" } : { name: "", email: fixedEmail },
+    defaultValues: fixedEmail === undefined ? { name: suggestedName } : { name: suggestedName, email: fixedEmail },
   });
 
   const formRef = useRef<HTMLFormElement>(null);

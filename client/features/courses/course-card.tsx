@@ -5,11 +5,12 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { CourseSetupNote } from "#client/features/training/course-setup.js";
 import { dueText } from "#client/features/training/deadline.js";
 import type { TrainingItem } from "#client/features/training/queries.js";
+import { formatDate } from "#client/lib/dates.js";
 import { LIMITS } from "#shared/constants.js";
 import { progressPercent } from "#shared/progress.js";
 import { CourseHeading } from "./course-heading.js";
 import { lessonsText } from "./course-progress.js";
-import { CourseTagList, formatDate, StatusBadge } from "./course-tags.js";
+import { CourseTagList, StatusBadge } from "./course-tags.js";
 import type { CourseListItem } from "./types.js";
 import { useCan } from "./use-org-role.js";
 

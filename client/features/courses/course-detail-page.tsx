@@ -2,11 +2,13 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft, LayoutList, Pencil } from "lucide-react";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { OfflineCourseControl } from "#client/features/offline/offline-course-control.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
+import { onlyWhoMay } from "#shared/permission-texts.js";
 import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
 import { CourseTagList, StatusBadge } from "./course-tags.js";
@@ -87,6 +89,7 @@ export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; cours
             {canDelete && <DeleteCourseButton course={data} orgSlug={orgSlug} />}
           </div>
         )}
+        {canEdit && !canDelete && <PermissionNote>{onlyWhoMay("courses.delete")}</PermissionNote>}
       </header>
 
       <Card className="mt-8 flex flex-col gap-4 p-5 sm:p-6">

@@ -57,7 +57,7 @@ export function CreateCoursePage({ orgSlug }: { orgSlug: string }) {
     >
       <CourseForm
         orgSlug={orgSlug}
-        defaultValues={{ title: "", description: "", status: DEFAULT_COURSE_STATUS, tagIds: [] }}
+        defaultValues={{ title: "", description: "", status: DEFAULT_COURSE_STATUS, tagIds: [], certification: null }}
         defaultDeadline={NEW_COURSE_DEADLINE}
         submitLabel="Create Course"
         pendingLabel="Creating..."
@@ -113,6 +113,7 @@ export function EditCoursePage({ orgSlug, courseId }: { orgSlug: string; courseI
             description: course.data.description ?? "",
             status: course.data.status,
             tagIds: course.data.tags.map((tag) => tag.id),
+            certification: course.data.certification,
           }}
           defaultDeadline={deadlineValuesOf(course.data)}
           submitLabel="Save Changes"

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Textarea } from "#client/components/ui/textarea.js";
+import { CertificationFields } from "#client/features/certificates/certification-fields.js";
 import type { DeadlineErrors, DeadlineInput, DeadlineValues } from "#client/features/training/deadline.js";
 import { deadlineInput, formatDueDate, isPastDueDate } from "#client/features/training/deadline.js";
 import { DeadlineFields } from "#client/features/training/deadline-fields.js";
@@ -114,6 +115,23 @@ export function CourseForm({
       />
 
       <DeadlineFields value={deadline} onChange={setDeadline} errors={deadlineErrors} disabled={pending} />
+
+      <Controller
+        control={control}
+        name="certification"
+        render={({ field }) => (
+          <CertificationFields
+            value={field.value}
+            onChange={field.onChange}
+            disabled={pending}
+            errors={{
+              validityMonths: errors.certification?.validityMonths?.message,
+              recertifyDaysBefore: errors.certification?.recertifyDaysBefore?.message,
+              self: errors.certification?.message,
+            }}
+          />
+        )}
+      />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-800">Status</legend>

@@ -72,9 +72,3 @@ export function StatusBadge({ status }: { status: CourseStatus }) {
     <Badge variant="secondary">Draft</Badge>
   );
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-
-export function formatDate(date: Date): string {
-  return DATE_FORMAT.format(date);
-}

@@ -4,12 +4,15 @@ import { useState } from "react";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { Input } from "#client/components/ui/input.js";
 import { LoadMore } from "#client/components/ui/load-more.js";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { Spinner } from "#client/components/ui/spinner.js";
+import { DeniedNote } from "#client/features/orgs/denied.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { trainingItemOf, useMyTraining } from "#client/features/training/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
+import { type ExplainedAction, onlyWhoMay } from "#shared/permission-texts.js";
 import type { CourseStatusValue } from "#shared/schemas/courses.js";
 import { CourseCard, CourseCardSkeleton } from "./course-card.js";
 import { CourseFilters } from "./course-filters.js";
@@ -20,10 +23,11 @@ import { useCan } from "./use-org-role.js";
 /** How long typing must pause before the search runs on the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
+export function CoursesListPage({ orgSlug, denied }: { orgSlug: string; denied?: ExplainedAction }) {
   const organization = useRouteOrganization();
   const canCreate = useCan("courses.create");
   const canSeeDrafts = useCan("courses.viewDrafts");
+  const canEdit = useCan("courses.edit");
   const [searchText, setSearchText] = useState("");
   const [status, setStatus] = useState<CourseStatusValue | undefined>(undefined);
   const [tagId, setTagId] = useState<number | undefined>(undefined);
@@ -47,6 +51,7 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <DeniedNote denied={denied} className="mb-6" />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Courses</h1>
@@ -59,6 +64,13 @@ export function CoursesListPage({ orgSlug }: { orgSlug: string }) {
           </Link>
         )}
       </div>
+
+      {/* Editors who may not create read why the button is missing (docs/DESIGN.md §6). */}
+      {!canCreate && canEdit && !denied && (
+        <PermissionNote className="mt-4">
+          {onlyWhoMay("courses.create")} You can edit the courses below and their lessons.
+        </PermissionNote>
+      )}
 
       <search className="mt-6 flex flex-col gap-2 lg:flex-row">
         <div className="relative w-full max-w-md">

@@ -9,9 +9,19 @@ import { homePathFor } from "#client/features/auth/destination.js";
 import { useLogout } from "#client/features/auth/mutations.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
-import { roleLabel } from "#shared/roles.js";
+import { can } from "#shared/permissions.js";
+import { type Role, roleLabel } from "#shared/roles.js";
 import { HomeLink, InviteCard } from "./invite-cards.js";
 import { INVITE_TEXT, useAcceptInvite } from "./use-accept-invite.js";
+
+/**
+ * What the invitation makes of the person, in plain words: a learner simply takes the training; the other
+ * access levels are named ("as a Manager"), since they add duties.
+ */
+function invitedAs(role: Role): string {
+  if (!can(role, "courses.edit")) return "to take the training there";
+  return `as ${role === "admin" ? "an" : "a"} ${roleLabel(role)}`;
+}
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -92,8 +102,7 @@ function InviteForToken({ token }: { token: string }) {
   const intro = (
     <p>
       <strong className="font-semibold text-slate-800">{data.inviterName}</strong> has invited you to join{" "}
-      <strong className="font-semibold text-slate-800">{data.orgName}</strong>
-      {data.role ? ` with the ${roleLabel(data.role)} role` : ""}.
+      <strong className="font-semibold text-slate-800">{data.orgName}</strong> {invitedAs(data.role)}.
     </p>
   );
 
@@ -114,6 +123,7 @@ function InviteForToken({ token }: { token: string }) {
           key={existing ? "signin" : "signup"}
           mode={existing ? "signin" : "signup"}
           fixedEmail={data.email}
+          suggestedName={data.name}
           inviteToken={token}
           submitLabel={existing ? "Login & Join" : "Create Account & Join"}
           onAuthenticated={() => setAutoAccept(true)}

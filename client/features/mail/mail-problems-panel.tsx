@@ -1,5 +1,6 @@
 import { MailWarning } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.js";
+import { formatDateTime } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { MAIL_FALLBACKS, useMailProblems } from "./queries.js";
 
@@ -9,8 +10,6 @@ const KIND_LABELS: Record<string, string> = {
   summary: "Weekly summary",
   password_reset: "Password reset",
 };
-
-const when = (date: Date) => date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * The team page's "E-mail problems" (docs/SPEC.md §7), for admins: mail of this organization the server could not
@@ -47,8 +46,8 @@ export function MailProblemsPanel({ visible }: { visible: boolean }) {
                   </span>
                   <span className="text-xs text-slate-600">
                     {problem.failedAt
-                      ? `Gave up ${when(problem.failedAt)} after ${problem.attempts} ${problem.attempts === 1 ? "attempt" : "attempts"}`
-                      : `Retrying ${when(problem.nextAttemptAt)} (attempt ${problem.attempts + 1})`}
+                      ? `Gave up ${formatDateTime(problem.failedAt)} after ${problem.attempts} ${problem.attempts === 1 ? "attempt" : "attempts"}`
+                      : `Retrying ${formatDateTime(problem.nextAttemptAt)} (attempt ${problem.attempts + 1})`}
                   </span>
                 </div>
                 {problem.lastError && <p className="break-words text-xs text-amber-900">{problem.lastError}</p>}

@@ -17,6 +17,19 @@ export function useMailStatus() {
   return useQuery(trpc.mail.status.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: false }));
 }
 
+/**
+ * Whether a reset link still works, asked once when its page opens (never again on focus: a dead link
+ * counts against the address, as a refused reset does).
+ */
+export function useResetLinkStatus(token: string | undefined) {
+  return useQuery(
+    trpc.auth.resetPasswordStatus.queryOptions(
+      { token: token ?? "" },
+      { enabled: token !== undefined, retry: false, refetchOnWindowFocus: false, staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
+}
+
 export function useForgotPassword() {
   return useMutation(trpc.auth.forgotPassword.mutationOptions());
 }

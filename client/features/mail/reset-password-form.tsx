@@ -8,19 +8,24 @@ import { FormAlert } from "#client/components/ui/form-alert.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { FormFooter } from "#client/components/ui/form-footer.js";
 import { Input } from "#client/components/ui/input.js";
+import { Spinner } from "#client/components/ui/spinner.js";
 import { errorMessage } from "#client/lib/errors.js";
-import { resetPasswordInput } from "#shared/schemas/mail.js";
+import { MAIL_MESSAGES, resetPasswordInput } from "#shared/schemas/mail.js";
 import { BackToLogin } from "./forgot-password-form.js";
 import { SuccessNote } from "./outcome.js";
-import { MAIL_FALLBACKS, useResetPassword } from "./queries.js";
+import { MAIL_FALLBACKS, useResetLinkStatus, useResetPassword } from "./queries.js";
 
 /** The form checks the same password rule as the server (registration's: at least 8 characters). */
 const passwordOnly = resetPasswordInput.pick({ password: true });
 const resolver = zodResolver(passwordOnly);
 
-/** The page a reset mail links to: a new password for the account of the token. */
+/**
+ * The page a reset mail links to: a new password for the account of the token. A link that no longer works
+ * says so at once, instead of after a new password was typed.
+ */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const reset = useResetPassword();
+  const link = useResetLinkStatus(token);
   const {
     register,
     handleSubmit,
@@ -36,6 +41,23 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
             Ask for a new link
           </Link>
         </p>
+      </div>
+    );
+  }
+  if (link.isPending && !reset.isSuccess)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner size="lg" label="Checking the link" />
+      </div>
+    );
+  if (link.data?.usable === false && !reset.isSuccess) {
+    return (
+      <div className="flex flex-col gap-5">
+        <FormAlert>{MAIL_MESSAGES.resetInvalid}</FormAlert>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </Button>
+        <BackToLogin />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { type CurrentUser, requireSignedIn } from "#client/features/auth/current
 import { toast } from "#client/lib/toast.js";
 import { pageOrganizationId } from "#client/lib/trpc.js";
 import { cleanOrgSlugParam, isPlaceholderSlug } from "#shared/slug.js";
+import { deletedOrganizationText } from "./deleted-notices.js";
 import { ORG_TEXT, ORG_TOAST_IDS } from "./messages.js";
 import { rememberOrganization, settlePageQueries, startPageQueries } from "./page-data.js";
 import { dashboardPath, loadOrganizations, type Organization, organizationsQueryOptions } from "./queries.js";
@@ -88,7 +89,9 @@ export async function guardOrganizationRoute(input: OrganizationGuardInput): Pro
   const { organizations, organization } = await findOrganization(queryClient, slug, cachedAt);
   settlePageQueries(queryClient, early, organization?.id ?? 0);
   if (!organization) {
-    notify(preload, "error", ORG_TEXT.noAccess, ORG_TOAST_IDS.guard);
+    // An organization that was deleted is named as such (decision 0296), not as one without access.
+    const deleted = preload ? null : await deletedOrganizationText(queryClient, slug);
+    notify(preload, "error", deleted ?? ORG_TEXT.noAccess, ORG_TOAST_IDS.guard);
     throw redirect({ href: fallbackPath(user, organizations), replace: true });
   }
 

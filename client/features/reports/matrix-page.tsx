@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Users } from "lucide-react";
+import { buttonClassName } from "#client/components/ui/button.js";
 import { FilterSelect } from "#client/components/ui/filter-select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
@@ -44,7 +46,15 @@ export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProp
       orgSlug={orgSlug}
       title="Reports"
       description="Who has completed their training, who is on the way and who is overdue."
-      actions={<ExportCsvButton path={matrixCsvPath(filters)} fallbackName="training-matrix.csv" />}
+      actions={
+        <>
+          <Link to="/$orgSlug/team" params={{ orgSlug }} className={buttonClassName({ variant: "outline" })}>
+            <Users aria-hidden="true" />
+            Team
+          </Link>
+          <ExportCsvButton path={matrixCsvPath(filters)} fallbackName="training-matrix.csv" />
+        </>
+      }
     >
       <search className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-5" aria-label="Report filters">
         <FilterSelect

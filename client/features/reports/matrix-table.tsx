@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { formatDate } from "#client/features/courses/course-tags.js";
 import { formatDueDay } from "#client/features/training/deadline.js";
 import { TrainingStatusIcon } from "#client/features/training/status.js";
 import { cn } from "#client/lib/cn.js";
+import { formatDate } from "#client/lib/dates.js";
 import { type MatrixCell, matrixCellKey, matrixCellsByKey, readMatrixCell } from "#shared/matrix-cells.js";
 import { roleLabel } from "#shared/roles.js";
 import { type SignoffCounts, signoffCountsText } from "#shared/signoff-standing.js";

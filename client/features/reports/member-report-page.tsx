@@ -27,6 +27,17 @@ export function MemberReportPage({ orgSlug, userId }: { orgSlug: string; userId:
           <span className="break-all">{member.email}</span>
           <Badge variant={ROLE_BADGE_VARIANTS[member.role]}>{roleLabel(member.role)}</Badge>
           <CourseTagList tags={member.tags} />
+          {/* Managers have no Team link in the menu (docs/SPEC.md §2): the people in reports lead there. */}
+          {!member.former && (
+            <Link
+              to="/$orgSlug/team"
+              params={{ orgSlug }}
+              search={{ search: member.email }}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              Open on the team page
+            </Link>
+          )}
         </span>
       )}
       csv={{ path: csvPath("member", { userId: userId ?? 0 }), fallbackName: "member-report.csv" }}

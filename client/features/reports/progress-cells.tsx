@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
-import { formatDate } from "#client/features/courses/course-tags.js";
 import { formatDueDay } from "#client/features/training/deadline.js";
 import { TrainingStatusBadge } from "#client/features/training/status.js";
+import { formatDate } from "#client/lib/dates.js";
 import type { ProgressFacts } from "#shared/training-statuses.js";
 import { ScrollTable, tableStyles } from "./report-layout.js";
 

@@ -39,12 +39,15 @@ export function memberReportQuery(userId: number) {
   return trpc.reports.member.queryOptions({ userId });
 }
 
-/** The documented REST path of a view with format=csv (docs/SPEC.md §7), lists comma-separated. */
+/**
+ * The documented REST path of a view with format=csv (docs/SPEC.md §7), lists comma-separated, and the
+ * reader's time zone, in which the file writes its times (server/platform/http/csv.ts).
+ */
 export function csvPath(
   view: "matrix" | "course" | "member",
   query: Record<string, string | number | number[] | undefined>,
 ) {
-  const params = new URLSearchParams({ format: "csv" });
+  const params = new URLSearchParams({ format: "csv", tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     params.set(name, Array.isArray(value) ? value.join(",") : String(value));

@@ -8,6 +8,7 @@ import { Card } from "#client/components/ui/card.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { PageMessage } from "#client/features/courses/page-state.js";
+import { formatDateTime } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { ChangeDiff } from "./change-diff.js";
@@ -16,8 +17,6 @@ import { numbering } from "./version-numbers.js";
 
 const backLinkClass =
   "inline-flex max-w-full items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
-
-const formatTime = (date: Date) => date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** A sign-off lesson's versions (docs/SPEC.md §7): who saved what when, each with its changes; restore one. */
 export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; lessonId: number | null }) {
@@ -81,7 +80,7 @@ export function LessonHistoryPage({ orgSlug, lessonId }: { orgSlug: string; less
                   </div>
                   {row.summary && <p className="break-words text-slate-800">{row.summary}</p>}
                   <p className="text-slate-500">
-                    {row.authorName}, {formatTime(row.createdAt)}
+                    {row.authorName}, {formatDateTime(row.createdAt)}
                   </p>
                   <div className="flex flex-wrap gap-2">
                     <Button

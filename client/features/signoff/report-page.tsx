@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { DetailReport } from "#client/features/reports/detail-report.js";
 import { ScrollTable } from "#client/features/reports/report-layout.js";
+import { formatDateTime } from "#client/lib/dates.js";
 import { SIGNOFF_STATUS_LABELS, SIGNOFF_STATUSES, type SignoffStatus } from "#shared/signoff-texts.js";
 import { signoffCsvPath, signoffReportQuery } from "./queries.js";
 import { useVersionNumbering } from "./version-numbers.js";
 
-const formatTime = (date: Date | null) =>
-  date ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
+const formatTime = (date: Date | null) => (date ? formatDateTime(date) : "—");
 
 const STATUS_CLASS: Record<SignoffStatus, string> = {
   signed: "text-emerald-700",

@@ -5,6 +5,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Input } from "#client/components/ui/input.js";
+import { formatDate } from "#client/lib/dates.js";
 import { focusFirst } from "#client/lib/focus.js";
 import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { ChangeDiff } from "./change-diff.js";
@@ -18,8 +19,6 @@ export interface SignableLesson {
   content: string | null;
   version: number;
 }
-
-const formatDate = (date: Date) => date.toLocaleDateString(undefined, { dateStyle: "medium" });
 
 /*
  * A learner's texts name no version number: the stored numbers count autosaves from before sign-off, and

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { formatDate } from "#client/features/courses/course-tags.js";
+import { formatDate } from "#client/lib/dates.js";
 import type { AppRouter } from "#server/router.js";
 import { signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { SignoffStatus } from "#shared/signoff-texts.js";

@@ -3,12 +3,14 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { TooltipProvider } from "#client/components/ui/tooltip.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { focusTarget } from "#client/lib/focus.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
+import { onlyWhoMay } from "#shared/permission-texts.js";
 import { can } from "#shared/permissions.js";
 import { DepartmentCard } from "./department-card.js";
 import { type Department, TAG_TEXT, type TagItem, useTagMutations, useTagTree } from "./queries.js";
@@ -41,6 +43,10 @@ export function TagsPage() {
           </Button>
         )}
       </div>
+
+      {!canManage && departments.length > 0 && (
+        <PermissionNote className="mt-6">{onlyWhoMay("tags.manage")}</PermissionNote>
+      )}
 
       <div className="mt-8">
         {tags.isPending ? (

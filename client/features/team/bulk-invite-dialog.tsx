@@ -38,9 +38,29 @@ function BulkInviteBody({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<{ lines: InviteLine[]; answer: InviteManyResult } | null>(null);
+  // The lines the last round refused, with why, while they are being fixed.
+  const [toFix, setToFix] = useState<readonly RejectedLine[]>([]);
   const inviteMany = useInviteMany();
 
-  if (result) return <BulkInviteResults lines={result.lines} answer={result.answer} onClose={onClose} />;
+  if (result) {
+    const rejected = rejectedLines(result.lines, result.answer);
+    return (
+      <BulkInviteResults
+        lines={result.lines}
+        answer={result.answer}
+        onClose={onClose}
+        onFix={
+          rejected.length === 0
+            ? undefined
+            : () => {
+                setToFix(rejected);
+                setText(rejected.map((line) => line.source).join("\n"));
+                setResult(null);
+              }
+        }
+      />
+    );
+  }
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -61,6 +81,18 @@ function BulkInviteBody({ onClose }: { onClose: () => void }) {
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={inviteMany.isPending || undefined}>
+        {toFix.length > 0 && (
+          <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p className="font-medium">Fix these lines, then invite again:</p>
+            <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5" aria-label="Lines to fix">
+              {toFix.map((line) => (
+                <li key={line.row} className="wrap-anywhere">
+                  <span className="font-mono text-xs">{line.source}</span>: {line.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fieldId}>People to invite</Label>
           <Textarea
@@ -93,14 +125,45 @@ function BulkInviteBody({ onClose }: { onClose: () => void }) {
   );
 }
 
+interface RejectedLine {
+  row: number;
+  source: string;
+  reason: string;
+}
+
+/** The refused rows as the lines they came from, to be fixed and sent again. */
+function rejectedLines(lines: readonly InviteLine[], answer: InviteManyResult): RejectedLine[] {
+  return answer.rejected.map((row) => ({
+    row: row.row,
+    source: lines[row.row]?.source ?? row.email,
+    reason: row.reason,
+  }));
+}
+
+/** Whether the server is e-mailing the links: all of them, none, or some (e-mail set up, some not queued). */
+function mailedText(invited: InviteManyResult["invited"]): string {
+  const mailed = invited.filter((row) => row.emailed).length;
+  if (invited.length === 0) return "";
+  if (mailed === invited.length) {
+    return invited.length === 1
+      ? "We are e-mailing their link; you can also copy it."
+      : "We are e-mailing each person their link; you can also copy them.";
+  }
+  if (mailed === 0) return "E-mail is not set up on this server: send each person their link yourself.";
+  return "Those marked E-mailed get their link by e-mail; send the others theirs yourself.";
+}
+
 function BulkInviteResults({
   lines,
   answer,
   onClose,
+  onFix,
 }: {
   lines: InviteLine[];
   answer: InviteManyResult;
   onClose: () => void;
+  /** Back to the form with the refused lines in it. */
+  onFix: (() => void) | undefined;
 }) {
   const [copied, setCopied] = useState<number | "all" | null>(null);
   const copy = async (text: string, which: number | "all") => {
@@ -116,10 +179,14 @@ function BulkInviteResults({
     <DialogContent className="sm:max-w-2xl">
       <DialogHeader>
         <DialogTitle>
-          {answer.invited.length === 1 ? "1 person invited" : `${answer.invited.length} people invited`}
+          {answer.invited.length === 0
+            ? "No one invited"
+            : answer.invited.length === 1
+              ? "1 person invited"
+              : `${answer.invited.length} people invited`}
         </DialogTitle>
         <DialogDescription>
-          Send each person their link.{" "}
+          {mailedText(answer.invited)}{" "}
           {answer.rejected.length > 0 && `${answer.rejected.length} not invited: see why below.`}
         </DialogDescription>
       </DialogHeader>
@@ -135,6 +202,9 @@ function BulkInviteResults({
                   <p className="text-sm font-medium text-slate-900 wrap-anywhere">{row.name}</p>
                   <p className="text-xs text-slate-600 wrap-anywhere">{row.email}</p>
                 </div>
+                {row.emailed && answer.invited.some((other) => !other.emailed) && (
+                  <span className="shrink-0 text-xs font-medium text-emerald-700">E-mailed</span>
+                )}
                 <Button
                   variant="outline"
                   size="sm"
@@ -168,6 +238,11 @@ function BulkInviteResults({
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
+        {onFix && (
+          <Button variant={answer.invited.length > 1 ? "outline" : "primary"} onClick={onFix}>
+            Fix Rejected Lines
+          </Button>
+        )}
         {answer.invited.length > 1 && (
           <Button onClick={() => void copy(allLinks, "all")}>
             {copied === "all" ? <Check /> : <Copy />}

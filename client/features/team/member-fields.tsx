@@ -1,10 +1,11 @@
+import { useId } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useTagTree } from "#client/features/tags/queries.js";
 import { DEFAULT_INVITE_ROLE } from "#shared/constants.js";
-import type { Role } from "#shared/roles.js";
+import { ROLE_DESCRIPTIONS, type Role } from "#shared/roles.js";
 import { inviteInput, updateMemberInput } from "#shared/schemas/team.js";
 import { RoleSelect } from "./role-select.js";
 import { TagChecklist } from "./tag-checklist.js";
@@ -47,6 +48,8 @@ export function MemberFields({ form, allowedRoles, roleLocked, emailLocked, disa
     formState: { errors },
   } = form;
   const tags = useTagTree();
+  const tagsHintId = useId();
+  const chosenRole = form.watch("role") ?? DEFAULT_INVITE_ROLE;
   return (
     <>
       <FormField label="Name" error={errors.name?.message}>
@@ -68,7 +71,11 @@ export function MemberFields({ form, allowedRoles, roleLocked, emailLocked, disa
           />
         )}
       </FormField>
-      <FormField label="Role" error={errors.role?.message} hint={roleLocked}>
+      <FormField
+        label="Role"
+        error={errors.role?.message}
+        hint={roleLocked ? `${roleLocked} ${ROLE_DESCRIPTIONS[chosenRole]}` : ROLE_DESCRIPTIONS[chosenRole]}
+      >
         {(field) => (
           <Controller
             control={control}
@@ -85,8 +92,12 @@ export function MemberFields({ form, allowedRoles, roleLocked, emailLocked, disa
           />
         )}
       </FormField>
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Tags</legend>
+      {/* The spec's "tags": departments and job roles, not the access level above (docs/SPEC.md §2). */}
+      <fieldset className="flex flex-col gap-1.5" aria-describedby={tagsHintId}>
+        <legend className="text-sm font-medium text-slate-800">Departments and job roles</legend>
+        <p id={tagsHintId} className="-mt-1 mb-1 text-xs text-slate-500">
+          They decide which training this person gets.
+        </p>
         <div>
           {tags.isPending ? (
             <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3" aria-busy="true">

@@ -7,14 +7,13 @@ import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Dialog } from "#client/components/ui/dialog.js";
 import { LoadMore } from "#client/components/ui/load-more.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { formatDate } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { focusFirst } from "#client/lib/focus.js";
 import { canAssignRole } from "#shared/permissions.js";
 import { ROLE_BADGE_VARIANTS, type Role, roleLabel } from "#shared/roles.js";
 import { type PendingInvitation, useInvitations, useResendInvite, useRevokeInvite } from "./admin-queries.js";
 import { InviteLink } from "./invite-dialog.js";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
  * The invitations nobody has accepted yet, on the team page of those who manage it. Resend makes
@@ -86,7 +85,7 @@ export function PendingInvitations({ actorRole }: { actorRole: Role }) {
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
                     <span className="flex items-center gap-1">
                       <Clock className="size-3.5" aria-hidden="true" />
-                      {invitation.expired ? "Expired" : "Expires"} {dateFormat.format(invitation.expiresAt)}
+                      {invitation.expired ? "Expired" : "Expires"} {formatDate(invitation.expiresAt)}
                     </span>
                     {invitation.invitedBy && <span>Invited by {invitation.invitedBy}</span>}
                     {invitation.tags.length > 0 && (

@@ -1,6 +1,6 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
 import { cn } from "#client/lib/cn.js";
-import { ROLES, type Role, roleLabel } from "#shared/roles.js";
+import { ROLE_DESCRIPTIONS, ROLES, type Role, roleLabel } from "#shared/roles.js";
 
 export interface RoleSelectProps {
   value: Role;
@@ -26,9 +26,14 @@ export function RoleSelect({ value, onChange, allowed, disabled, pending, classN
       <SelectTrigger className={cn(className, pending && "opacity-60")} aria-busy={pending || undefined} {...aria}>
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent className="max-w-[min(24rem,calc(100vw-2rem))]">
         {ROLES.map((role) => (
-          <SelectItem key={role} value={role} disabled={role !== value && !allowed.includes(role)}>
+          <SelectItem
+            key={role}
+            value={role}
+            description={ROLE_DESCRIPTIONS[role]}
+            disabled={role !== value && !allowed.includes(role)}
+          >
             {roleLabel(role)}
           </SelectItem>
         ))}

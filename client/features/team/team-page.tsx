@@ -1,7 +1,8 @@
-import { ShieldAlert, UserPlus, Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
+import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { MailProblemsPanel } from "#client/features/mail/mail-problems-panel.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
@@ -24,7 +25,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * The team page (docs/SPEC.md §2): everyone sees the members; team.manage adds invite, role changes and
  * edit; docs/SPEC.md §7 adds the pending invitations, inviting several people, removing people, and the search.
  */
-export function TeamPage() {
+export function TeamPage({ initialSearch = "" }: { initialSearch?: string }) {
   const { data: user } = useCurrentUser();
   const actorRole = useRouteOrganization().role;
   const canManage = can(actorRole, "team.manage");
@@ -37,7 +38,7 @@ export function TeamPage() {
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [filterValues, setFilterValues] = useState<TeamFilterValues>({
-    searchText: "",
+    searchText: initialSearch,
     role: undefined,
     tagId: undefined,
     former: false,
@@ -75,15 +76,7 @@ export function TeamPage() {
         )}
       </div>
 
-      {!canManage && user && (
-        <div
-          role="note"
-          className="mt-6 flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{TEAM_TEXT.noPermission}</p>
-        </div>
-      )}
+      {!canManage && user && <PermissionNote className="mt-6">{TEAM_TEXT.noPermission}</PermissionNote>}
 
       <div className="mt-6 empty:hidden">
         <MailProblemsPanel visible={can(actorRole, "mail.viewProblems")} />

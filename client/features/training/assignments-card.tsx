@@ -7,8 +7,8 @@ import { Label } from "#client/components/ui/label.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#client/components/ui/select.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { Spinner } from "#client/components/ui/spinner.js";
-import { formatDate } from "#client/features/courses/course-tags.js";
 import { membersQuery } from "#client/features/team/queries.js";
+import { formatDate } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { assignmentsQuery, useAssignmentMutations } from "./queries.js";
 

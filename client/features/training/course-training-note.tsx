@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarClock, Info } from "lucide-react";
-import { formatDate } from "#client/features/courses/course-tags.js";
 import { useCan } from "#client/features/courses/use-org-role.js";
 import { useConnection } from "#client/features/offline/connection.js";
+import { formatDate } from "#client/lib/dates.js";
 import { type CourseSetupFacts, CourseSetupNote } from "./course-setup.js";
 import { dueText } from "./deadline.js";
 import { trainingItemOf, useMyTraining } from "./queries.js";

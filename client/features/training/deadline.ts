@@ -1,3 +1,4 @@
+import { formatUtcDay } from "#client/lib/dates.js";
 import { COURSE_MESSAGES, DUE_DAYS_MAX } from "#shared/course-texts.js";
 
 /** How a required course's deadline is set: none, a calendar date, or N days after joining the audience. */
@@ -61,20 +62,13 @@ export function deadlineInput(
   return { ok: true, input: { required: true, dueDate: null, dueDays: days } };
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
 /**
  * The calendar day a deadline falls on. Deadlines are kept as the instant they pass (a fixed date is due
  * at the end of that day, UTC), so the day is read in UTC, a millisecond before that instant: an end
  * given as the next day's 00:00 still names the due day, in every time zone of the reader.
  */
 export function formatDueDay(dueAt: Date): string {
-  return DAY_FORMAT.format(new Date(dueAt.getTime() - 1));
+  return formatUtcDay(new Date(dueAt.getTime() - 1));
 }
 
 /** "Due Dec 3, 2026" or "Was due Dec 3, 2026" for a deadline that has passed. */
@@ -92,5 +86,5 @@ export function isPastDueDate(dueDate: string, now: Date = new Date()): boolean 
 
 /** The day of a "YYYY-MM-DD" due date as the course screens write it ("Dec 3, 2026"). */
 export function formatDueDate(dueDate: string): string {
-  return DAY_FORMAT.format(new Date(`${dueDate}T12:00:00Z`));
+  return formatUtcDay(new Date(`${dueDate}T12:00:00Z`));
 }

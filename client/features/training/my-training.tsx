@@ -4,12 +4,14 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { ProgressBar } from "#client/components/ui/progress-bar.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { certificateDay } from "#client/features/certificates/certificate-status.js";
 import { CourseHeading } from "#client/features/courses/course-heading.js";
-import { formatDate } from "#client/features/courses/course-tags.js";
 import { ResumeLink } from "#client/features/courses/resume-link.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
+import { formatDate } from "#client/lib/dates.js";
 import { errorMessage, needsConnection } from "#client/lib/errors.js";
 import { progressPercent } from "#shared/progress.js";
+import { CERTIFICATE_STATUS_LABELS } from "#shared/schemas/certificates.js";
 import { dueText } from "./deadline.js";
 import { type TrainingItem, useMyTraining } from "./queries.js";
 import { TrainingStatusBadge } from "./status.js";
@@ -95,6 +97,7 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
           <CompletionOrDeadline item={item} />
           <span className="tabular-nums">{lessons}</span>
+          {item.certificate && <CertificateNote certificate={item.certificate} />}
         </p>
         <ProgressBar value={percent} label={`${item.title} progress`} valueText={`${percent}%, ${lessons}`} size="sm" />
       </div>
@@ -118,6 +121,17 @@ function TrainingCard({ item, orgSlug }: { item: TrainingItem; orgSlug: string }
         </Link>
       )}
     </Card>
+  );
+}
+
+/** The caller's certificate of a certification course (decision 0312): its status and when it expires. */
+function CertificateNote({ certificate }: { certificate: NonNullable<TrainingItem["certificate"]> }) {
+  const expiry = certificate.expiresAt ? `, expires ${certificateDay(certificate.expiresAt)}` : "";
+  return (
+    <span className={certificate.status === "valid" ? undefined : "font-medium text-amber-800"}>
+      Certificate: {CERTIFICATE_STATUS_LABELS[certificate.status]}
+      {certificate.status === "revoked" ? "" : expiry}
+    </span>
   );
 }
 

@@ -69,6 +69,9 @@ export async function duplicateCourse(scope: CourseWriteScope, source: Course): 
     required: source.required,
     dueDate: source.dueDate,
     dueDays: source.dueDays,
+    certified: source.certified,
+    validityMonths: source.validityMonths,
+    recertifyDaysBefore: source.recertifyDaysBefore,
   });
   const links = await scope.em.find(CourseTag, { course: source.id }, { orderBy: { id: "asc" } });
   for (const link of links) createOwned(scope, CourseTag, { course: copy, tag: link.tag });

@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { z } from "zod";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { Tag } from "#server/modules/tags/index.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { COURSE_MESSAGES, type createCourseInput, type updateCourseInput } from "#shared/schemas/courses.js";
@@ -11,7 +12,7 @@ import { type CourseContext, findCourse, lockCourse } from "./course-access.js";
 import { duplicateCourse } from "./course-copy.js";
 import { type CoursesForViewer, courseForViewer } from "./course-views.data.js";
 import { type TaggedCourse, taggedCourseById } from "./courses.data.js";
-import { applyDueFields } from "./courses.rules.js";
+import { applyCertificationFields, applyDueFields } from "./courses.rules.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
 /**
@@ -52,6 +53,19 @@ async function replaceCourseTags(scope: OrganizationScope, course: Course, tagId
   return added.length > 0 || kept.size < links.length;
 }
 
+/** Publishing a course, or taking it back to draft, is a training event (docs/decisions/0300-evidence-log.md). */
+async function statusEvent(ctx: CourseWriteContext, course: Course, before: Course["status"]): Promise<void> {
+  if (course.status === before) return;
+  await recordTrainingEvent(ctx, {
+    organizationId: ctx.organization.id,
+    kind: course.status === "published" ? "course.published" : "course.unpublished",
+    occurredAt: new Date(),
+    actorId: ctx.user.id,
+    courseId: course.id,
+    facts: { courseTitle: course.title, version: course.version },
+  });
+}
+
 export async function createCourse(
   ctx: CourseWriteContext,
   input: z.output<typeof createCourseInput>,
@@ -63,8 +77,10 @@ export async function createCourse(
     status: input.status,
   });
   applyDueFields(course, input);
+  applyCertificationFields(course, input.certification);
   for (const tag of tags) createOwned(ctx, CourseTag, { course, tag });
   await ctx.em.flush();
+  await statusEvent(ctx, course, "draft");
   await contentWritten(ctx, { courseIds: [course.id] });
   return courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
 }
@@ -75,15 +91,18 @@ export async function updateCourse(
 ): Promise<CoursesForViewer> {
   const course = await lockCourse(ctx, input.id);
   assertCurrentVersion(course, input.version, COURSE_MESSAGES.courseChanged);
+  const statusBefore = course.status;
   const fieldsChanged = setChangedFields(course, {
     title: input.title,
     description: input.description,
     status: input.status,
   });
   const dueChanged = applyDueFields(course, input);
+  const certificationChanged = applyCertificationFields(course, input.certification);
   const tagsChanged = input.tagIds !== undefined && (await replaceCourseTags(ctx, course, input.tagIds));
-  countVersion(course, fieldsChanged || dueChanged || tagsChanged);
+  countVersion(course, fieldsChanged || dueChanged || certificationChanged || tagsChanged);
   await ctx.em.flush();
+  await statusEvent(ctx, course, statusBefore);
   await contentWritten(ctx, { courseIds: [course.id] });
   return courseForViewer(ctx.em, await writtenCourse(ctx, course.id), ctx.membership);
 }

@@ -22,6 +22,9 @@ export class Course {
     | "required"
     | "dueDate"
     | "dueDays"
+    | "certified"
+    | "validityMonths"
+    | "recertifyDaysBefore"
     | "version";
   id!: number;
   organization!: Organization;
@@ -34,6 +37,13 @@ export class Course {
   dueDate: string | null = null;
   /** Due this many days after each member joined the audience. At most one of dueDate and dueDays is set. */
   dueDays: number | null = null;
+  /**
+   * A certification (docs/decisions/0310-certificates-derived-from-completion.md): completing it issues a
+   * certificate, valid this many months (null: for good), re-assigned this many days before it expires.
+   */
+  certified = false;
+  validityMonths: number | null = null;
+  recertifyDaysBefore: number | null = null;
   /** See VERSION_PROPERTY. */
   version = 1;
   createdAt: Date = new Date();
@@ -52,6 +62,9 @@ export const CourseSchema = new EntitySchema<Course>({
     required: { type: "boolean", default: false },
     dueDate: { type: "string", length: 10, nullable: true },
     dueDays: { type: "integer", nullable: true },
+    certified: { type: "boolean", default: false },
+    validityMonths: { type: "integer", nullable: true },
+    recertifyDaysBefore: { type: "integer", nullable: true },
     version: VERSION_PROPERTY,
     createdAt: { type: "datetime", onCreate: () => new Date() },
     updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
@@ -86,7 +99,6 @@ export class CourseModule {
   title!: string;
   description: string | null = null;
   orderIndex!: number;
-  /** See VERSION_PROPERTY. */
   version = 1;
 }
 
@@ -115,7 +127,6 @@ export class Lesson {
   content: string | null = null;
   videoUrl: string | null = null;
   orderIndex!: number;
-  /** See VERSION_PROPERTY. */
   version = 1;
   /** Completed by signing it (decision 0101, server/modules/signoff/signoffs.ts), not by "Mark as Complete". */
   requiresSignoff = false;

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { inScope, placeholders, readRow, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow, joinedText } from "#server/platform/db/sql-dialect.js";
+import { DEFAULT_RECERTIFY_DAYS_BEFORE } from "#shared/course-texts.js";
 import type { CourseStatus } from "./course.entity.js";
 
 /**
@@ -18,7 +19,15 @@ export interface CourseFields {
   required: boolean;
   dueDate: string | null;
   dueDays: number | null;
+  /** Null: not a certification (docs/decisions/0310-certificates-derived-from-completion.md). */
+  certification: CertificationFields | null;
   version: number;
+}
+
+export interface CertificationFields {
+  /** Null: the certificate never expires. */
+  validityMonths: number | null;
+  recertifyDaysBefore: number;
 }
 
 export interface CourseRecord {
@@ -30,11 +39,14 @@ export interface CourseRecord {
   required: boolean | number;
   due_date: string | null;
   due_days: number | null;
+  certified: boolean | number;
+  validity_months: number | null;
+  recertify_days_before: number | null;
   version: number;
 }
 
 export const COURSE_COLUMNS =
-  "c.id, c.title, c.description, c.status, c.created_at, c.required, c.due_date, c.due_days, c.version";
+  "c.id, c.title, c.description, c.status, c.created_at, c.required, c.due_date, c.due_days, c.certified, c.validity_months, c.recertify_days_before, c.version";
 
 export function courseFromRecord(row: CourseRecord): CourseFields {
   return {
@@ -47,6 +59,12 @@ export function courseFromRecord(row: CourseRecord): CourseFields {
     required: Boolean(row.required),
     dueDate: row.due_date,
     dueDays: row.due_days === null ? null : Number(row.due_days),
+    certification: row.certified
+      ? {
+          validityMonths: row.validity_months === null ? null : Number(row.validity_months),
+          recertifyDaysBefore: Number(row.recertify_days_before ?? DEFAULT_RECERTIFY_DAYS_BEFORE),
+        }
+      : null,
     version: Number(row.version),
   };
 }

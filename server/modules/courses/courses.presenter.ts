@@ -2,7 +2,7 @@ import { compareTags, type TagView } from "#server/modules/tags/index.js";
 import type { CourseStatus } from "./course.entity.js";
 import type { ViewerCourseTraining } from "./course-view-parts.js";
 import type { CoursesForViewer } from "./course-views.data.js";
-import type { CourseFields, OutlineRow, TaggedCourse } from "./courses.data.js";
+import type { CertificationFields, CourseFields, OutlineRow, TaggedCourse } from "./courses.data.js";
 
 /**
  * A course as its card, form and detail page show it (courses/list, get, create, update; docs/SPEC.md §3, §7),
@@ -39,6 +39,8 @@ export interface CourseView {
   required: boolean;
   dueDate: string | null;
   dueDays: number | null;
+  /** Null: not a certification (docs/decisions/0310-certificates-derived-from-completion.md). */
+  certification: CertificationFields | null;
   /** The caller is in the course's audience. */
   assignedToMe: boolean;
   /** The caller's own deadline: null when not required, none is set, or not assigned. */
@@ -90,6 +92,7 @@ function courseView(
     required: course.required,
     dueDate: course.dueDate,
     dueDays: course.dueDays,
+    certification: course.certification,
     assignedToMe: mine.assignedToMe,
     dueAt: mine.dueAt,
     version: course.version,

@@ -44,3 +44,21 @@ export function applyDueFields(
   }
   return [course.required, course.dueDate, course.dueDays].some((value, index) => value !== before[index]);
 }
+
+/**
+ * The course's certification fields from a create or update (docs/decisions/0310-certificates-derived-from-completion.md):
+ * left out keeps them, null makes it no certification. True when that changed them.
+ */
+export function applyCertificationFields(
+  course: Course,
+  certification: { validityMonths: number | null; recertifyDaysBefore: number } | null | undefined,
+): boolean {
+  if (certification === undefined) return false;
+  const before = [course.certified, course.validityMonths, course.recertifyDaysBefore];
+  course.certified = certification !== null;
+  course.validityMonths = certification?.validityMonths ?? null;
+  course.recertifyDaysBefore = certification?.recertifyDaysBefore ?? null;
+  return [course.certified, course.validityMonths, course.recertifyDaysBefore].some(
+    (value, index) => value !== before[index],
+  );
+}

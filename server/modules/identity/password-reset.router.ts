@@ -1,6 +1,6 @@
 import { rateLimitedProcedure } from "#server/platform/api/trpc.js";
-import { forgotPasswordInput, resetPasswordInput } from "#shared/schemas/mail.js";
-import { requestPasswordReset, resetPassword } from "./password-resets.js";
+import { forgotPasswordInput, resetLinkInput, resetPasswordInput } from "#shared/schemas/mail.js";
+import { requestPasswordReset, resetLinkStatus, resetPassword } from "./password-resets.js";
 
 /**
  * "Forgot password?" (decisions 0133, 0265). Rate limited like sign-in, hence outside the request's
@@ -15,6 +15,12 @@ export const passwordResetProcedures = {
     .meta({ rest: { method: "POST", path: "/auth/forgot-password" } })
     .input(forgotPasswordInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+
+  /** Whether a link still works, asked by its page before the new password (it changes nothing). */
+  resetPasswordStatus: rateLimitedProcedure
+    .meta({ rest: { method: "GET", path: "/auth/reset-password-status" } })
+    .input(resetLinkInput)
+    .query(({ ctx, input }) => resetLinkStatus(ctx, input)),
 
   /** Single use: the link is spent by the one call that claims it. Every session of the account ends. */
   resetPassword: rateLimitedProcedure

@@ -2,7 +2,12 @@ import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { type Context, nowOf } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
-import { type forgotPasswordInput, MAIL_MESSAGES, type resetPasswordInput } from "#shared/schemas/mail.js";
+import {
+  type forgotPasswordInput,
+  MAIL_MESSAGES,
+  type resetLinkInput,
+  type resetPasswordInput,
+} from "#shared/schemas/mail.js";
 import { knownDeviceForEmail } from "./known-devices.js";
 import { PasswordReset } from "./password-reset.entity.js";
 import { hashResetToken, queuePasswordReset } from "./password-reset.mail.js";
@@ -39,6 +44,26 @@ export async function requestPasswordReset(
     await em.transactional((tx) => queuePasswordReset(tx, mail, user, now));
   });
   return { message: MAIL_MESSAGES.resetRequested };
+}
+
+/**
+ * auth/reset-password-status: whether the link would still change the password (unused, not expired, not
+ * replaced by a later mail), so that its page says a dead link is dead before asking for a new password.
+ * It reads only; a dead link counts against the address as a refused reset does.
+ */
+export async function resetLinkStatus(
+  ctx: Context,
+  input: z.output<typeof resetLinkInput>,
+): Promise<{ usable: boolean }> {
+  await ctx.rateLimiter.assertAddressAllowed(ctx.req.ip);
+  const usable =
+    (await ctx.em.count(PasswordReset, {
+      tokenHash: hashResetToken(input.token),
+      usedAt: null,
+      expiresAt: { $gt: nowOf(ctx) },
+    })) === 1;
+  if (!usable) await ctx.rateLimiter.recordFailedAddress(ctx.req.ip);
+  return { usable };
 }
 
 /** auth/reset-password: single use, the link is spent by the one call that claims it; every session ends. */

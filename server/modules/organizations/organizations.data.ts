@@ -1,6 +1,7 @@
 import { type EntityManager, raw, UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { type MembershipRecord, managedUser, type SignedInUser, type User } from "#server/modules/identity/index.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { inScope, readRow } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -97,6 +98,17 @@ export async function createOrganization(
     if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ORG_MESSAGES.slugTaken);
     throw error;
   }
+  await recordTrainingEvent(
+    { em },
+    {
+      organizationId: organization.id,
+      kind: "member.joined",
+      occurredAt: membership.createdAt,
+      actorId: signedIn.id,
+      subjectUserId: signedIn.id,
+      facts: { role: "admin", by: "creating the organization" },
+    },
+  );
   return membership;
 }
 

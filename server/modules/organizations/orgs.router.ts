@@ -2,7 +2,15 @@ import { presentUser } from "#server/modules/identity/index.js";
 import { signedInProcedure } from "#server/platform/api/trpc.js";
 import { organizationProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
-import { checkSlugInput, createOrgInput, orgIdInput, updateOrgInput, validateSlugInput } from "#shared/schemas/orgs.js";
+import {
+  checkSlugInput,
+  createOrgInput,
+  deletionNoticeInput,
+  orgIdInput,
+  updateOrgInput,
+  validateSlugInput,
+} from "#shared/schemas/orgs.js";
+import { deletionNoticesOf, dismissDeletionNotice, noteDeletionForMembers } from "./deletion-notices.data.js";
 import { membershipsOf } from "./membership.js";
 import {
   createOrganization,
@@ -60,7 +68,23 @@ export const orgsProcedures = {
 
   delete: organizationProcedure("org.manage")
     .meta({ rest: { method: "POST", path: "/orgs/delete" } })
-    .mutation(({ ctx }) => deleteOrganization(ctx.em, ctx.organization)),
+    .mutation(async ({ ctx }) => {
+      await noteDeletionForMembers(ctx.em, ctx.organization, {
+        userId: ctx.user.id,
+        name: ctx.membership.displayName ?? ctx.user.name,
+      });
+      return deleteOrganization(ctx.em, ctx.organization);
+    }),
+
+  /** The organizations one belonged to that were deleted since (decision 0296). */
+  deleted: signedInProcedure
+    .meta({ rest: { method: "GET", path: "/orgs/deleted" } })
+    .query(({ ctx }) => deletionNoticesOf(ctx.em, ctx.user)),
+
+  dismissDeleted: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/orgs/dismiss-deleted" } })
+    .input(deletionNoticeInput)
+    .mutation(({ ctx, input }) => dismissDeletionNotice(ctx.em, ctx.user, input.noticeId)),
 
   stats: organizationProcedure("settings.view")
     .meta({ rest: { method: "GET", path: "/orgs/stats" } })

@@ -1,5 +1,6 @@
 import { ForeignKeyConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
+import { Hooks } from "#server/platform/api/hooks.js";
 import { inScope } from "#server/platform/db/rows.js";
 import { dateFromRow, dialectOfManager } from "#server/platform/db/sql-dialect.js";
 import { type Plan, readStep, runPlan, writeReturningStep, writeStep } from "#server/platform/db/statement-plan.js";
@@ -9,7 +10,12 @@ import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import type { Dialect } from "../../../mikro-orm.config.js";
 import { totalCountFrom } from "./course-completion-totals.js";
-import { type CountedCompletion, completionCountStatements, progressCountFrom } from "./course-progress.js";
+import {
+  COMPLETION_BY_KEY,
+  type CountedCompletion,
+  completionCountStatements,
+  progressCountFrom,
+} from "./course-progress.js";
 
 /**
  * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
@@ -96,15 +102,46 @@ function firstCompletion(lessonId: number, row: FirstCompletionRow | undefined):
 }
 
 /**
- * PostgreSQL's completion (decision 0252): the INSERT and, from the row it returned (none for a repeat),
- * its two counts, as one statement. Outside a transaction they commit together; the lesson stays
- * key-share locked until then, so a recount (server/modules/progress/course-progress.ts) still waits for it.
+ * What a higher module writes with every completion, in the completion's own statements
+ * (docs/decisions/0290-module-hooks.md): the evidence log's entry (docs/decisions/0300-evidence-log.md).
+ * `recordedFrom` answers one INSERT … SELECT that reads the completion just recorded as `c` (the
+ * completions table's columns) from `completion`, with no parameters of its own: on PostgreSQL it joins the
+ * one statement as a CTE, on SQLite it runs after the INSERT in the same shared commit. Either way it
+ * commits with the completion or not at all, and adds no round trip on PostgreSQL.
  */
-const INSERT_AND_COUNT_COMPLETION = `with inserted as (${INSERT_COMPLETION}
+export interface CompletionStatementHook {
+  recordedFrom(completion: string, dialect: Dialect): string;
+}
+
+export const completionStatementHooks = new Hooks<CompletionStatementHook>("completionStatements");
+
+/**
+ * PostgreSQL's completion (decision 0252): the INSERT and, from the row it returned (none for a repeat),
+ * its two counts and what the hooks add, as one statement. Outside a transaction they commit together;
+ * the lesson stays key-share locked until then, so a recount (server/modules/progress/course-progress.ts)
+ * still waits for it. Built once, after server/router.ts registered the hooks: its text is the prepared
+ * statement's key.
+ */
+let insertAndCountCompletion: string | undefined;
+
+function insertAndCountStatement(): string {
+  insertAndCountCompletion ??= `with inserted as (${INSERT_COMPLETION}
     returning organization_id, user_id, lesson_id, completed_at),
   progress as (${progressCountFrom("inserted c")}),
-  total as (${totalCountFrom("inserted c")})
+  total as (${totalCountFrom("inserted c")})${completionStatementHooks.all
+    .map((hook, index) => `,\n  hooked_${index} as (${hook.recordedFrom("inserted c", "postgresql")})`)
+    .join("")}
   select lesson_id from inserted`;
+  return insertAndCountCompletion;
+}
+
+/** SQLite's statements of the hooks, by the completion's key (built once, like PostgreSQL's). */
+let hookedBySqlite: string[] | undefined;
+
+function sqliteHookStatements(): string[] {
+  hookedBySqlite ??= completionStatementHooks.all.map((hook) => hook.recordedFrom(COMPLETION_BY_KEY, "sqlite"));
+  return hookedBySqlite;
+}
 
 /**
  * The one way a lesson's completion is written, by "Mark as Complete" (lessons/complete), by passing its
@@ -129,16 +166,17 @@ export function* recordCompletionPlan(
   // Two tabs completing at once: the second insert yields to the first (unique per org, user, lesson).
   let inserted: boolean;
   try {
-    if (dialect === "postgresql")
-      inserted = (yield* writeReturningStep(INSERT_AND_COUNT_COMPLETION, params)).length > 0;
+    if (dialect === "postgresql") inserted = (yield* writeReturningStep(insertAndCountStatement(), params)).length > 0;
     else inserted = (yield* writeStep(INSERT_COMPLETION, params)) > 0;
   } catch (error) {
     missingLessonAsNotFound(error);
   }
   if (!inserted)
     return firstCompletion(lessonId, (yield* readStep<FirstCompletionRow>(FIRST_COMPLETION, keyParams(key)))[0]);
-  if (dialect === "sqlite")
+  if (dialect === "sqlite") {
     for (const [sql, countParams] of completionCountStatements(key)) yield* writeStep(sql, countParams);
+    for (const sql of sqliteHookStatements()) yield* writeStep(sql, keyParams(key));
+  }
   return { lessonId, completedAt };
 }
 

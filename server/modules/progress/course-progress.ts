@@ -43,7 +43,7 @@ export const progressCountFrom = (completion: string) => `insert into course_pro
  * The completion just inserted, by its key in the request's organization (SQLite's planner reads it by
  * the unique index).
  */
-const COMPLETION_BY_KEY = `(select * from completions where ${inScope()} and user_id = ? and lesson_id = ?) c`;
+export const COMPLETION_BY_KEY = `(select * from completions where ${inScope()} and user_id = ? and lesson_id = ?) c`;
 const COUNT_IN_PROGRESS = progressCountFrom(COMPLETION_BY_KEY);
 const COUNT_IN_TOTAL = totalCountFrom(COMPLETION_BY_KEY);
 

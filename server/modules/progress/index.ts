@@ -1,4 +1,10 @@
 /** The progress module's public face: the only file of it that other modules and the app may import. */
-export { assertCompletableBySigning, completionWayOf, recordCompletion } from "./completions.js";
+export {
+  assertCompletableBySigning,
+  type CompletionStatementHook,
+  completionStatementHooks,
+  completionWayOf,
+  recordCompletion,
+} from "./completions.js";
 export { progressCourseHook } from "./course-hooks.js";
-export { recountLessonCourseProgress } from "./course-progress.js";
+export { recountCourseProgress, recountLessonCourseProgress } from "./course-progress.js";

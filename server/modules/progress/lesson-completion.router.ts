@@ -6,7 +6,7 @@ import { completeByMarking } from "./lesson-completion.js";
 export const progressLessonProcedures = {
   /** Idempotent: completing a completed lesson answers with the first completion (there is no undo). */
   complete: memberProcedure
-    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItself: true })
+    .meta({ rest: { method: "POST", path: "/lessons/complete" }, commitsItself: true, inPerson: true })
     .input(completeLessonInput)
     .mutation(({ ctx, input }) => completeByMarking(ctx, input)),
 };

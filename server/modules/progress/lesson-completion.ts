@@ -3,7 +3,7 @@ import type { CompletionView } from "#server/modules/courses/index.js";
 import { assertCourseVisible, type LessonCompletionRow, lessonCompletionRow } from "#server/modules/courses/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
-import type { SignedInContext } from "#server/platform/api/trpc.js";
+import type { CallerContext } from "#server/platform/api/trpc.js";
 import { scopedStatements } from "#server/platform/db/rows.js";
 import { type Plan, runPlan, runPlanNow } from "#server/platform/db/statement-plan.js";
 import { commitTogether } from "#server/platform/fast/sqlite-group-commit.js";
@@ -27,7 +27,7 @@ import { assertCompletableByMarking, recordCompletionPlan } from "./completions.
 
 type CompleteInput = z.infer<typeof completeLessonInput>;
 
-export interface CompletionContext extends SignedInContext {
+export interface CompletionContext extends CallerContext {
   organization: { id: number };
   membership: { createdAt: Date };
   role: Role;

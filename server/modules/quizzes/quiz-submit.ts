@@ -4,6 +4,7 @@ import type { Membership } from "#server/modules/organizations/index.js";
 import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
@@ -69,6 +70,21 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
     createdAt: doneAt,
   });
   await ctx.em.flush();
+  await recordTrainingEvent(ctx, {
+    organizationId: ctx.organization.id,
+    kind: grade.passed ? "check.passed" : "check.failed",
+    occurredAt: doneAt,
+    actorId: ctx.user.id,
+    subjectUserId: ctx.user.id,
+    courseId: course.id,
+    lessonId: lesson.id,
+    facts: {
+      lessonTitle: lesson.title,
+      scorePercent: grade.scorePercent,
+      passPercent: quiz.passPercent,
+      attempt: used + 1,
+    },
+  });
   const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
   if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id, doneAt);
   const attemptsLeft = attemptsLeftOf(quiz.maxAttempts, used + 1);

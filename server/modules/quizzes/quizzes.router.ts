@@ -29,7 +29,7 @@ export const quizzesRouter = router({
     .mutation(({ ctx, input }) => saveQuiz(ctx, input)),
 
   submit: memberProcedure
-    .meta({ rest: { method: "POST", path: "/quizzes/submit" } })
+    .meta({ rest: { method: "POST", path: "/quizzes/submit" }, inPerson: true })
     .input(submitQuizInput)
     .mutation(({ ctx, input }) => submitQuiz(ctx, input)),
 

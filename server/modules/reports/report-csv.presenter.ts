@@ -1,6 +1,7 @@
-import { csvExport, csvFilename } from "#server/platform/http/csv.js";
+import { type CsvOptions, csvDateTime, csvDueDay, csvExport, csvFilename } from "#server/platform/http/csv.js";
 import type { MatrixCellTuple } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
+import { CERTIFICATE_STATUS_LABELS } from "#shared/schemas/certificates.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { CheckScore } from "./quiz-reports.data.js";
@@ -9,7 +10,9 @@ import type { MatrixSignoffs, MatrixSignoffTuple, MemberSignoffView } from "./si
 
 /**
  * The reports as CSV files (`format=csv` on their REST paths): the same rows the screens show, with
- * statuses in words, dates as ISO 8601 (UTC) and booleans as yes/no.
+ * statuses in words and percents as numbers in columns of their own, deadlines as plain dates
+ * ("2026-12-04"), other times as local date-times of the asker's time zone ("2026-12-04 16:03") and
+ * booleans as yes/no.
  */
 
 const status = (value: TrainingStatus) => TRAINING_STATUS_LABELS[value];
@@ -26,13 +29,14 @@ function checkScoresText(scores: readonly CheckScore[]): { best: string; attempt
 const nameOf = (member: { name: string; former: boolean }) =>
   member.former ? `${member.name} (former member)` : member.name;
 
-/** A matrix cell in one field: "Completed", "In progress (40%)" … and nothing where there is no cell. */
-function cellText(cell: MatrixCellTuple | undefined): string {
-  if (!cell) return "";
-  const [, , , cellStatus, percent] = cell;
-  return cellStatus === "completed" || cellStatus === "not_started"
-    ? status(cellStatus)
-    : `${status(cellStatus)} (${percent}%)`;
+/** A matrix cell's status in words ("In progress"), and nothing where there is no cell. */
+function cellStatusText(cell: MatrixCellTuple | undefined): string {
+  return cell ? status(cell[3]) : "";
+}
+
+/** A matrix cell's percent as a number, for its own column; nothing where there is no cell. */
+function cellPercent(cell: MatrixCellTuple | undefined): number | null {
+  return cell ? cell[4] : null;
 }
 
 /**
@@ -69,25 +73,38 @@ function signoffCellText(report: MatrixSignoffs, signoff: MatrixSignoffTuple | u
   return `; sign-off: ${signoffCountsText({ signed, outdated, total })}`;
 }
 
-/** One row per member, one column per course, as the matrix shows them. */
+/**
+ * One row per member and, as the matrix shows them, two columns per course: the status in words (with the
+ * sign-off count of a course that has procedures) and the percent as a number.
+ */
 export const matrixCsv = csvExport((report: MatrixReport & MatrixSignoffs) => {
   const cellOf = gridOf(report, report.cells.tuples);
   const signoffOf = gridOf(report, report.signoffs);
-  const cellWithSignoffs = (userId: number, courseId: number) => {
+  const courseFields = (userId: number, courseId: number) => {
     const cell = cellOf(userId, courseId);
-    return cell ? cellText(cell) + signoffCellText(report, signoffOf(userId, courseId), courseId) : "";
+    const statusText = cell
+      ? cellStatusText(cell) + signoffCellText(report, signoffOf(userId, courseId), courseId)
+      : "";
+    return [statusText, cellPercent(cell)];
   };
   return {
     filename: csvFilename("training-matrix"),
     rows: [
-      ["Name", "Email", "Role", "Assigned", "Completed", ...report.courses.map((course) => course.title)],
+      [
+        "Name",
+        "Email",
+        "Role",
+        "Assigned",
+        "Completed",
+        ...report.courses.flatMap((course) => [course.title, `${course.title}: percent`]),
+      ],
       ...report.members.map((member) => [
         nameOf(member),
         member.email,
         ROLE_LABELS[member.role],
         member.assignedCount,
         member.completedCount,
-        ...report.courses.map((course) => cellWithSignoffs(member.userId, course.courseId)),
+        ...report.courses.flatMap((course) => courseFields(member.userId, course.courseId)),
       ]),
     ],
   };
@@ -95,13 +112,13 @@ export const matrixCsv = csvExport((report: MatrixReport & MatrixSignoffs) => {
 
 const PROGRESS_HEADERS = ["Status", "Percent", "Completed lessons", "Total lessons", "Completed at", "Due at"];
 
-const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">) => [
+const progressFields = (row: Omit<ProgressCell, "userId" | "courseId">, options: CsvOptions) => [
   status(row.status),
   row.percent,
   row.completedLessons,
   row.totalLessons,
-  row.completedAt,
-  row.dueAt,
+  csvDateTime(row.completedAt, options),
+  csvDueDay(row.dueAt),
 ];
 
 /** Two columns per knowledge check of the course (docs/SPEC.md §7): the member's best score and attempts. */
@@ -113,15 +130,19 @@ const checkFields = (member: CourseReport["members"][number]) =>
 /** Three columns per sign-off lesson of the course (decision 0103): the member's standing, version signed, when. */
 const lessonSignoffHeaders = (lessons: readonly { title: string }[]) =>
   lessons.flatMap(({ title }) => [`${title}: sign-off`, `${title}: signed version`, `${title}: signed at`]);
-const lessonSignoffFields = (signoffs: readonly MemberSignoffView[]) =>
-  signoffs.flatMap((lesson) => [signoffStandingLabel(lesson.status), lesson.signedVersion, lesson.signedAt]);
+const lessonSignoffFields = (signoffs: readonly MemberSignoffView[], options: CsvOptions) =>
+  signoffs.flatMap((lesson) => [
+    signoffStandingLabel(lesson.status),
+    lesson.signedVersion,
+    csvDateTime(lesson.signedAt, options),
+  ]);
 
 interface CourseCsvReport {
   course: CourseReport["course"] & { signoffLessons: { title: string }[] };
   members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[] })[];
 }
 
-export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
+export const courseReportCsv = csvExport((report: CourseCsvReport, options: CsvOptions) => ({
   filename: csvFilename("course", report.course.title),
   rows: [
     [
@@ -136,38 +157,53 @@ export const courseReportCsv = csvExport((report: CourseCsvReport) => ({
       nameOf(member),
       member.email,
       member.assigned,
-      ...progressFields(member),
+      ...progressFields(member, options),
       ...checkFields(member),
-      ...lessonSignoffFields(member.signoffs),
+      ...lessonSignoffFields(member.signoffs, options),
     ]),
   ],
 }));
 
 /** Three columns for the course's sign-off lessons (decision 0103), one entry per lesson, "; " between. */
 const SIGNOFF_HEADERS = ["Sign-off", "Signed versions", "Signed at"];
-const signoffFields = (signoffs: readonly MemberSignoffView[]) => [
+const signoffFields = (signoffs: readonly MemberSignoffView[], options: CsvOptions) => [
   signoffs.map((lesson) => `${lesson.lessonTitle}: ${signoffStandingLabel(lesson.status)}`).join("; "),
   signoffs.map((lesson) => (lesson.signedVersion === null ? "" : String(lesson.signedVersion))).join("; "),
-  signoffs.map((lesson) => lesson.signedAt?.toISOString() ?? "").join("; "),
+  signoffs.map((lesson) => csvDateTime(lesson.signedAt, options)).join("; "),
 ];
 
 type MemberCsvCourse = MemberReportCourse & { signoffs: MemberSignoffView[] };
 
-export const memberReportCsv = csvExport((report: { member: { name: string }; courses: MemberCsvCourse[] }) => ({
-  filename: csvFilename("member", report.member.name),
-  rows: [
-    ["Course", "Required", "Assigned", ...PROGRESS_HEADERS, ...SIGNOFF_HEADERS, "Best check score", "Check attempts"],
-    ...report.courses.map((course) => {
-      const checks = checkScoresText(course.checks);
-      return [
-        course.title,
-        course.required,
-        course.assigned,
-        ...progressFields(course),
-        ...signoffFields(course.signoffs),
-        checks.best,
-        checks.attempts,
-      ];
-    }),
-  ],
-}));
+export const memberReportCsv = csvExport(
+  (report: { member: { name: string }; courses: MemberCsvCourse[] }, options: CsvOptions) => ({
+    filename: csvFilename("member", report.member.name),
+    rows: [
+      [
+        "Course",
+        "Required",
+        "Assigned",
+        ...PROGRESS_HEADERS,
+        ...SIGNOFF_HEADERS,
+        "Best check score",
+        "Check attempts",
+        "Certificate",
+        "Certificate expires",
+      ],
+      ...report.courses.map((course) => {
+        const checks = checkScoresText(course.checks);
+        return [
+          course.title,
+          course.required,
+          course.assigned,
+          ...progressFields(course, options),
+          ...signoffFields(course.signoffs, options),
+          checks.best,
+          checks.attempts,
+          course.certificate ? CERTIFICATE_STATUS_LABELS[course.certificate.status] : "",
+          // A certificate's expiry is the instant it stops being valid: its last valid day, as a deadline's.
+          csvDueDay(course.certificate?.expiresAt ?? null),
+        ];
+      }),
+    ],
+  }),
+);

@@ -1,6 +1,8 @@
+import { z } from "zod";
 import type { MemberRow } from "#server/modules/organizations/index.js";
 import { compareTags } from "#server/modules/tags/index.js";
 import {
+  type CourseCertification,
   cellsOf,
   type ProgressCell,
   progressFrom,
@@ -9,10 +11,13 @@ import {
   trainingStatus,
   visitCells,
 } from "#server/modules/training/index.js";
+import { dateAnswer } from "#server/platform/api/wire-format.js";
 import { MatrixCells, type MatrixCellTuple } from "#shared/matrix-cells.js";
 import { progressPercent } from "#shared/progress.js";
-import type { Role } from "#shared/roles.js";
+import { ROLES, type Role } from "#shared/roles.js";
+import type { CertificateStatus } from "#shared/schemas/certificates.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
+import { TRAINING_STATUSES } from "#shared/training-statuses.js";
 import type { CheckScore, CourseCheck } from "./quiz-reports.data.js";
 import type { CourseReportRows, MatrixRows, MemberReportRows } from "./reports.data.js";
 import {
@@ -55,6 +60,57 @@ interface MatrixCourse {
   assignedCount: number;
   completedCount: number;
 }
+
+/**
+ * MatrixReport as a declared answer, in the plain JSON of a call made with an API key: each cell an
+ * object with named fields (wire-format.ts, plainJsonText).
+ */
+export const matrixAnswer = z.object({
+  members: z.array(
+    z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(ROLES),
+      former: z.boolean(),
+      assignedCount: z.number().int(),
+      completedCount: z.number().int(),
+    }),
+  ),
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      title: z.string(),
+      required: z.boolean(),
+      assignedCount: z.number().int(),
+      completedCount: z.number().int(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      userId: z.number().int(),
+      courseId: z.number().int(),
+      assigned: z.boolean(),
+      status: z.enum(TRAINING_STATUSES),
+      percent: z.number(),
+      completedAt: dateAnswer().nullable(),
+      dueAt: dateAnswer().nullable(),
+    }),
+  ),
+  /** Per course with sign-off lessons: how many it has (keys are course ids). */
+  signoffLessons: z.record(z.string(), z.number().int()),
+  signoffs: z.array(
+    z.object({
+      userId: z.number().int(),
+      courseId: z.number().int(),
+      signed: z.number().int(),
+      outdated: z.number().int(),
+    }),
+  ),
+});
+
+/** The names of a MatrixSignoffTuple's fields, in order: a call made with an API key gets objects. */
+export const MATRIX_SIGNOFF_FIELDS = ["userId", "courseId", "signed", "outdated"] as const;
 
 export interface MatrixReport {
   members: MatrixMember[];
@@ -184,6 +240,8 @@ export interface MemberReportCourse extends Omit<ProgressCell, "userId"> {
   required: boolean;
   /** The member's attempts and best score at each of the course's knowledge checks (docs/SPEC.md §7). */
   checks: CheckScore[];
+  /** Their latest certificate of a certification course (docs/decisions/0312-recertification-in-my-training-and-expiry-reminders.md). */
+  certificate?: { status: CertificateStatus; expiresAt: Date | null } | null;
 }
 
 /** Every published course for one member: those of their audience first, then by title. */
@@ -249,7 +307,11 @@ export function presentCourseReport(rows: CourseReportRows, now: Date) {
 }
 
 /** reports/member: the member, and every published course as they stand with it, its sign-off lessons too. */
-export function presentMemberReport(rows: MemberReportRows, now: Date) {
+export function presentMemberReport(
+  rows: MemberReportRows,
+  now: Date,
+  certificates: ReadonlyMap<number, CourseCertification>,
+) {
   const { membership } = rows;
   return {
     member: {
@@ -260,9 +322,13 @@ export function presentMemberReport(rows: MemberReportRows, now: Date) {
       former: membership.former === true,
       tags: [...rows.tags].sort(compareTags),
     },
-    courses: memberCourses(rows, now).map((course): MemberReportCourse & { signoffs: MemberSignoffView[] } => ({
-      ...course,
-      signoffs: rows.signoffs.get(course.courseId) ?? [],
-    })),
+    courses: memberCourses(rows, now).map((course): MemberReportCourse & { signoffs: MemberSignoffView[] } => {
+      const certificate = certificates.get(course.courseId);
+      return {
+        ...course,
+        signoffs: rows.signoffs.get(course.courseId) ?? [],
+        certificate: certificate ? { status: certificate.status, expiresAt: certificate.expiresAt } : null,
+      };
+    }),
   };
 }

@@ -1,11 +1,18 @@
+import { latestCertificates } from "#server/modules/certifications/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
-import { plainJsonBut } from "#server/platform/api/wire-format.js";
+import { namingTuples, plainJsonBut } from "#server/platform/api/wire-format.js";
 import { formerFilterInput } from "#shared/schemas/team-admin.js";
 import { courseReportInput, matrixReportInput, memberReportInput } from "#shared/schemas/training.js";
 import { courseReportCsv, matrixCsv, memberReportCsv } from "./report-csv.presenter.js";
 import { courseReportRows, matrixRows, memberReportRows } from "./reports.data.js";
-import { presentCourseReport, presentMatrixReport, presentMemberReport } from "./reports.presenter.js";
+import {
+  MATRIX_SIGNOFF_FIELDS,
+  matrixAnswer,
+  presentCourseReport,
+  presentMatrixReport,
+  presentMemberReport,
+} from "./reports.presenter.js";
 
 /**
  * Progress reports (decision 0041) for "reports.view": each also answers CSV on its REST path (`format=csv`).
@@ -19,11 +26,13 @@ const reportProcedure = permittedProcedure("reports.view");
  */
 export const reportProcedures = {
   matrix: reportProcedure
-    .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv } })
+    .meta({ rest: { method: "GET", path: "/reports/matrix", csv: matrixCsv }, answer: matrixAnswer })
     .input(matrixReportInput)
     .input(formerFilterInput)
     .query(async ({ ctx, input }) =>
-      plainJsonBut(presentMatrixReport(await matrixRows(ctx.em, input), input, nowOf(ctx)), ["cells"]),
+      namingTuples(plainJsonBut(presentMatrixReport(await matrixRows(ctx.em, input), input, nowOf(ctx)), ["cells"]), {
+        signoffs: MATRIX_SIGNOFF_FIELDS,
+      }),
     ),
 
   course: reportProcedure
@@ -37,5 +46,9 @@ export const reportProcedures = {
   member: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })
     .input(memberReportInput)
-    .query(async ({ ctx, input }) => presentMemberReport(await memberReportRows(ctx.em, input.userId), nowOf(ctx))),
+    .query(async ({ ctx, input }) => {
+      const now = nowOf(ctx);
+      const rows = await memberReportRows(ctx.em, input.userId);
+      return presentMemberReport(rows, now, await latestCertificates(ctx, rows.membership.userId, now));
+    }),
 };

@@ -5,6 +5,7 @@ import { type MembershipRecord, managedUser } from "#server/modules/identity/ind
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
@@ -58,6 +59,22 @@ export async function signLesson(ctx: SigningContext, input: z.output<typeof sig
     signedAt,
   });
   await ctx.em.flush();
+  await recordTrainingEvent(ctx, {
+    organizationId: ctx.organization.id,
+    kind: "lesson.signed",
+    occurredAt: signedAt,
+    actorId: ctx.user.id,
+    subjectUserId: ctx.user.id,
+    courseId: course.id,
+    lessonId: lesson.id,
+    facts: {
+      signatureId: signature.id,
+      lessonTitle: lesson.title,
+      version: signature.version,
+      contentHash: signature.contentHash,
+      signedName: signature.signedName,
+    },
+  });
   await recordCompletion(ctx, lesson.id, signedAt);
   return remember(presentSignature(signature, lesson.id));
 }

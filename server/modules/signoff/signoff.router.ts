@@ -35,13 +35,13 @@ const restoredSummary = (version: number) => `Restored version ${version}`;
 export const signoffLessonProcedures = {
   /** Refused whole (nothing stored) for an old version, another name or a missing agreement. */
   sign: signerProcedure
-    .meta({ rest: { method: "POST", path: "/lessons/sign" } })
+    .meta({ rest: { method: "POST", path: "/lessons/sign" }, inPerson: true })
     .input(signLessonInput)
     .mutation(({ ctx, input }) => signLesson(ctx, input)),
 
   /** The caller's standing with one lesson; with the text they signed when a material change outdated it. */
   signoff: signerProcedure
-    .meta({ rest: { method: "GET", path: "/lessons/signoff" } })
+    .meta({ rest: { method: "GET", path: "/lessons/signoff" }, inPerson: true })
     .input(lessonSignoffInput)
     .query(async ({ ctx, input }) => presentLessonSignoff(await lessonSignoffRows(ctx, input.lessonId))),
 
@@ -84,7 +84,7 @@ export const signoffLessonProcedures = {
 export const signoffsRouter = router({
   /** Every sign-off lesson of the published courses (or of one course the caller may see), as the caller stands. */
   mine: signerProcedure
-    .meta({ rest: { method: "GET", path: "/signoffs/mine" } })
+    .meta({ rest: { method: "GET", path: "/signoffs/mine" }, inPerson: true })
     .input(mySignoffsInput)
     .query(async ({ ctx, input }) => presentMySignoffs(await mySignoffRows(ctx, input.courseId))),
 });

@@ -1,4 +1,5 @@
-import type { TagType } from "#shared/schemas/tags.js";
+import { z } from "zod";
+import { TAG_TYPES, type TagType } from "#shared/schemas/tags.js";
 import type { Tag } from "./tag.entity.js";
 
 /** A department or role as every response shows it: on the tags page, a member and a course. */
@@ -9,6 +10,18 @@ export interface TagView {
   parentId: number | null;
   color: string | null;
 }
+
+/** TagView as a declared answer (the OpenAPI document, the contract test). */
+export const tagAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(TAG_TYPES),
+  parentId: z.number().int().nullable(),
+  color: z.string().nullable(),
+});
+
+/** tags/list's answer: the departments, each with its roles. */
+export const tagTreeAnswer = z.array(tagAnswer.extend({ roles: z.array(tagAnswer) }));
 
 /** A department with its roles: the tags page's tree (tags/list). */
 export interface DepartmentView extends TagView {

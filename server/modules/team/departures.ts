@@ -10,6 +10,7 @@ import {
   memberRows,
   membershipToChange,
 } from "#server/modules/organizations/index.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { inScope, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import type { Config } from "#server/platform/http/config.js";
@@ -46,6 +47,17 @@ async function depart(
   });
   em.remove(membership);
   await em.flush();
+  await recordTrainingEvent(
+    { em },
+    {
+      organizationId: organization.id,
+      kind: "member.removed",
+      occurredAt: new Date(),
+      actorId: removedBy?.id ?? user.id,
+      subjectUserId: user.id,
+      facts: { reason, role: membership.role },
+    },
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   sortNameOf,
 } from "#server/modules/organizations/index.js";
 import { MemberTag, Tag } from "#server/modules/tags/index.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";
@@ -92,6 +93,14 @@ export async function acceptInvitation(
   for (const tag of tags) ctx.em.create(MemberTag, { organization, membership, tag });
   await forgetDeparture(ctx.em, organization.id, ctx.user.id);
   user.currentOrganization = organization;
+  await recordTrainingEvent(ctx, {
+    organizationId: organization.id,
+    kind: "member.joined",
+    occurredAt: new Date(),
+    actorId: ctx.user.id,
+    subjectUserId: ctx.user.id,
+    facts: { role: invitation.role, by: "invitation" },
+  });
   return { organization: presentOrganizationRef(organization) };
 }
 

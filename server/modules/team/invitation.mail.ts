@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { Organization } from "#server/modules/organizations/index.js";
 import type { Config } from "#server/platform/http/config.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
-import { renderMail } from "#server/platform/mail/templates.js";
+import { mailDay, renderMail } from "#server/platform/mail/templates.js";
 import type { Invitation } from "./invitation.entity.js";
 
 /**
@@ -34,7 +34,7 @@ export function enqueueInvitationMail(
           : `You are invited to join ${orgName} on Trainwright, where your team's training lives.`,
       },
       { button: { label: "Accept the invitation", url: link } },
-      { small: `The link works once and expires on ${invitation.expiresAt.toUTCString()}.` },
+      { small: `The link works once and expires on ${mailDay(invitation.expiresAt)} (UTC).` },
     ],
   });
   queueMail(ctx.em, { ...mail, kind: "invitation", recipient: invitation.email, organization }, now);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { emailKeyOf, type MembershipRecord } from "#server/modules/identity/index.js";
 import { lockedAdmins, type Membership, membershipToChange, sortNameOf } from "#server/modules/organizations/index.js";
 import { MemberTag, Tag } from "#server/modules/tags/index.js";
+import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
@@ -63,6 +64,19 @@ async function replaceMemberTags(scope: OrganizationScope, membership: Membershi
   for (const tag of tags) if (!kept.has(tag.id)) createOwned(scope, MemberTag, { membership, tag });
 }
 
+/** A role that changes is a training event (docs/decisions/0300-evidence-log.md); the same role is none. */
+async function accessChanged(ctx: MemberChangeContext, target: Membership, newRole: Role): Promise<void> {
+  if (target.role === newRole) return;
+  await recordTrainingEvent(ctx, {
+    organizationId: ctx.organization.id,
+    kind: "member.accessChanged",
+    occurredAt: new Date(),
+    actorId: ctx.membership.user.id,
+    subjectUserId: target.user.id,
+    facts: { from: target.role, to: newRole },
+  });
+}
+
 /** team/update-role. */
 export async function changeRole(
   ctx: MemberChangeContext,
@@ -70,6 +84,7 @@ export async function changeRole(
 ): Promise<{ message: string }> {
   const target = await memberToChange(ctx, input.userId);
   await checkRoleChange(ctx, target, input.newRole);
+  await accessChanged(ctx, target, input.newRole);
   target.role = input.newRole;
   return { message: `${memberName(target)}'s role updated to ${input.newRole}` };
 }
@@ -86,6 +101,7 @@ export async function updateMember(
   // address the account has; anything else is refused rather than silently dropped (decision 0014).
   if (emailKeyOf(input.email) !== target.user.emailKey) throw fail.forbidden(TEAM_MESSAGES.emailOwnerOnly);
   await checkRoleChange(ctx, target, input.role);
+  await accessChanged(ctx, target, input.role);
   const tags = await tagsOfOrganization(ctx.em, input.tagIds);
   // The name is this organization's own (decision 0013): the account's name stays the person's.
   target.displayName = input.name === target.user.name ? null : input.name;

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { signingKey } from "#server/modules/mail/index.js";
 import { Organization } from "#server/modules/organizations/index.js";
+import { Hooks } from "#server/platform/api/hooks.js";
 import type { MailSettings } from "#server/platform/http/config.js";
 import { MailBatch } from "#server/platform/mail/outbox.entity.js";
 import { DAY_MS, HOUR_MS } from "#shared/constants.js";
@@ -18,7 +19,7 @@ import { type BatchContext, queueReminders, queueSummaries } from "./reminders.m
 /** Batches run from this hour (UTC) of their day: the reminders daily, the summary on Mondays. */
 const BATCH_HOUR_UTC = 7;
 
-interface BatchKind {
+export interface BatchKind {
   kind: string;
   /** The period `now` falls in once the batch is due, or null before its hour. */
   periodOf(now: Date): string | null;
@@ -31,12 +32,12 @@ function startOfDay(now: Date): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
+/** A daily batch's period: its day, from BATCH_HOUR_UTC on. */
+export const dailyPeriodOf = (now: Date): string | null =>
+  now.getTime() >= startOfDay(now) + BATCH_HOUR_UTC * HOUR_MS ? dateKey(now.getTime()) : null;
+
 const BATCH_KINDS: readonly BatchKind[] = [
-  {
-    kind: "daily-reminders",
-    periodOf: (now) => (now.getTime() >= startOfDay(now) + BATCH_HOUR_UTC * HOUR_MS ? dateKey(now.getTime()) : null),
-    queue: queueReminders,
-  },
+  { kind: "daily-reminders", periodOf: dailyPeriodOf, queue: queueReminders },
   {
     kind: "weekly-summary",
     periodOf: (now) => {
@@ -61,6 +62,12 @@ async function runBatch(em: SqlEntityManager, batch: BatchKind, period: string, 
   });
 }
 
+/**
+ * The batches of modules above this one (certifications' expiry reminders), registered by server/router.ts
+ * (docs/decisions/0290-module-hooks.md): they run after this module's, each once per period the same way.
+ */
+export const mailBatchKinds = new Hooks<BatchKind>("mailBatchKinds");
+
 /** Runs each batch that is due and has not run for its period; returns what this instance ran. */
 export async function runDueBatches(
   em: SqlEntityManager,
@@ -68,7 +75,7 @@ export async function runDueBatches(
   now: Date,
 ): Promise<{ kind: string; period: string; queued: number }[]> {
   const ran: { kind: string; period: string; queued: number }[] = [];
-  for (const batch of BATCH_KINDS) {
+  for (const batch of [...BATCH_KINDS, ...mailBatchKinds.all]) {
     const period = batch.periodOf(now);
     if (period === null) continue;
     const fork = em.fork();

@@ -5,7 +5,7 @@ import { inScope, readRows } from "#server/platform/db/rows.js";
 import { scopeToOrganization } from "#server/platform/db/tenant-scope.js";
 import type { MailSettings } from "#server/platform/http/config.js";
 import { queueMail } from "#server/platform/mail/outbox.js";
-import { type MailBlock, renderMail } from "#server/platform/mail/templates.js";
+import { type MailBlock, mailDay, renderMail } from "#server/platform/mail/templates.js";
 import { DAY_MS } from "#shared/constants.js";
 import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js";
 
@@ -13,7 +13,7 @@ import { type DueCourse, type MemberDue, openDeadlines } from "./training-due.js
 const REMINDER_WINDOW_DAYS = 3;
 
 /** The memberships that unsubscribed from reminders (plain rows, decision 0150). */
-async function optedOut(em: SqlEntityManager): Promise<Set<number>> {
+export async function optedOut(em: SqlEntityManager): Promise<Set<number>> {
   const rows = await readRows<{ membership_id: number }>(
     em,
     `select membership_id from reminder_opt_outs where ${inScope()}`,
@@ -32,10 +32,8 @@ async function membersToRemind(em: SqlEntityManager, now: Date): Promise<MemberD
     .filter((entry) => entry.courses.length > 0);
 }
 
-const day = (date: Date) => date.toUTCString().slice(0, 16);
-
 const describeDue = (course: DueCourse) =>
-  `${course.title}: ${course.overdue ? "overdue since" : "due"} ${day(course.dueAt)}`;
+  `${course.title}: ${course.overdue ? "overdue since" : "due"} ${mailDay(course.dueAt)}`;
 
 interface BatchContext {
   em: SqlEntityManager;
@@ -45,7 +43,8 @@ interface BatchContext {
   key: Buffer;
 }
 
-function unsubscribeBlock(context: BatchContext, organization: Organization, membershipId: number): MailBlock {
+/** The line under every reminder: why it came, and the link that stops them. */
+export function unsubscribeBlock(context: BatchContext, organization: Organization, membershipId: number): MailBlock {
   return {
     small: `You get these e-mails as a member of ${organization.name}.`,
     link: {

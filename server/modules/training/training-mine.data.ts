@@ -3,6 +3,8 @@ import type { CourseFields } from "#server/modules/courses/index.js";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { inScope, placeholders, readRows } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
+import type { Config } from "#server/platform/http/config.js";
+import { type CourseCertification, certificationsOfViewer } from "./my-training-parts.js";
 import { courseAudiences } from "./training.data.js";
 import { viewerRow } from "./training.rules.js";
 import { coursesOfMember, type MemberCourse } from "./training-due.js";
@@ -16,6 +18,8 @@ export interface MyTrainingRows {
   lessonOrder: Map<number, number[]>;
   /** When the viewer completed each of those lessons they completed. */
   completedAt: Map<number, Date>;
+  /** The viewer's certificates of certification courses, by course (my-training-parts.ts). */
+  certifications: Map<number, CourseCertification>;
 }
 
 /**
@@ -23,14 +27,21 @@ export interface MyTrainingRows {
  * queries, each bounded by the caller's own rows and courses (audienceCandidates finds the courses from the
  * member's tags and assignments), so a member of a large organization costs what one of a small one does.
  */
-export async function myTrainingRows(em: SqlEntityManager, viewer: MembershipRecord): Promise<MyTrainingRows> {
+export async function myTrainingRows(
+  scope: { em: SqlEntityManager; config: Pick<Config, "databaseUrl"> },
+  viewer: MembershipRecord,
+  now: Date,
+): Promise<MyTrainingRows> {
+  const { em } = scope;
+  // First: it may start a certification's next cycle, which moves the viewer's completions of it aside.
+  const certifications = await certificationsOfViewer(scope, viewer, now);
   const candidates = await audienceCandidates(em, viewer.id);
   const { members, assigned } = await memberAudience(em, viewerRow(viewer));
   const rows = { audiences: await courseAudiences(em, candidates), members, assigned };
   const courses = coursesOfMember(rows, viewer.id, candidates);
   const ids = courses.map(({ course }) => course.id);
   const lessonOrder = await lessonsInOrder(em, ids);
-  return { courses, lessonOrder, completedAt: await completionTimes(em, viewer, ids) };
+  return { courses, lessonOrder, completedAt: await completionTimes(em, viewer, ids), certifications };
 }
 
 /** The lessons of these courses in outline order (module position, then lesson position), by course. */

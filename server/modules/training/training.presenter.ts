@@ -1,5 +1,6 @@
 import type { Assignment } from "#server/modules/courses/index.js";
 import { memberName } from "#server/modules/team/index.js";
+import type { CertificateStatus } from "#shared/schemas/certificates.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import { compareAssigned, compareTitles, completedAtOf, trainingStatus } from "./training.rules.js";
 import type { MyTrainingRows } from "./training-mine.data.js";
@@ -18,6 +19,11 @@ export interface TrainingItem {
   nextLessonId: number | null;
   /** When the last lesson was completed, once all are. */
   completedAt: Date | null;
+  /**
+   * The caller's current certificate of a certification course: while it expires soon the course is
+   * required again, due when it expires (docs/decisions/0310-certificates-derived-from-completion.md).
+   */
+  certificate: { status: CertificateStatus; expiresAt: Date | null } | null;
 }
 
 export interface MyTraining {
@@ -30,7 +36,9 @@ export interface MyTraining {
 /** The caller's training (training/mine): the rows of training-mine.data.ts shaped, with each course's status at `now`. */
 export function presentMyTraining(rows: MyTrainingRows, now: Date): MyTraining {
   const { lessonOrder: order, completedAt: done } = rows;
-  const items = rows.courses.map(({ course, dueAt }): TrainingItem => {
+  const items = rows.courses.map(({ course, dueAt: courseDueAt }): TrainingItem => {
+    const certification = rows.certifications.get(course.id);
+    const dueAt = certification?.renewalDueAt ?? courseDueAt;
     const lessons = order.get(course.id) ?? [];
     const times = lessons.flatMap((lessonId) => done.get(lessonId) ?? []);
     const progress = {
@@ -42,13 +50,14 @@ export function presentMyTraining(rows: MyTrainingRows, now: Date): MyTraining {
       courseId: course.id,
       title: course.title,
       description: course.description,
-      required: course.required,
+      required: course.required || Boolean(certification?.renewalDueAt),
       dueAt,
       status: trainingStatus(progress, dueAt, now),
       completedLessons: progress.completedLessons,
       totalLessons: progress.totalLessons,
       nextLessonId: lessons.find((lessonId) => !done.has(lessonId)) ?? null,
       completedAt: completedAtOf(progress),
+      certificate: certification ? { status: certification.status, expiresAt: certification.expiresAt } : null,
     };
   });
   return {

@@ -50,8 +50,22 @@ export interface SessionLookup {
   currentMembership: MembershipRecord | null;
 }
 
+/**
+ * What an API key grants (docs/decisions/0320-api-keys.md): the organization's membership it acts as (the
+ * key's organization, with the key's access level as the role) and the user it acts for (the admin who
+ * made it), both plain records, and whether it may only read.
+ */
+export interface ApiKeyGrant {
+  keyId: number;
+  user: SignedInUser;
+  membership: MembershipRecord;
+  readOnly: boolean;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
+    /** The request's API key, resolved once, before any transaction (server/platform/api/trpc.ts). */
+    apiKeyGrant?: Promise<ApiKeyGrant>;
     /**
      * The session looked up once for a request that runs several procedures, all reads (a page's first
      * answers, server/platform/pages/page-answers.ts, decision 0236): each signed-in procedure uses it instead of its own lookup.
@@ -60,7 +74,7 @@ declare module "fastify" {
   }
 }
 
-/** The two lookups of every signed-in request, provided by the composition (server/router.ts). */
+/** The lookups of every signed-in request, provided by the composition (server/router.ts). */
 export interface RequestIdentity {
   /** The request's session from its cookie (renewed as it ages), or null: the identity module's. */
   resumeSession(
@@ -71,6 +85,11 @@ export interface RequestIdentity {
   ): Promise<SessionLookup | null>;
   /** The user's membership of the organization; "not found" for strangers: the organizations module's. */
   membershipOf(em: EntityManager, user: Pick<SignedInUser, "id">, organizationId: number): Promise<MembershipRecord>;
+  /**
+   * The second way a request is identified: the API key of its `Authorization: Bearer` header, or null
+   * for an unknown, revoked or expired one (401); asked only when the header is there: the api-access module's.
+   */
+  resumeApiKey(em: EntityManager, key: string, at: Date): Promise<ApiKeyGrant | null>;
 }
 
 export const requestIdentity = new Hooks<RequestIdentity>("requestIdentity");

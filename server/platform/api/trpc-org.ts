@@ -5,8 +5,8 @@ import { fail } from "#server/platform/http/errors.js";
 import { ID_MAX, ORGANIZATION_HEADER } from "#shared/constants.js";
 import { type Action, can } from "#shared/permissions.js";
 import { ORG_MESSAGES, orgIdInput } from "#shared/schemas/orgs.js";
-import { type MembershipRecord, requestIdentity, type SignedInUser } from "./session.js";
-import { signedInProcedure, signedInProcedureWith, signedInRateLimitedProcedure } from "./trpc.js";
+import { type ApiKeyGrant, type MembershipRecord, requestIdentity, type SignedInUser } from "./session.js";
+import { callerBeforeTransaction, signedInProcedure, signedInProcedureWith } from "./trpc.js";
 
 export const NO_CURRENT_ORG = "Choose or create an organization first.";
 
@@ -28,16 +28,19 @@ function namedOrganizationId(req: FastifyRequest): number | undefined {
 
 /**
  * The caller's membership of the organization this request acts on (see memberProcedure). The session
- * lookup already brought the membership of the current organization: naming that one costs no query.
+ * lookup already brought the membership of the current organization: naming that one costs no query. An
+ * API key's is its organization's alone: any other reads as one the caller is not in.
  */
 async function requestMembership(
   em: EntityManager,
   req: FastifyRequest,
   user: SignedInUser,
-  currentMembership: MembershipRecord | null = null,
+  currentMembership: MembershipRecord | null,
+  apiKey: ApiKeyGrant | null,
 ): Promise<MembershipRecord> {
   const organizationId = namedOrganizationId(req) ?? user.currentOrganization?.id;
   if (!organizationId) throw fail.forbidden(NO_CURRENT_ORG);
+  if (apiKey && organizationId !== apiKey.membership.organization.id) throw fail.notFound(ORG_MESSAGES.noAccess);
   return membershipIn(em, user, organizationId, currentMembership);
 }
 
@@ -61,8 +64,9 @@ async function joinRequestOrganization(ctx: {
   req: FastifyRequest;
   user: SignedInUser;
   currentMembership: MembershipRecord | null;
+  apiKey: ApiKeyGrant | null;
 }) {
-  const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership);
+  const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership, ctx.apiKey);
   scopeToOrganization(ctx.em, membership.organization.id);
   return { membership, organization: membership.organization, role: membership.role };
 }
@@ -90,7 +94,7 @@ export function permittedProcedure(action: Action) {
  * `.input(…)`, its slow step, then `.use(inTransaction)` (server/platform/api/trpc.ts) before the handler.
  */
 export function permittedBeforeTransaction(action: Action) {
-  return signedInRateLimitedProcedure.use(async ({ ctx, next }) => {
+  return callerBeforeTransaction.use(async ({ ctx, next }) => {
     const scope = await joinRequestOrganization(ctx);
     requirePermission(scope.membership, action);
     return next({ ctx: scope });

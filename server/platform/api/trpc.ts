@@ -3,13 +3,15 @@ import type { MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/knex";
 import { type AnyProcedure, initTRPC } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
 import { requestEntityManager } from "#server/platform/fast/request-entity-manager.js";
 import type { Config } from "#server/platform/http/config.js";
 import type { CsvExport } from "#server/platform/http/csv.js";
 import { fail, publicError, retryableTransactionCode } from "#server/platform/http/errors.js";
 import { noteActor } from "#server/platform/http/metrics.js";
 import type { RateLimiter } from "#server/platform/http/rate-limit.js";
-import { requestIdentity } from "./session.js";
+import { API_KEY_MESSAGES, assertKeyMayCall, bearerKeyOf } from "./api-key-auth.js";
+import { type ApiKeyGrant, requestIdentity } from "./session.js";
 import { wireFormat } from "./wire-format.js";
 
 /** What lives as long as the server: handed to every request's context. */
@@ -55,6 +57,8 @@ export interface FileAnswer {
   contentType: string;
   bytes: Uint8Array;
   cacheControl: string;
+  /** Sent as a download under this name (Content-Disposition: attachment); none: shown in place. */
+  filename?: string;
 }
 
 /**
@@ -89,6 +93,18 @@ export interface ProcedureMeta {
    * lessons/complete (decisions 0241, 0252).
    */
   commitsItself?: true;
+  /**
+   * Acts as the signed-in person themself (a signature, a completion, a submitted check, one's own
+   * training): an API key never calls it, though the procedure acts on the request's organization
+   * (docs/decisions/0320-api-keys.md).
+   */
+  inPerson?: true;
+  /**
+   * The answer's shape as a call made with an API key receives it (plain JSON, ISO dates: wire-format.ts),
+   * for the OpenAPI document (/_api/openapi.json) and the contract test that checks every answer against it.
+   * Declared, never parsed at run time: a `.output()` would validate every answer on the hot paths.
+   */
+  answer?: ZodType;
 }
 
 const t = initTRPC
@@ -132,8 +148,30 @@ function pauseBeforeAttempt(failedAttempts: number): Promise<void> {
  * attempt loaded or changed carries over), up to TRANSACTION_ATTEMPTS times, unless the answer was
  * already sent (docs/DESIGN.md §4). Reads, and the writes that commit themselves, never come here.
  */
-function transactionThen<Scope extends object>(scope: (ctx: Context) => Promise<Scope>) {
+/** The middlewares of the builders that admit an API key: the OpenAPI document names their security. */
+const admittingApiKeys = new WeakSet<object>();
+
+/** Whether an API key may call the procedure (built by a builder that admits one, and not `inPerson`). */
+export function callableWithApiKey(procedure: AnyProcedure): boolean {
+  const meta = procedure._def.meta as ProcedureMeta | undefined;
+  // tRPC keeps a procedure's middlewares on its definition.
+  const { middlewares } = procedure._def as unknown as { middlewares: readonly object[] };
+  return !meta?.inPerson && middlewares.some((middleware) => admittingApiKeys.has(middleware));
+}
+
+function transactionThen<Scope extends object>(
+  scope: (ctx: Context) => Promise<Scope>,
+  { acceptsApiKeys = false } = {},
+) {
+  const middleware = transactionMiddleware(scope, acceptsApiKeys);
+  if (acceptsApiKeys) for (const piece of middleware._middlewares) admittingApiKeys.add(piece);
+  return middleware;
+}
+
+function transactionMiddleware<Scope extends object>(scope: (ctx: Context) => Promise<Scope>, acceptsApiKeys: boolean) {
   return t.middleware(async ({ ctx, type, meta, path, next }) => {
+    // Only a request with an Authorization header pays for this check (the session path does not).
+    if (acceptsApiKeys && ctx.req.headers.authorization !== undefined) await admitApiKey(ctx, type, meta);
     if (type !== "mutation" || meta?.commitsItself) return next({ ctx: await scope(ctx) });
     const runOnce = async () => {
       let failure: Awaited<ReturnType<typeof next>> | undefined;
@@ -200,14 +238,36 @@ export const publicProcedure = t.procedure.use(signedOutMark).use(inTransaction)
  */
 export const rateLimitedProcedure = t.procedure.use(signedOutMark);
 
-/** What a signed-in request's context adds: plain records (decision 0205). */
+/**
+ * Resolves the request's API key, if it carries one, before any transaction begins: its lookup, its
+ * last-used time and its rate count (a counter of its own connection, which on SQLite a transaction would
+ * hold) run once, and callerScope reads the answer. Refuses a key where keys may not act, an unknown,
+ * revoked or expired key (401), a key over its rate (429) and a read-only key's writes (403).
+ */
+async function admitApiKey(ctx: Context, type: string, meta: ProcedureMeta | undefined): Promise<void> {
+  const key = bearerKeyOf(ctx.req);
+  if (key === null) return;
+  assertKeyMayCall(ctx.req, meta);
+  ctx.req.apiKeyGrant ??= (async () => {
+    const grant = await requestIdentity.one.resumeApiKey(ctx.em, key, nowOf(ctx));
+    if (!grant) throw fail.unauthorized(API_KEY_MESSAGES.invalid);
+    await ctx.rateLimiter.assertApiKeyAllowed(grant.keyId);
+    return grant;
+  })();
+  const grant = await ctx.req.apiKeyGrant;
+  if (grant.readOnly && type !== "query") throw fail.forbidden(API_KEY_MESSAGES.readOnly);
+}
+
+/** What a signed-in request's context adds: plain records (decision 0205). Never an API key's. */
 async function signedInScope(ctx: Context) {
+  if (bearerKeyOf(ctx.req) !== null) throw fail.unauthorized(API_KEY_MESSAGES.cookieOnly);
   const resumed = await (ctx.req.sharedSession ??
     requestIdentity.one.resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
   if (!resumed) throw fail.unauthorized();
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
-  // A handler that changes one of these records registers its entity (managedUser …).
-  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership };
+  // A handler that changes one of these records registers its entity (managedUser …). No API key: see callerScope.
+  const apiKey: ApiKeyGrant | null = null;
+  return { user: resumed.user, session: resumed.session, currentMembership: resumed.currentMembership, apiKey };
 }
 
 export type SignedInContext = Context & Awaited<ReturnType<typeof signedInScope>>;
@@ -215,17 +275,48 @@ export type SignedInContext = Context & Awaited<ReturnType<typeof signedInScope>
 const requireSession = t.middleware(async ({ ctx, next }) => next({ ctx: await signedInScope(ctx) }));
 
 /**
- * Signed in, in the transaction of a mutation, and what `scope` adds (the organization of
- * memberProcedure …), read after the session, in one middleware.
+ * Who calls a procedure that acts on one organization: the API key admitted before (admitApiKey), or the
+ * session. `apiKey` is null for a session.
  */
-export function signedInProcedureWith<Scope extends object>(scope: (ctx: SignedInContext) => Promise<Scope>) {
+async function callerScope(ctx: Context): Promise<{
+  user: SignedInContext["user"];
+  currentMembership: SignedInContext["currentMembership"];
+  apiKey: ApiKeyGrant | null;
+}> {
+  const admitted = ctx.req.apiKeyGrant;
+  // The session's scope as it is: no further copy on the session path.
+  if (admitted === undefined) return signedInScope(ctx);
+  const grant = await admitted;
+  noteActor(ctx.req, { userId: grant.user.id, organizationId: grant.membership.organization.id });
+  return { user: grant.user, currentMembership: grant.membership, apiKey: grant };
+}
+
+/** The context of a procedure an API key may call (memberProcedure …): no session in it. */
+export type CallerContext = Context & Awaited<ReturnType<typeof callerScope>>;
+
+/**
+ * Signed in or called with an API key, in the transaction of a mutation, and what `scope` adds (the
+ * organization of memberProcedure …), read after the caller, in one middleware.
+ */
+export function signedInProcedureWith<Scope extends object>(scope: (ctx: CallerContext) => Promise<Scope>) {
   return t.procedure.use(
-    transactionThen(async (ctx) => {
-      const signedIn = await signedInScope(ctx);
-      return { ...signedIn, ...(await scope({ ...ctx, ...signedIn })) };
-    }),
+    transactionThen(
+      async (ctx) => {
+        const caller = await callerScope(ctx);
+        return { ...caller, ...(await scope({ ...ctx, ...caller })) };
+      },
+      { acceptsApiKeys: true },
+    ),
   );
 }
+
+/** As signedInProcedureWith's caller, without a transaction (see permittedBeforeTransaction in trpc-org.ts). */
+const callerMiddleware = t.middleware(async ({ ctx, type, meta, next }) => {
+  if (ctx.req.headers.authorization !== undefined) await admitApiKey(ctx, type, meta);
+  return next({ ctx: await callerScope(ctx) });
+});
+for (const piece of callerMiddleware._middlewares) admittingApiKeys.add(piece);
+export const callerBeforeTransaction = t.procedure.use(callerMiddleware);
 
 /** The caller must be signed in; `ctx.user` and `ctx.session` are theirs. */
 export const signedInProcedure = t.procedure.use(transactionThen(signedInScope));

@@ -1,8 +1,9 @@
 import type { DataTransformer } from "@trpc/server";
 import superjson from "superjson";
-// Registers the matrix cells' superjson type (decision 0070).
-import "#shared/matrix-cells.js";
+import { z } from "zod";
 import { serializeLikeSuperjson } from "#server/platform/fast/superjson-fast.js";
+// Registers the matrix cells' superjson type (decision 0070).
+import { MatrixCells, readMatrixCell } from "#shared/matrix-cells.js";
 
 /**
  * The answers' wire format (decision 0153): superjson's envelope, `{ json, meta? }`, through tRPC and the
@@ -72,6 +73,47 @@ export function serializeAnswer(value: unknown): Serialized {
   // Any other answer: superjson's bytes, by a shorter walk for plain data and dates (decision 0207).
   return serializeLikeSuperjson(value);
 }
+
+/**
+ * An answer as plain JSON, for a call made with an API key (docs/decisions/0321-plain-json-for-api-keys.md):
+ * dates as ISO 8601 texts (their own toJSON), and every value a self-describing object: the matrix's
+ * cells, positional tuples in the superjson form, become objects with named fields. The OpenAPI document
+ * describes this form.
+ */
+export function plainJsonText(value: unknown): string {
+  const named = typeof value === "object" && value !== null ? tupleFields.get(value) : undefined;
+  return JSON.stringify(
+    named ? withTuplesNamed(value as Record<string, unknown>, named) : value,
+    (_key, item: unknown) => (item instanceof MatrixCells ? item.tuples.map(readMatrixCell) : item),
+  );
+}
+
+const tupleFields = new WeakMap<object, Readonly<Record<string, readonly string[]>>>();
+
+/**
+ * Marks top-level lists of positional tuples in an answer with their fields' names: the typed client gets
+ * the tuples (compact), a call made with an API key objects with those names (plainJsonText).
+ */
+export function namingTuples<T extends object>(
+  answer: T,
+  fields: Partial<Record<keyof T & string, readonly string[]>>,
+): T {
+  tupleFields.set(answer, fields as Record<string, readonly string[]>);
+  return answer;
+}
+
+function withTuplesNamed(answer: Record<string, unknown>, fields: Readonly<Record<string, readonly string[]>>) {
+  const named: Record<string, unknown> = { ...answer };
+  for (const [key, names] of Object.entries(fields)) {
+    const tuples = answer[key];
+    if (!Array.isArray(tuples)) continue;
+    named[key] = tuples.map((tuple: unknown[]) => Object.fromEntries(names.map((name, index) => [name, tuple[index]])));
+  }
+  return named;
+}
+
+/** A Date in a declared answer (ProcedureMeta's `answer`): plain JSON's ISO 8601 text. */
+export const dateAnswer = () => z.iso.datetime();
 
 /** The transformer of every tRPC answer; inputs are read by superjson as before. */
 export const wireFormat: DataTransformer = {

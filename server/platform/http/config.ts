@@ -17,6 +17,8 @@ export interface Config {
     perEmail: number;
     /** Sign-in and registration attempts allowed per client address in one window. */
     perIp: number;
+    /** Requests allowed per API key in one window. */
+    perApiKey: number;
   };
   /** Where the built client lives; the API still runs when it is missing. */
   clientDir: string;
@@ -42,6 +44,11 @@ export interface Config {
   mail: MailSettings | null;
   /** How often each instance looks for mail to send and batches to run. */
   mailPollMs: number;
+  /**
+   * SECRET_KEY: what secrets at rest are sealed with (server/platform/crypto/secret-key.ts). Null: on SQLite
+   * one generated into DATA_DIR; PostgreSQL requires it.
+   */
+  secretKey: string | null;
 }
 
 export interface MailSettings {
@@ -162,6 +169,13 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || "0.0.0.0";
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
   const publicUrl = publicUrlOf(env);
+  const secretKey = env.SECRET_KEY?.trim() || null;
+  if (secretKey !== null && !/^[\x21-\x7e]{32,}$/.test(secretKey)) {
+    // Not echoed: it is a secret.
+    throw new ConfigError(
+      "SECRET_KEY must be at least 32 visible characters (no spaces), such as 32 random bytes in base64.",
+    );
+  }
   if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
     // Not echoed: it is a secret.
     throw new ConfigError("METRICS_TOKEN must be at least 16 visible characters (no spaces).");
@@ -177,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: integer(env, "RATE_LIMIT_WINDOW_SECONDS", 900, 1, 86_400),
       perEmail: integer(env, "RATE_LIMIT_PER_EMAIL", 10, 1, 100_000),
       perIp: integer(env, "RATE_LIMIT_PER_IP", 100, 1, 1_000_000),
+      perApiKey: integer(env, "RATE_LIMIT_PER_API_KEY", 3000, 1, 10_000_000),
     },
     clientDir: path.resolve(env.CLIENT_DIR?.trim() || "dist/client"),
     logLevel,
@@ -192,5 +207,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     mail: mailSettingsOf(env, publicUrl),
     mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
+    secretKey,
   };
 }

@@ -1,3 +1,4 @@
+import { fail } from "./errors.js";
 /**
  * CSV files as the reports export them (decision 0041): RFC 4180 (every field quoted where it must be, CRLF
  * line ends), UTF-8 with a byte-order mark so that Excel reads the accents right, and text that a
@@ -70,12 +71,64 @@ export function csvFilename(...parts: (string | number)[]): string {
   return `${stem || "report"}.csv`;
 }
 
+/** How the file writes times: in the time zone of the person who asked (`tz`, an IANA name; UTC without one). */
+export interface CsvOptions {
+  timeZone: string;
+}
+
+const CSV_TIME_ZONE_INVALID = "Time zone must be an IANA time zone name, such as Europe/Paris.";
+
+/** The options of a CSV request from its `tz` query value; an unknown zone is refused (400). */
+export function csvOptionsOf(tz: unknown): CsvOptions {
+  if (tz === undefined || tz === "") return { timeZone: "UTC" };
+  if (typeof tz !== "string" || tz.length > 64) throw fail.badRequest(CSV_TIME_ZONE_INVALID);
+  try {
+    return { timeZone: new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone };
+  } catch {
+    throw fail.badRequest(CSV_TIME_ZONE_INVALID);
+  }
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A deadline as the plain date it falls on, "2026-12-04": the day as the screens name it (read in UTC a
+ * millisecond before the instant it passes, docs/SPEC.md §3), so a spreadsheet reads it as a date.
+ */
+export function csvDueDay(dueAt: Date | null): string {
+  if (dueAt === null) return "";
+  const day = new Date(dueAt.getTime() - 1);
+  return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+}
+
+const LOCAL_PARTS = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as a local date-time of `timeZone`, "2026-12-04 16:03", which spreadsheets read as one. */
+export function csvDateTime(date: Date | null, { timeZone }: CsvOptions): string {
+  if (date === null) return "";
+  let format = LOCAL_PARTS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    LOCAL_PARTS.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
 /**
  * How a procedure's result becomes a CSV file on its REST path (ProcedureMeta's `csv`). The REST adapter
- * passes only that procedure's own result, which is what `render` is written for.
+ * passes only that procedure's own result, which is what `render` is written for, and the request's options.
  */
-export type CsvExport = (result: unknown) => CsvFile;
+export type CsvExport = (result: unknown, options: CsvOptions) => CsvFile;
 
-export function csvExport<Result>(render: (result: Result) => CsvFile): CsvExport {
-  return (result) => render(result as Result);
+export function csvExport<Result>(render: (result: Result, options: CsvOptions) => CsvFile): CsvExport {
+  return (result, options) => render(result as Result, options);
 }

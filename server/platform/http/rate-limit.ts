@@ -215,6 +215,15 @@ export class RateLimiter {
     await this.endStreak(knownDevice ? `device:${knownDevice}` : `account:${emailKey}`);
   }
 
+  /**
+   * One more request with an API key (docs/decisions/0320-api-keys.md): refused once the key has made
+   * RATE_LIMIT_PER_API_KEY of them in this window. Counted only for requests that carry a valid key.
+   */
+  async assertApiKeyAllowed(keyId: number): Promise<void> {
+    const [hits = 0] = await this.hit(WINDOW, `api-key:${keyId}`);
+    if (hits > this.settings.perApiKey) throw fail.tooManyRequests();
+  }
+
   async recordFailedAddress(ip: string): Promise<void> {
     await this.hit(WINDOW, `ip-failed:${ip}`);
   }
@@ -226,6 +235,14 @@ export class RateLimiter {
   async attemptRegistration(ip: string): Promise<void> {
     await this.assertAddressAllowed(ip);
     await this.admit([[`ip-register:${ip}`, this.settings.perIp]]);
+  }
+
+  /**
+   * One more look at a public certificate verification (its page or its JSON) from this address; refuses
+   * once the address is over its limit. The codes are unguessable anyway: this keeps anyone from scraping.
+   */
+  async attemptVerification(ip: string): Promise<void> {
+    await this.admit([[`ip-verify:${ip}`, this.settings.perIp]]);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type AnyProcedure, type AnyRouter, callTRPCProcedure } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
+import { carriesApiKey } from "#server/platform/api/api-key-auth.js";
 import {
   type AppServices,
   type Context,
@@ -11,9 +12,9 @@ import {
   type RawBodyRule,
   type RestEndpoint,
 } from "#server/platform/api/trpc.js";
-import { serializeAnswer } from "#server/platform/api/wire-format.js";
+import { plainJsonText, serializeAnswer } from "#server/platform/api/wire-format.js";
 import { API_PREFIX } from "#shared/constants.js";
-import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, toCsv } from "./csv.js";
+import { CSV_CONTENT_TYPE, CSV_FORMAT_INVALID, type CsvExport, type CsvOptions, csvOptionsOf, toCsv } from "./csv.js";
 import { fail, publicError } from "./errors.js";
 import { JSON_BODY_LIMITS, JSON_BODY_MESSAGES } from "./json-body.js";
 import { inputFromQuery } from "./rest-query.js";
@@ -136,11 +137,13 @@ function decodeBody(body: unknown): unknown {
   return value;
 }
 
+/** `{ "error": message }`: superjson-encoded like every body, plain JSON for a call made with an API key. */
 export function sendError(reply: FastifyReply, status: number, message: string) {
+  const body = { error: message };
   return reply
     .code(status)
     .type("application/json")
-    .send(superjson.serialize({ error: message }));
+    .send(carriesApiKey(reply.request) ? JSON.stringify(body) : superjson.serialize(body));
 }
 
 /** The media type of the request's body, without parameters, lower case ("" when none is named). */
@@ -163,6 +166,7 @@ function inputOf(route: RestRoute, req: FastifyRequest, query: unknown): unknown
 
 /** The bytes as they are, with the procedure's caching; never sniffed into another type (Helmet's nosniff). */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
+  if (file.filename !== undefined) reply.header("content-disposition", `attachment; filename="${file.filename}"`);
   return reply
     .header("Cache-Control", file.cacheControl)
     .header("X-Content-Type-Options", "nosniff")
@@ -177,14 +181,22 @@ function acceptRawBodies(app: FastifyInstance, rule: RawBodyRule): void {
   app.addContentTypeParser(types, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 }
 
+interface CsvRequest {
+  export: CsvExport;
+  options: CsvOptions;
+}
+
 /**
  * A GET with a CSV export answers CSV for `format=csv` (and JSON for none or `format=json`); the
- * procedure never sees the format. Null: answer JSON.
+ * procedure never sees the format, nor the CSV's time zone `tz` (csv.ts). Null: answer JSON.
  */
-function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvExport | null } {
+function requestedCsv(query: unknown, csv: CsvExport | undefined): { query: unknown; csv: CsvRequest | null } {
   if (!csv || query === null || typeof query !== "object" || !("format" in query)) return { query, csv: null };
   const { format, ...rest } = query as Record<string, unknown>;
-  if (format === "csv") return { query: rest, csv };
+  if (format === "csv") {
+    const { tz, ...procedureQuery } = rest;
+    return { query: procedureQuery, csv: { export: csv, options: csvOptionsOf(tz) } };
+  }
   if (format === "json" || format === "") return { query: rest, csv: null };
   throw fail.badRequest(CSV_FORMAT_INVALID);
 }
@@ -202,20 +214,22 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
       method,
       url: `${API_PREFIX}${path}`,
       ...(rawBody
-        ? { bodyLimit: rawBody.maxBytes, config: { rawBody } }
-        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]) } }),
+        ? { bodyLimit: rawBody.maxBytes, config: { rawBody, restEndpoint: true } }
+        : { config: { jsonBodyLimit: jsonBodyLimitOf(appRouter, [procedurePath]), restEndpoint: true } }),
       handler: async (req, reply) => {
         try {
           const asked = method === "GET" ? requestedCsv(req.query, csv) : { query: req.query, csv: null };
           const result = await call(createContext(services, req, reply), inputOf(route, req, asked.query));
           if (route.fileAnswer) return sendFile(reply, result as FileAnswer);
           if (asked.csv) {
-            const file = asked.csv(result);
+            const file = asked.csv.export(result, asked.csv.options);
             return reply
               .type(CSV_CONTENT_TYPE)
               .header("content-disposition", `attachment; filename="${file.filename}"`)
               .send(toCsv(file.rows));
           }
+          // A call made with an API key gets plain JSON; a browser's keeps the spec's superjson body.
+          if (carriesApiKey(req)) return reply.type("application/json").send(plainJsonText(result ?? null));
           return reply.type("application/json").send(serializeAnswer(result ?? null));
         } catch (error) {
           const { status, message, expected } = publicError(error);

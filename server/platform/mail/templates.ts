@@ -1,8 +1,20 @@
+import { escapeHtml } from "#server/platform/http/html.js";
+
 /**
  * Every mail has a plain-text and an HTML part built from the same blocks, so the two always say the same.
  * Text from users (names, course titles, organization names) is escaped in the HTML part; the plain part
  * takes it as it is. The blocks are deliberately plain: mail clients render little CSS.
  */
+
+const MAIL_DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * A day in a mail, as the screens write dates ("Dec 4, 2026", client/lib/dates.ts). A mail has no reader's
+ * locale or time zone: it is the day in UTC, the zone deadlines are kept in (docs/SPEC.md §3).
+ */
+export function mailDay(date: Date): string {
+  return MAIL_DAY.format(date);
+}
 
 export interface RenderedMail {
   subject: string;
@@ -21,12 +33,6 @@ export interface MailContent {
   /** Shown above the message: the organization it comes from, or the product for account mails. */
   from: string;
   blocks: MailBlock[];
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 function textOf(block: MailBlock): string {

@@ -56,6 +56,7 @@ describe("create and update: validation (docs/SPEC.md §5)", () => {
       required: false,
       dueDate: null,
       dueDays: null,
+      certification: null,
       // A draft has no audience (docs/SPEC.md §7).
       assignedToMe: false,
       dueAt: null,

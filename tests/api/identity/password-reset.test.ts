@@ -87,6 +87,25 @@ describe("forgot and reset password", () => {
     now = askedAt;
   });
 
+  it("says whether a link still works before a password is sent, and the check spends nothing", async () => {
+    const person = await signUp(app, "checker");
+    const status = (token: string) => app.newAgent().get("/_api/auth/reset-password-status", { token });
+    const first = await resetTokenFor(app, smtp, person.email);
+    expect(ok(await status(first))).toEqual({ usable: true });
+    // Checking twice leaves the link as it was: still usable.
+    expect(ok(await status(first))).toEqual({ usable: true });
+    const second = await resetTokenFor(app, smtp, person.email);
+    expect(ok(await status(first))).toEqual({ usable: false });
+    expect(ok(await status("x".repeat(43)))).toEqual({ usable: false });
+    expect(refusal(await status(""))).toEqual({ status: 400, error: MAIL_MESSAGES.tokenRequired });
+    const askedAt = now;
+    now = askedAt + PASSWORD_RESET_MS;
+    expect(ok(await status(second))).toEqual({ usable: false });
+    now = askedAt;
+    ok(await app.newAgent().post("/_api/auth/reset-password", { token: second, password: "checked-password" }));
+    expect(ok(await status(second))).toEqual({ usable: false });
+  });
+
   it("refuses a made-up token and leaves every account as it was", async () => {
     const person = await signUp(app, "bystander");
     const hashBefore = (await app.orm.em.fork().findOneOrFail(User, person.id, { populate: ["passwordHash"] }))

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHECKPOINT_JOB, SEQUENCER_JOB } from "#server/modules/evidence/index.js";
 import { ID_MESSAGES } from "#shared/schemas/common.js";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
@@ -87,6 +88,28 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   const checkLesson = published[2] ?? 0;
   ok(await api.post("/_api/quizzes/save", { lessonId: checkLesson, questions: THREE_QUESTIONS }));
   ok(await team.members.learner.api.post("/_api/quizzes/submit", { lessonId: checkLesson, answers: [] }));
+  // A certificate (decision 0310), revoked so that its cycle's completions are kept aside, and an API key
+  // (decision 0320).
+  const certification = ok<{ id: number }>(
+    await api.post("/_api/courses/create", {
+      title: "A certification",
+      status: "published",
+      certification: { validityMonths: 12, recertifyDaysBefore: 30 },
+    }),
+  );
+  const certModule = ok<{ id: number }>(
+    await api.post("/_api/modules/create", { courseId: certification.id, title: "M" }),
+  );
+  const certLesson = ok<{ id: number }>(
+    await api.post("/_api/lessons/create", { moduleId: certModule.id, title: "C" }),
+  );
+  ok(await learner.api.post("/_api/lessons/complete", { lessonId: certLesson.id }));
+  const [certificate] = ok<{ id: number }[]>(await learner.api.get("/_api/certificates/mine"));
+  ok(await api.post("/_api/certificates/revoke", { id: certificate?.id, reason: "Issued in error" }));
+  ok(await api.post("/_api/api-keys/create", { name: "Payroll sync", role: "readonly" }));
+  // The evidence log chained and its head signed (decision 0300): the key and a checkpoint.
+  await app.runScheduledJob(SEQUENCER_JOB);
+  await app.runScheduledJob(CHECKPOINT_JOB);
   return { tagged, openToken };
 }
 
@@ -150,7 +173,8 @@ describe("get, stats and update", () => {
   });
 
   it("stats counts this organization's members, published courses, lessons and completions only", async () => {
-    const expected = { memberCount: 5, courseCount: 1, lessonCount: 5, totalCompletions: 3 };
+    // The certification course counts too; its revoked cycle's completion is kept aside (decision 0310), not counted.
+    const expected = { memberCount: 5, courseCount: 2, lessonCount: 6, totalCompletions: 3 };
     expect(ok(await statsOf(team.admin.api, team.org.id))).toEqual(expected);
     expect(ok(await statsOf(team.members.manager.api, team.org.id))).toEqual(expected);
     expect(ok(await statsOf(other.admin.api, other.org.id))).toEqual({ ...expected, memberCount: 3 });

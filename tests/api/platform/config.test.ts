@@ -80,12 +80,26 @@ describe("server/main.ts start-up errors", { timeout: TEST_LIMIT_MS }, () => {
   });
 
   it("an unreachable PostgreSQL exits non-zero with one line", async () => {
-    running = startMain({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing", PORT: "0" });
+    running = startMain({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing",
+      PORT: "0",
+      SECRET_KEY: "a-secret-key-of-at-least-thirty-two-chars",
+    });
     const code = await running.exited;
     expect(code).not.toBe(0);
     const lines = running.stderr().trimEnd().split("\n");
     expect(lines, running.stderr()).toHaveLength(1);
     expect(running.stderr()).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe("server/main.ts without SECRET_KEY on PostgreSQL", { timeout: TEST_LIMIT_MS }, () => {
+  it("exits non-zero with one line naming SECRET_KEY, before touching the database", async () => {
+    running = startMain({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing", PORT: "0" });
+    expect(await running.exited).not.toBe(0);
+    expect(running.stderr().trimEnd()).toBe(
+      "trainwright: SECRET_KEY must be set with DATABASE_URL: every instance must seal with the same key.",
+    );
   });
 });
 

@@ -290,10 +290,39 @@ describe("CSV exports", () => {
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe(`Name,Email,Role,Assigned,Completed,"'=HYPERLINK(""http://x"", ""Zoë"")"`);
+    expect(lines[0]).toBe(
+      `Name,Email,Role,Assigned,Completed,"'=HYPERLINK(""http://x"", ""Zoë"")","'=HYPERLINK(""http://x"", ""Zoë""): percent"`,
+    );
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(1 + 7 + 1);
     expect(response.text).not.toMatch(/[^\r]\n/);
+  });
+
+  it("writes times in the asker's time zone (tz), deadlines as plain dates, and refuses an unknown zone", async () => {
+    const w = world;
+    const completedAtIn = async (tz: string) => {
+      const query = { courseId: String(w.forklift.course.id), format: "csv", tz };
+      const row = (await w.admin.get("/_api/reports/course", query)).text
+        .split("\r\n")
+        .find((line) => line.startsWith(`${w.driver.name},`));
+      const [completedAt, dueAt] = row?.split(",").slice(-2) ?? [];
+      return { completedAt: Date.parse(`${completedAt?.replace(" ", "T")}:00Z`), dueAt };
+    };
+    const utc = await completedAtIn("UTC");
+    const tokyo = await completedAtIn("Asia/Tokyo");
+    // Tokyo is nine hours ahead of UTC all year; the deadline's day is the same for both.
+    expect(tokyo.completedAt - utc.completedAt).toBe(9 * 60 * 60 * 1000);
+    expect(tokyo.dueAt).toBe(utc.dueAt);
+    expect(utc.dueAt).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const refused = await w.admin.get("/_api/reports/course", {
+      courseId: String(w.forklift.course.id),
+      format: "csv",
+      tz: "Mars/Olympus",
+    });
+    expect(refusal(refused)).toEqual({
+      status: 400,
+      error: "Time zone must be an IANA time zone name, such as Europe/Paris.",
+    });
   });
 
   it("the course and member reports as CSV, and a format that is neither csv nor json refused", async () => {
@@ -307,12 +336,14 @@ describe("CSV exports", () => {
     expect(header).toBe("Name,Email,Assigned,Status,Percent,Completed lessons,Total lessons,Completed at,Due at");
     const driverRow = rows.find((row) => row.startsWith(`${w.driver.name},`));
     expect(driverRow).toMatch(
-      new RegExp(`^${w.driver.name},${w.driver.email},yes,Completed,100,2,2,\\d{4}-\\d\\d-\\d\\dT[^,]+Z,\\d{4}-`),
+      new RegExp(
+        `^${w.driver.name},${w.driver.email},yes,Completed,100,2,2,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,\\d{4}-\\d\\d-\\d\\d$`,
+      ),
     );
     const member = await w.admin.get("/_api/reports/member", { userId: String(w.driver.id), format: "csv" });
     expect(member.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(member.text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-      "Course,Required,Assigned,Status,Percent,Completed lessons,Total lessons,Completed at,Due at,Sign-off,Signed versions,Signed at,Best check score,Check attempts",
+      "Course,Required,Assigned,Status,Percent,Completed lessons,Total lessons,Completed at,Due at,Sign-off,Signed versions,Signed at,Best check score,Check attempts,Certificate,Certificate expires",
     );
     const json = await w.admin.get("/_api/reports/member", { userId: String(w.driver.id), format: "json" });
     expect(json.headers.get("content-type")).toMatch(/^application\/json/);

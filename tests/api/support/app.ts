@@ -16,6 +16,7 @@ export type ConfigOverrides = Partial<
     | "RATE_LIMIT_WINDOW_SECONDS"
     | "RATE_LIMIT_PER_EMAIL"
     | "RATE_LIMIT_PER_IP"
+    | "RATE_LIMIT_PER_API_KEY"
     | "CLIENT_DIR"
     | "LOG_LEVEL"
     | "TRUST_PROXY"
@@ -60,6 +61,8 @@ export interface TestApp {
   transcript: Transcript;
   /** The lesson content workers, to see whose conversions hold them and whose wait (`activity()`). */
   lessonContent: LessonContentPool;
+  /** One round of a scheduled job now (server/platform/scheduler/scheduler.ts), instead of waiting for its timer. */
+  runScheduledJob(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,8 @@ export interface StartOptions {
   clock?: () => number;
   /** Receives the server's log (give LOG_LEVEL too: tests run silent). */
   logStream?: NodeJS.WritableStream;
+  /** Run the scheduled jobs on their timers; by default they run only through runScheduledJob. */
+  scheduledTimers?: boolean;
 }
 
 /**
@@ -87,7 +92,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
     orm = await openDatabase(config);
     const app = await buildApp(
       { config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit, options.clock), clock: options.clock },
-      { logStream: options.logStream },
+      { logStream: options.logStream, scheduledTimers: options.scheduledTimers ?? false },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
@@ -103,6 +108,7 @@ export async function startTestApp(overrides: ConfigOverrides = {}, options: Sta
       orm: openedOrm,
       transcript,
       lessonContent: app.lessonContent,
+      runScheduledJob: (name) => app.scheduler.run(name),
       close: async () => {
         try {
           await app.close();

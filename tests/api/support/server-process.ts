@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_SERVER_SETTINGS } from "../../support/settings.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 /** A tsx start on two busy shared cores has been seen to take 40 s. */
@@ -33,7 +34,15 @@ export function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    // SECRET_KEY as every test server has it: PostgreSQL refuses to start without one (decision 0302).
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      SECRET_KEY: TEST_SERVER_SETTINGS.SECRET_KEY,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

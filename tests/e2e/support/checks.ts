@@ -12,24 +12,40 @@ export async function look(page: Page, name: string, options: { fullPage?: boole
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** How bad axe-core rates a violation, least to most. */
+export type AxeImpact = "minor" | "moderate" | "serious" | "critical";
+
+/** What the sweep of every screen fails on (docs/DESIGN.md §7): 0 serious and 0 critical. */
+export const SERIOUS_OR_CRITICAL: readonly AxeImpact[] = ["serious", "critical"];
+
 /**
  * What axe-core finds wrong (WCAG 2 A and AA) inside `scope`, by default the page's main region: the
- * header and footer belong to other screens' tests. Each violation as "rule: target".
+ * header and footer belong to other screens' tests; "body" scans the whole page, toasts included. With
+ * `impacts`, only violations of those impacts count. Each violation as "rule (impact): target".
  */
-export async function accessibilityProblems(page: Page, scope = "#main"): Promise<string[]> {
+export async function accessibilityProblems(
+  page: Page,
+  scope = "#main",
+  { impacts }: { impacts?: readonly AxeImpact[] } = {},
+): Promise<string[]> {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy rightly refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selector) => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
     interface AxeResults {
-      violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }>;
+      violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
     }
     const results = await axe.run(
       { include: [[selector]] },
       { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } },
     );
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`),
-    );
+    return results.violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      targets: nodes.map((node) => JSON.stringify(node.target)),
+    }));
   }, scope);
+  return violations
+    .filter((violation) => !impacts || impacts.some((impact) => impact === violation.impact))
+    .flatMap((violation) => violation.targets.map((target) => `${violation.id} (${violation.impact}): ${target}`));
 }

@@ -1,9 +1,10 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { BookOpen, Users } from "lucide-react";
+import { Award, BookOpen, Users } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.js";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
+import { DeniedNote, deniedSearch } from "#client/features/orgs/denied.js";
 import { GettingStarted, showsGettingStarted } from "#client/features/orgs/getting-started.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { tagTreeQuery } from "#client/features/tags/queries.js";
@@ -15,6 +16,7 @@ import { can } from "#shared/permissions.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
 
 export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
+  validateSearch: deniedSearch,
   // The caller's training, and what the Getting Started card ticks off for those who see it.
   loader: ({ context: { queryClient, organization } }) =>
     ensurePageData([
@@ -37,11 +39,14 @@ export const Route = createFileRoute("/$orgSlug/_org/dashboard")({
 function DashboardPage() {
   const organization = useRouteOrganization();
   const { data: user } = useCurrentUser();
+  const { denied } = Route.useSearch();
   const coursesPath: string = `/${encodeURIComponent(organization.slug)}/courses`;
   const teamPath: string = `/${encodeURIComponent(organization.slug)}/team`;
+  const certificatesPath: string = `/${encodeURIComponent(organization.slug)}/certificates`;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <DeniedNote denied={denied} className="mb-6" />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-600">Dashboard</p>
@@ -68,6 +73,10 @@ function DashboardPage() {
           <Link to={coursesPath} className={buttonClassName({ variant: "outline" })}>
             <BookOpen aria-hidden="true" />
             Browse courses
+          </Link>
+          <Link to={certificatesPath} className={buttonClassName({ variant: "outline" })}>
+            <Award aria-hidden="true" />
+            My certificates
           </Link>
         </div>
       </div>
