@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHECKPOINT_JOB, SEQUENCER_JOB } from "#server/modules/evidence/index.js";
 import { ID_MESSAGES } from "#shared/schemas/common.js";
 import { ORG_MESSAGES as M } from "#shared/schemas/orgs.js";
+import type { ScormLaunchView } from "#shared/schemas/scorm.js";
 import { TEAM_MESSAGES } from "#shared/schemas/team.js";
 import { THREE_QUESTIONS } from "../../support/quiz-questions.js";
+import { singleScoPackage } from "../../support/scorm-packages.js";
 import type { ApiClient } from "../support/client.js";
 import { pngBytes, uploadImage } from "../support/course-fixtures.js";
 import {
@@ -107,6 +109,20 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   const [certificate] = ok<{ id: number }[]>(await learner.api.get("/_api/certificates/mine"));
   ok(await api.post("/_api/certificates/revoke", { id: certificate?.id, reason: "Issued in error" }));
   ok(await api.post("/_api/api-keys/create", { name: "Payroll sync", role: "readonly" }));
+  // A SCORM lesson: its package, files and the learner's attempt (decision 0330).
+  const scorm = ok<{ id: number }>(
+    await api.post("/_api/lessons/create", { moduleId: certModule.id, title: "Bought" }),
+  );
+  ok(
+    await api.post(`/_api/scorm/upload?lessonId=${scorm.id}`, undefined, {
+      raw: singleScoPackage("1.2"),
+      headers: { "content-type": "application/zip" },
+    }),
+  );
+  const launched = ok<ScormLaunchView>(await learner.api.get("/_api/scorm/launch", { lessonId: String(scorm.id) }));
+  const cmi = { "cmi.core.lesson_status": "incomplete", "cmi.core.lesson_location": "page-2" };
+  const sco = launched.scos[0]?.identifier ?? "";
+  ok(await learner.api.post("/_api/scorm/commit", { lessonId: scorm.id, sco, packageVersion: 1, cmi }));
   // The evidence log chained and its head signed (decision 0300): the key and a checkpoint.
   await app.runScheduledJob(SEQUENCER_JOB);
   await app.runScheduledJob(CHECKPOINT_JOB);
@@ -173,8 +189,8 @@ describe("get, stats and update", () => {
   });
 
   it("stats counts this organization's members, published courses, lessons and completions only", async () => {
-    // The certification course counts too; its revoked cycle's completion is kept aside (decision 0310), not counted.
-    const expected = { memberCount: 5, courseCount: 2, lessonCount: 6, totalCompletions: 3 };
+    // The certification course (with a SCORM lesson) counts too; its revoked cycle's completion is kept aside (decision 0310), not counted.
+    const expected = { memberCount: 5, courseCount: 2, lessonCount: 7, totalCompletions: 3 };
     expect(ok(await statsOf(team.admin.api, team.org.id))).toEqual(expected);
     expect(ok(await statsOf(team.members.manager.api, team.org.id))).toEqual(expected);
     expect(ok(await statsOf(other.admin.api, other.org.id))).toEqual({ ...expected, memberCount: 3 });
