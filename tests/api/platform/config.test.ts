@@ -109,7 +109,10 @@ describe("server/main.ts serving", { timeout: TEST_LIMIT_MS }, () => {
     running = startMain({
       PORT: "0",
       DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      // PostgreSQL needs the sealing key every instance shares (decision 0302).
+      ...(database.databaseUrl
+        ? { DATABASE_URL: database.databaseUrl, SECRET_KEY: "a-secret-key-of-at-least-thirty-two-chars" }
+        : {}),
       CLIENT_DIR: path.join(database.dataDir, "no-client"),
     });
     const started = running;
