@@ -4,13 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import type { PublicKeyView } from "#server/modules/evidence/evidence.presenter.js";
 import type { ApiClient } from "../support/client.js";
-import { createCourse, createLesson, createModule, staffedOrganization } from "../support/course-fixtures.js";
+import { createCourse, staffedOrganization } from "../support/course-fixtures.js";
 import { ok, refusal } from "../support/org-fixtures.js";
 import { suiteApp, suiteFixture } from "../support/suite.js";
-import { sequenced } from "./support.js";
+import { completedTwoAndSigned, sequenced } from "./support.js";
 
 /**
  * The inspection pack and the standalone verifier (docs/decisions/0300-evidence-log.md): an untouched
@@ -65,26 +64,7 @@ function withEntries(bytes: Uint8Array, change: (lines: string[]) => string[]): 
 }
 
 async function trained() {
-  const { admin, learner } = staff;
-  const course = await createCourse(admin.api, { title: "Confined spaces", status: "published" });
-  const module = await createModule(admin.api, course.id, "Entry");
-  const first = await createLesson(admin.api, module.id, { title: "Gas test" });
-  const second = await createLesson(admin.api, module.id, { title: "Rescue plan" });
-  const created = await createLesson(admin.api, module.id, { title: "Permit", content: "<p>Sign.</p>" });
-  const signoff = ok<LessonView>(
-    await admin.api.post("/_api/lessons/update", { id: created.id, requiresSignoff: true }),
-  );
-  ok(await learner.api.post("/_api/lessons/complete", { lessonId: first.id }));
-  ok(await learner.api.post("/_api/lessons/complete", { lessonId: second.id }));
-  ok(
-    await learner.api.post("/_api/lessons/sign", {
-      lessonId: signoff.id,
-      version: signoff.version,
-      fullName: learner.name,
-      agreed: true,
-    }),
-  );
-  return { course, first, second, signoff };
+  return completedTwoAndSigned(staff, { course: "Confined spaces", lessons: ["Gas test", "Rescue plan"] });
 }
 
 describe("the inspection pack", () => {

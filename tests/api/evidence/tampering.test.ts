@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { LessonView } from "#server/modules/courses/lessons.presenter.js";
 import type { TestApp } from "../support/app.js";
-import { createCourse, createLesson, createModule, staffedOrganization } from "../support/course-fixtures.js";
-import { ok } from "../support/org-fixtures.js";
+import { staffedOrganization } from "../support/course-fixtures.js";
 import { suiteApp } from "../support/suite.js";
-import { auditPage, chainState, expectIntact, sequenced } from "./support.js";
+import { auditPage, chainState, completedTwoAndSigned, expectIntact, sequenced } from "./support.js";
 
 /**
  * "Done means" of docs/decisions/0300-evidence-log.md: someone with database access changes a
@@ -23,25 +21,11 @@ async function sql(statement: string, params: unknown[] = []): Promise<void> {
 /** An organization where the learner completed two lessons and signed a third, all chained. */
 async function trainedOrganization(label: string) {
   const staff = await staffedOrganization(app, label);
-  const { admin, learner } = staff;
-  const course = await createCourse(admin.api, { title: "Hot work", status: "published" });
-  const module = await createModule(admin.api, course.id, "Permits");
-  const first = await createLesson(admin.api, module.id, { title: "Fire watch" });
-  const second = await createLesson(admin.api, module.id, { title: "Gas test" });
-  const created = await createLesson(admin.api, module.id, { title: "Permit", content: "<p>Sign here.</p>" });
-  const signoff = ok<LessonView>(
-    await admin.api.post("/_api/lessons/update", { id: created.id, requiresSignoff: true }),
-  );
-  ok(await learner.api.post("/_api/lessons/complete", { lessonId: first.id }));
-  ok(await learner.api.post("/_api/lessons/complete", { lessonId: second.id }));
-  ok(
-    await learner.api.post("/_api/lessons/sign", {
-      lessonId: signoff.id,
-      version: signoff.version,
-      fullName: learner.name,
-      agreed: true,
-    }),
-  );
+  const { admin } = staff;
+  const { first, second, signoff } = await completedTwoAndSigned(staff, {
+    course: "Hot work",
+    lessons: ["Fire watch", "Gas test"],
+  });
   await sequenced(app);
   await expectIntact(admin.api);
   const entries = (await auditPage(admin.api)).entries;
