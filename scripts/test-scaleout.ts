@@ -5,12 +5,13 @@
  * works on both instances. Everything it starts (PostgreSQL, nginx with its own config and pid file, the
  * instances) listens on 127.0.0.1 and is stopped at the end; nginx is installed with apt-get when missing.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase } from "#server/platform/db/database-admin.js";
+import { startNginx } from "./lib/nginx.js";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,40 +20,6 @@ const OPERATIONS = 240;
 const CONCURRENCY = 8;
 const LOAD_LIMIT_MS = 120_000;
 const PASSWORD = "scale-out password";
-
-function ensureNginx(): string {
-  const found = spawnSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim();
-  if (found) return found.split("\n")[0] as string;
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  for (const args of [
-    ["update", "-q"],
-    ["install", "-y", "-q", "nginx"],
-  ]) {
-    const result = spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), ...args], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    if (result.status !== 0) throw new Error("apt-get could not install nginx.");
-  }
-  return "/usr/sbin/nginx";
-}
-
-/** docs/deploy/nginx.conf with this run's ports, and its pid, logs and temp files in `dir`. */
-function nginxConfig(dir: string, listenPort: number, upstreamPorts: number[]): string {
-  let config = readFileSync(path.join(ROOT, "docs", "deploy", "nginx.conf"), "utf8");
-  const upstreams = [...config.matchAll(/server 127\.0\.0\.1:(\d+)/g)];
-  if (upstreams.length !== upstreamPorts.length) throw new Error("docs/deploy/nginx.conf: expected two upstreams");
-  upstreams.forEach((match, i) => {
-    config = config.replace(match[0], `server 127.0.0.1:${upstreamPorts[i]}`);
-  });
-  config = config.replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`);
-  const paths = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`)
-    .join("\n");
-  config = config.replace("http {", `http {\n${paths}`);
-  const user = process.getuid?.() === 0 ? "user root;\n" : "";
-  return `${user}pid ${path.join(dir, "nginx.pid")};\nerror_log ${path.join(dir, "error.log")} warn;\n${config}`;
-}
 
 interface Instance {
   port: number;
@@ -104,24 +71,19 @@ async function call(base: string, method: "GET" | "POST", url: string, cookie: s
 }
 
 async function main(): Promise<void> {
-  const nginx = ensureNginx();
   const dir = mkdtempSync(path.join(tmpdir(), "trainwright-scaleout-"));
   const postgres = await startThrowawayPostgres();
   const instances: Instance[] = [];
-  let nginxStarted = false;
+  let stopNginx = () => {};
   try {
     const databaseUrl = postgres.urlFor("trainwright");
     console.log(`scale-out: ${await createDatabase({ databaseUrl, dataDir: dir })}`);
     const ports = [await freePort(), await freePort()];
     // Both at once: the migration lock lets them share the empty database.
     instances.push(...(await Promise.all(ports.map((port) => startInstance(port, databaseUrl, dir)))));
-    const listenPort = await freePort();
-    const configFile = path.join(dir, "nginx.conf");
-    writeFileSync(configFile, nginxConfig(dir, listenPort, ports));
-    const started = spawnSync(nginx, ["-c", configFile, "-p", dir], { encoding: "utf8" });
-    if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`);
-    nginxStarted = true;
-    const base = `http://127.0.0.1:${listenPort}`;
+    const nginx = await startNginx(dir, ports);
+    stopNginx = nginx.stop;
+    const base = nginx.base;
 
     const cookies: string[] = [];
     for (let u = 0; u < USERS; u++) {
@@ -192,7 +154,7 @@ async function main(): Promise<void> {
       console.log("scale-out: passed");
     }
   } finally {
-    if (nginxStarted) spawnSync(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir, "-s", "quit"]);
+    stopNginx();
     for (const instance of instances) instance.child.kill("SIGKILL");
     postgres.stop();
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,16 @@ declare module "autocannon" {
     method?: "GET" | "POST";
     headers?: Record<string, string>;
     body?: string;
-    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];
+    requests?: {
+      /** `context` is the connection's own, kept until the sequence starts over. */
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | null;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, string | string[]>,
+      ) => void;
+    }[];
   }
   interface AutocannonResult {
     requests: { average: number; total: number };

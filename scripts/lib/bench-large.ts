@@ -39,7 +39,7 @@ interface SeedContext {
 }
 
 /** 0..count-1 as rows named `i`: generate_series on PostgreSQL, a recursive CTE on SQLite. */
-function numbers(count: number, postgres: boolean): string {
+export function numbers(count: number, postgres: boolean): string {
   return postgres
     ? `with numbers(i) as (select generate_series(0, ${count - 1}))`
     : `with recursive numbers(i) as (select 0 union all select i + 1 from numbers where i < ${count - 1})`;

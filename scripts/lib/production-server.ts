@@ -26,7 +26,7 @@ export interface ProductionServer {
 }
 
 /** User + system CPU time of a process so far (Linux /proc; clock ticks are 1/100 s). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
