@@ -8,6 +8,7 @@ import { OfflineCourseControl } from "#client/features/offline/offline-course-co
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { AssignmentsCard } from "#client/features/training/assignments-card.js";
 import { CourseTrainingNote } from "#client/features/training/course-training-note.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { onlyWhoMay } from "#shared/permission-texts.js";
 import { DuplicateCourseButton, PreviewCourseLink } from "./course-copy-actions.js";
 import { CourseProgress, courseProgress } from "./course-progress.js";
@@ -24,6 +25,7 @@ const backLinkClass =
 
 export function CourseDetailPage({ orgSlug, courseId }: { orgSlug: string; courseId: number | null }) {
   const course = useCourse(courseId);
+  useScreenReady("course", course.isSuccess);
   const canEdit = useCan("courses.edit");
   const canDelete = useCan("courses.delete");
   const canAssign = useCan("training.assign");

@@ -10,6 +10,7 @@ import { DeniedNote } from "#client/features/orgs/denied.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { trainingItemOf, useMyTraining } from "#client/features/training/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { useDebouncedValue } from "#client/lib/use-debounced-value.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
 import { type ExplainedAction, onlyWhoMay } from "#shared/permission-texts.js";
@@ -33,6 +34,7 @@ export function CoursesListPage({ orgSlug, denied }: { orgSlug: string; denied?:
   const [tagId, setTagId] = useState<number | undefined>(undefined);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const courses = useCoursePages({ search, status, tagId });
+  useScreenReady("courses", courses.isSuccess);
   // The cards of the caller's own courses show how far they are (My training's read, one for the page).
   const training = useMyTraining();
   const filtered = Boolean(search) || status !== undefined || tagId !== undefined;

@@ -11,6 +11,7 @@ import { KnowledgeCheck } from "#client/features/quizzes/knowledge-check.js";
 import { ScormPlayer } from "#client/features/scorm/scorm-player.js";
 import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
 import { cn } from "#client/lib/cn.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
 import { LessonLoadFailure } from "./page-state.js";
 import { useLesson } from "./queries.js";
@@ -29,6 +30,7 @@ export interface LessonPageProps {
 
 export function LessonPage({ orgSlug, lessonId, preview = false }: LessonPageProps) {
   const lesson = useLesson(lessonId);
+  useScreenReady("lesson", lesson.isSuccess);
 
   if (lessonId === null || lesson.isError) {
     return (

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { LessonLoadFailure } from "#client/features/courses/page-state.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonEditorForm } from "./lesson-editor-form.js";
 
@@ -19,6 +20,7 @@ export function LessonEditorPage({ orgSlug, lessonId }: { orgSlug: string; lesso
     refetchOnWindowFocus: false,
     retry: false,
   });
+  useScreenReady("lesson-editor", lesson.isFetchedAfterMount && lesson.data !== undefined);
 
   if (lessonId === null || lesson.isError) {
     return (

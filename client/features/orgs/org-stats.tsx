@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
 import { ORG_TEXT } from "./messages.js";
 import { orgStatsQuery } from "./queries.js";
@@ -35,6 +36,7 @@ const GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4";
 /** docs/SPEC.md §2, settings: the four statistics cards, 4 skeletons while loading (§9). */
 export function OrgStats({ orgId }: { orgId: number }) {
   const stats = useQuery(orgStatsQuery(orgId));
+  useScreenReady("settings", stats.isSuccess);
 
   if (stats.isPending) {
     return (

@@ -6,6 +6,7 @@ import { FilterSelect } from "#client/components/ui/filter-select.js";
 import { Spinner } from "#client/components/ui/spinner.js";
 import { courseListQuery } from "#client/features/courses/queries.js";
 import { useTagTree } from "#client/features/tags/queries.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus } from "#shared/training-statuses.js";
 import { ExportCsvButton } from "./export-button.js";
 import { MatrixTable } from "./matrix-table.js";
@@ -28,6 +29,7 @@ export interface MatrixPageProps {
 /** The Reports page (decision 0045): who has done which training, narrowed by department, role, course, status. */
 export function MatrixPage({ orgSlug, filters, onFiltersChange }: MatrixPageProps) {
   const matrix = useQuery({ ...matrixQuery(filters), placeholderData: keepPreviousData });
+  useScreenReady("reports", matrix.isSuccess);
   const tags = useTagTree();
   const courses = useQuery(courseListQuery({ status: "published" }));
   const change = (patch: MatrixFilters) => onFiltersChange({ ...filters, ...patch });

@@ -6,6 +6,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { TooltipProvider } from "#client/components/ui/tooltip.js";
 import type { Department } from "#client/features/tags/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { SKELETON_COUNTS } from "#shared/constants.js";
 import { canAssignRole, canRemoveMember } from "#shared/permissions.js";
 import { ROLES, type Role } from "#shared/roles.js";
@@ -36,6 +37,7 @@ export interface MemberListProps {
 export function MemberList(props: MemberListProps) {
   const { filters, filtered, selfId, actorRole, canManage } = props;
   const members = useInfiniteQuery({ ...membersPageQuery(filters), placeholderData: (previous) => previous });
+  useScreenReady("team", members.isSuccess);
 
   if (members.isPending) return <MemberSkeletons />;
   if (members.isError && !members.data) {

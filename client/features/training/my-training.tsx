@@ -10,6 +10,7 @@ import { ResumeLink } from "#client/features/courses/resume-link.js";
 import { ResignNotice } from "#client/features/signoff/resign-notice.js";
 import { formatDate } from "#client/lib/dates.js";
 import { errorMessage, needsConnection } from "#client/lib/errors.js";
+import { useScreenReady } from "#client/lib/screen-timing.js";
 import { progressPercent } from "#shared/progress.js";
 import { CERTIFICATE_STATUS_LABELS } from "#shared/schemas/certificates.js";
 import { dueText } from "./deadline.js";
@@ -23,6 +24,7 @@ import { TrainingOnDevice } from "./training-on-device.js";
  */
 export function MyTraining({ orgSlug }: { orgSlug: string }) {
   const training = useMyTraining();
+  useScreenReady("dashboard", training.isSuccess);
 
   return (
     <section aria-labelledby="my-training-heading" className="flex flex-col gap-4">

@@ -1,32 +1,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+
+export { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from "../../../scripts/lib/chromium.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "artifacts", "screenshots");
 
-/** Debian's Chromium (scripts/test.sh installs it); a test never downloads a browser of its own. */
-export const CHROMIUM = "/usr/bin/chromium";
-
 /** The widths every screen is looked at (docs/DESIGN.md §7): desktop and a small phone. */
 export const WIDTHS = [1280, 375] as const;
-
-/** This machine has no network beyond loopback: Chromium's background services would only fail and stall. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-}
 
 const pageErrors = new WeakMap<Page, string[]>();
 
