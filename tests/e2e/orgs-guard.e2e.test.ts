@@ -206,17 +206,22 @@ describe("protected organization routes", () => {
     const page = await open(375);
     await signUp(page);
     const org = await createOrg(page.request, "Slow");
-    // Hold the organizations list back, so that the guard is still waiting when we look.
+    // Hold the organizations list back until we have looked at the guard waiting for it.
+    let release = () => {};
+    const looked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(
       (url) => url.pathname.includes("orgs.list"),
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await looked;
         await route.continue();
       },
     );
     await page.goto(`/${org.slug}/dashboard`);
     await visible(page.getByText("Loading organization"), 5_000);
     await screenshot(page, "orgs-guard-loading");
+    release();
     await visible(page.getByRole("heading", { name: `Welcome to ${org.name}` }));
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ORGANIZATION_HEADER } from "#shared/constants.js";
 import { imageBytes } from "../support/image-bytes.js";
 import { atPath, horizontalOverflow, screenshot, uncaughtErrors, visible, WIDTHS } from "./support/browser.js";
+import { accessibilityProblems } from "./support/checks.js";
 import { type E2EHarness, startHarness } from "./support/harness.js";
 
 /**
@@ -38,35 +37,11 @@ afterEach(async () => {
 
 const uid = () => randomBytes(3).toString("hex");
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** What axe-core finds wrong with the page but its toasts (WCAG 2.1 A and AA), as "rule: target". */
-async function accessibilityProblems(target: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the Content-Security-Policy refuses inline scripts.
-  await target.evaluate(AXE_SOURCE);
-  return target.evaluate(async () => {
-    interface AxeResults {
-      violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }>;
-    }
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-    // Toasts fade in and out (axe measures them half transparent) and belong to the toaster's own tests.
-    const results = await axe.run(
-      { exclude: [["[data-sonner-toaster]"]] },
-      {
-        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      },
-    );
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${JSON.stringify(node.target)}`),
-    );
-  });
-}
-
 /** Screenshot, no sideways scrolling, no accessibility violations. */
 async function look(target: Page, name: string): Promise<void> {
   await screenshot(target, name);
   expect(await horizontalOverflow(target), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  expect(await accessibilityProblems(target), `${name} accessibility`).toEqual([]);
+  expect(await accessibilityProblems(target, "body"), `${name} accessibility`).toEqual([]);
 }
 
 /** A documented REST call; bodies come back superjson-encoded ({ json: … }). */
@@ -300,15 +275,20 @@ describe("settings loading and failure states", () => {
     const org = await createOrg(page.request, "States");
     const isSettingsRead = (url: URL) => url.pathname.includes("orgs.stats") || url.pathname.includes("orgs.get");
 
-    // Held back: the skeletons are on screen while waiting.
+    // Held back until the skeletons have been looked at.
+    let release = () => {};
+    const looked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(isSettingsRead, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await looked;
       await route.continue();
     });
     await page.goto(`/${org.slug}/settings`);
     await visible(page.getByTestId("stat-skeleton"));
     expect(await page.getByTestId("stat-skeleton").count()).toBe(4);
     await screenshot(page, "orgs-settings-loading");
+    release();
     await visible(page.getByText("Total Members", { exact: true }));
 
     // Refused: both reads fail (after the default retries) and say so.
