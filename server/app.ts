@@ -21,12 +21,13 @@ import { registerObservability, requestIdOf } from "#server/platform/http/metric
 import { requestLogger } from "#server/platform/http/request-logger.js";
 import { jsonBodyLimitOf, mediaTypeOf, registerRestRoutes, sendError } from "#server/platform/http/rest.js";
 import { registerSecurityHeaders } from "#server/platform/http/security-headers.js";
-import { registerMailWorker } from "#server/platform/mail/worker.js";
+import { mailJob } from "#server/platform/mail/worker.js";
 import { pageFileFor } from "#server/platform/pages/landing-page.js";
 import { sendAppPageWithAnswers } from "#server/platform/pages/page-answers.js";
 import { registerPwaRoutes } from "#server/platform/pages/pwa.js";
 import { registerScheduler } from "#server/platform/scheduler/scheduler.js";
 import { API_PREFIX, isApiPath, PRERENDERED_PAGES } from "#shared/constants.js";
+import { housekeepingJob } from "./housekeeping.js";
 import { type AppRouter, appRouter } from "./router.js";
 
 /** The path tRPC's adapter serves every procedure at (a batch names several, comma-separated). */
@@ -105,9 +106,15 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLessonContentPool(app, config);
   registerLifecycle(app);
   registerAfterAnswer(app);
-  registerMailWorker(app, services, runDueBatches);
-  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
-  registerScheduler(app, services, evidenceJobs(config), options.scheduledTimers ?? true);
+  // The one periodic runner (docs/decisions/0301-one-scheduler.md, 0401): the evidence log's sequencer and
+  // checkpoints, the mail worker (with e-mail set up) and housekeeping.
+  const mail = mailJob(services, runDueBatches);
+  registerScheduler(
+    app,
+    services,
+    [...evidenceJobs(config), ...(mail ? [mail] : []), housekeepingJob(config)],
+    options.scheduledTimers ?? true,
+  );
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

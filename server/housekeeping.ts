@@ -1,5 +1,4 @@
-import type { MikroORM } from "@mikro-orm/core";
-import type { AbstractSqlDriver } from "@mikro-orm/knex";
+import type { SqlEntityManager } from "@mikro-orm/knex";
 import {
   KNOWN_DEVICE_DAYS,
   KnownDevice,
@@ -11,6 +10,7 @@ import {
 import { Invitation, InvitationSend } from "#server/modules/team/index.js";
 import type { Config } from "#server/platform/http/config.js";
 import { OutboxMail } from "#server/platform/mail/outbox.entity.js";
+import type { ScheduledJob } from "#server/platform/scheduler/scheduler.js";
 import { DAY_MS, HOUR_MS, INVITATION_DAYS } from "#shared/constants.js";
 
 /** How long the outbox keeps a mail after it was sent or given up. */
@@ -23,9 +23,7 @@ const MAIL_KEPT_DAYS = 30;
  * KNOWN_DEVICE_DAYS. Nothing reads them, but without this they would pile up.
  * The invitation limits' record of what was sent goes after a day, when it no longer counts.
  */
-export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config: Config): Promise<void> {
-  const em = orm.em.fork();
-  const now = new Date();
+async function removeExpiredRows(em: SqlEntityManager, config: Config, now: Date): Promise<void> {
   const currentWindow = Math.floor(now.getTime() / (config.rateLimit.windowSeconds * 1000));
   await em.nativeDelete(Session, { expiresAt: { $lt: now } });
   await em.nativeDelete(RateLimitBucket, { windowNumber: { $lt: currentWindow } });
@@ -46,11 +44,19 @@ export async function removeExpiredRows(orm: MikroORM<AbstractSqlDriver>, config
   await em.nativeDelete(InvitationSend, { sentAt: { $lt: new Date(now.getTime() - DAY_MS) } }, { filters: false });
 }
 
-/** Runs the sweep at start-up and then hourly; the timer never keeps the process alive. */
-export function startHousekeeping(orm: MikroORM<AbstractSqlDriver>, config: Config, log: (error: unknown) => void) {
-  const run = () => removeExpiredRows(orm, config).catch(log);
-  void run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The sweep's name on the scheduler. */
+export const HOUSEKEEPING_JOB = "housekeeping";
+
+/**
+ * The sweep as a job of the platform scheduler (docs/decisions/0401-jobs-on-the-scheduler.md): on every
+ * instance as it starts, then hourly. Instances sweeping at once delete the same rows; nothing else.
+ */
+export function housekeepingJob(config: Config): ScheduledJob {
+  return {
+    name: HOUSEKEEPING_JOB,
+    everyMs: HOUR_MS,
+    across: "each",
+    atStart: true,
+    run: (em, now) => removeExpiredRows(em, config, now),
+  };
 }

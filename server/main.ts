@@ -6,7 +6,6 @@ import { ConfigError, loadConfig } from "#server/platform/http/config.js";
 import { drain } from "#server/platform/http/lifecycle.js";
 import { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { buildApp } from "./app.js";
-import { startHousekeeping } from "./housekeeping.js";
 
 function stop(message: string): never {
   console.error(`trainwright: ${message}`);
@@ -35,16 +34,11 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, orm, rateLimiter: new RateLimiter(orm, config.rateLimit) });
 
-  const stopHousekeeping = startHousekeeping(orm, config, (error) =>
-    app.log.error({ err: error }, "housekeeping failed"),
-  );
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: not ready any more; finishing the requests already accepted, then closing`);
-    stopHousekeeping();
     const finished = await drain(app, config.shutdownTimeoutSeconds * 1000);
     if (!finished) {
       app.log.warn(`requests still running after ${config.shutdownTimeoutSeconds} s were cut off`);

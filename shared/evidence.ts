@@ -14,6 +14,7 @@ export const EVIDENCE_KIND_LABELS = {
   "member.joined": "Member joined",
   "member.removed": "Member removed",
   "member.accessChanged": "Member access changed",
+  "course.completed": "Course completed",
 } as const;
 
 export type EvidenceKind = keyof typeof EVIDENCE_KIND_LABELS;

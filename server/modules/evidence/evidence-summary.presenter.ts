@@ -33,6 +33,8 @@ function describe(link: StoredLink, facts: Facts): string {
       return `${label}${lesson}, score ${facts.scorePercent}% (pass mark ${facts.passPercent}%, attempt ${facts.attempt})`;
     case "lesson.signed":
       return `${label}${lesson}${version}, signed as "${facts.signedName}", content SHA-256 ${String(facts.contentHash).slice(0, 16)}…`;
+    case "course.completed":
+      return `${label}${version}, all ${facts.lessons} lessons`;
     case "member.accessChanged":
       return `${label}: ${facts.from} to ${facts.to}`;
     default:

@@ -33,13 +33,36 @@ const COMPLETION_FACTS: Record<Dialect, string> = {
   postgresql: "json_build_object('lessonTitle', l.title, 'version', l.version)::text",
 };
 
-/** A completion's entry, written by the completion's own statements (progress' completionStatementHooks). */
+/** The course's title, edit version and lesson count when its last lesson was completed. */
+const COURSE_COMPLETION_FACTS: Record<Dialect, string> = {
+  sqlite: "json_object('courseTitle', k.title, 'version', k.version, 'lessons', p.completed_lessons)",
+  postgresql: "json_build_object('courseTitle', k.title, 'version', k.version, 'lessons', p.completed_lessons)::text",
+};
+
+/**
+ * A completion's entries, written by the completion's own statements (progress' completionStatementHooks),
+ * as one INSERT: the lesson completed, and the course completed when the completion counted in its
+ * progress row (`p`) makes it every lesson the course has now. The progress row is counted in the same
+ * statement on PostgreSQL (the upsert's returned row, each concurrent completion seeing its own count) and
+ * just before on SQLite (one writer).
+ */
 export const completionEntryHook: CompletionStatementHook = {
-  recordedFrom: (completion, dialect) => `insert into evidence_entries
+  recordedFrom: (completion, progress, dialect) => `insert into evidence_entries
     (organization_id, kind, occurred_at, actor_id, subject_user_id, course_id, lesson_id, facts)
-    select c.organization_id, 'lesson.completed', c.completed_at, c.user_id, c.user_id, m.course_id, c.lesson_id,
+    with done as (
+      select c.organization_id, c.user_id, c.lesson_id, c.completed_at, m.course_id, l.title, l.version
+      from ${completion} join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id
+    )
+    select l.organization_id, 'lesson.completed', l.completed_at, l.user_id, l.user_id, l.course_id, l.lesson_id,
       ${COMPLETION_FACTS[dialect]}
-    from ${completion} join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id`,
+    from done l
+    union all
+    select d.organization_id, 'course.completed', d.completed_at, d.user_id, d.user_id, d.course_id, null,
+      ${COURSE_COMPLETION_FACTS[dialect]}
+    from done d join courses k on k.id = d.course_id
+    join ${progress} p on p.user_id = d.user_id and p.course_id = d.course_id
+    where p.completed_lessons = (select count(*) from lessons cl join modules cm on cm.id = cl.module_id
+      where cm.course_id = d.course_id)`,
 };
 
 /** An entry as the chain and the pack name it: its link's columns and its own. */

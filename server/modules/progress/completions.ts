@@ -103,14 +103,16 @@ function firstCompletion(lessonId: number, row: FirstCompletionRow | undefined):
 
 /**
  * What a higher module writes with every completion, in the completion's own statements
- * (docs/decisions/0290-module-hooks.md): the evidence log's entry (docs/decisions/0300-evidence-log.md).
+ * (docs/decisions/0290-module-hooks.md): the evidence log's entries (docs/decisions/0300-evidence-log.md).
  * `recordedFrom` answers one INSERT … SELECT that reads the completion just recorded as `c` (the
- * completions table's columns) from `completion`, with no parameters of its own: on PostgreSQL it joins the
- * one statement as a CTE, on SQLite it runs after the INSERT in the same shared commit. Either way it
- * commits with the completion or not at all, and adds no round trip on PostgreSQL.
+ * completions table's columns) from `completion`, and may read its course's progress row, counted with it,
+ * from `progress` (course_progress' organization_id, user_id, course_id, completed_lessons), with no
+ * parameters of its own: on PostgreSQL it joins the one statement as a CTE, on SQLite it runs after the
+ * INSERT and its counts in the same shared commit. Either way it commits with the completion or not at
+ * all, and adds no round trip on PostgreSQL.
  */
 export interface CompletionStatementHook {
-  recordedFrom(completion: string, dialect: Dialect): string;
+  recordedFrom(completion: string, progress: string, dialect: Dialect): string;
 }
 
 export const completionStatementHooks = new Hooks<CompletionStatementHook>("completionStatements");
@@ -127,9 +129,10 @@ let insertAndCountCompletion: string | undefined;
 function insertAndCountStatement(): string {
   insertAndCountCompletion ??= `with inserted as (${INSERT_COMPLETION}
     returning organization_id, user_id, lesson_id, completed_at),
-  progress as (${progressCountFrom("inserted c")}),
+  progress as (${progressCountFrom("inserted c")}
+    returning organization_id, user_id, course_id, completed_lessons),
   total as (${totalCountFrom("inserted c")})${completionStatementHooks.all
-    .map((hook, index) => `,\n  hooked_${index} as (${hook.recordedFrom("inserted c", "postgresql")})`)
+    .map((hook, index) => `,\n  hooked_${index} as (${hook.recordedFrom("inserted c", "progress", "postgresql")})`)
     .join("")}
   select lesson_id from inserted`;
   return insertAndCountCompletion;
@@ -139,7 +142,9 @@ function insertAndCountStatement(): string {
 let hookedBySqlite: string[] | undefined;
 
 function sqliteHookStatements(): string[] {
-  hookedBySqlite ??= completionStatementHooks.all.map((hook) => hook.recordedFrom(COMPLETION_BY_KEY, "sqlite"));
+  hookedBySqlite ??= completionStatementHooks.all.map((hook) =>
+    hook.recordedFrom(COMPLETION_BY_KEY, "course_progress", "sqlite"),
+  );
   return hookedBySqlite;
 }
 

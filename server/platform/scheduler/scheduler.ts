@@ -5,9 +5,9 @@ import { type AppServices, nowOf } from "#server/platform/api/trpc.js";
 import { dialectOf } from "../../../mikro-orm.config.js";
 
 /**
- * The one periodic runner of an instance (docs/decisions/0301-one-scheduler.md): jobs that run every so
- * often, started when the app listens and stopped, waiting for the run in progress, when it drains or
- * closes. A job `once` across instances runs inside one transaction that first takes a lock named after
+ * The one periodic runner of an instance (docs/decisions/0301-one-scheduler.md, 0401): jobs that run every
+ * so often (the evidence log's sequencer and checkpoints, the mail worker, housekeeping), started when the
+ * app listens and stopped, waiting for the run in progress, when it drains or closes. A job `once` across instances runs inside one transaction that first takes a lock named after
  * the job (on PostgreSQL a transaction-level advisory lock; SQLite has one writer anyway): an instance
  * that finds it taken skips that round, so two instances never run the job at the same time.
  */
@@ -17,6 +17,10 @@ export interface ScheduledJob {
   /** "each": every instance runs it; "once": one instance at a time, in a transaction holding the job's lock. */
   across: "each" | "once";
   run(em: SqlEntityManager, now: Date): Promise<unknown>;
+  /** Also run once as the timers start (housekeeping: an instance restarted often still sweeps). */
+  atStart?: true;
+  /** After the instance's last round, when the scheduler stops (the mail job closes its SMTP connections). */
+  stopped?(): void;
 }
 
 /** The advisory lock's key: the first 8 bytes of the name's SHA-256, as PostgreSQL's bigint. */
@@ -53,7 +57,7 @@ class Scheduler {
   readonly #jobs = new Map<string, ScheduledJob>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #running = new Map<string, Promise<void>>();
-  #stopped = false;
+  #stopping: Promise<void> | undefined;
 
   constructor(
     private readonly services: AppServices,
@@ -66,11 +70,12 @@ class Scheduler {
   }
 
   start(): void {
-    if (this.#timers.length > 0 || this.#stopped) return;
+    if (this.#timers.length > 0 || this.#stopping) return;
     for (const job of this.#jobs.values()) {
       const timer = setInterval(() => void this.run(job.name), job.everyMs);
       timer.unref();
       this.#timers.push(timer);
+      if (job.atStart) void this.run(job.name);
     }
   }
 
@@ -80,7 +85,7 @@ class Scheduler {
     if (!job) throw new Error(`No scheduled job named ${name}`);
     const running = this.#running.get(name);
     if (running) return running;
-    if (this.#stopped) return Promise.resolve();
+    if (this.#stopping) return Promise.resolve();
     const round = this.#round(job)
       .catch((error: unknown) => this.log(error, name))
       .finally(() => this.#running.delete(name));
@@ -95,10 +100,14 @@ class Scheduler {
     else await exclusively(em, this.services, job.name, (tx) => job.run(tx, now), { wait: false });
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    for (const timer of this.#timers.splice(0)) clearInterval(timer);
-    await Promise.all(this.#running.values());
+  /** Stops the timers, waits for the rounds in progress, then tells the jobs; a second call waits for the first. */
+  stop(): Promise<void> {
+    this.#stopping ??= (async () => {
+      for (const timer of this.#timers.splice(0)) clearInterval(timer);
+      await Promise.all(this.#running.values());
+      for (const job of this.#jobs.values()) job.stopped?.();
+    })();
+    return this.#stopping;
   }
 }
 

@@ -50,6 +50,8 @@ describe("the evidence log", () => {
       "course.published",
       "assignment.made",
       "lesson.completed",
+      // Its one lesson was the course's last to complete.
+      "course.completed",
       "assignment.removed",
       "member.accessChanged",
       "member.accessChanged",
@@ -148,5 +150,59 @@ describe("the evidence log", () => {
     expect(theirs).toEqual(Array(5).fill("member.joined"));
     expect((await chainState(stranger)).entries).toBe(5);
     expect(await rowsOfOrganization(app, staff.org.id)).toEqual(rowsBefore);
+  });
+});
+
+describe("a course completed", () => {
+  it("is recorded with the completion of the course's last lesson, once, on either way of completing", async () => {
+    const { admin, learner, teacher } = staff;
+    const course = await createCourse(admin.api, { title: "Forklifts", status: "published" });
+    const module = await createModule(admin.api, course.id, "Driving");
+    const first = await createLesson(admin.api, module.id, { title: "Mast" });
+    const created = await createLesson(admin.api, module.id, { title: "Forks", content: "<p>Sign here.</p>" });
+    const signoff = ok<LessonView>(
+      await admin.api.post("/_api/lessons/update", { id: created.id, requiresSignoff: true }),
+    );
+    const courseKinds = async () =>
+      (await auditPage(admin.api, { courseId: String(course.id) })).entries.map((entry) => entry.kind).reverse();
+
+    ok(await learner.api.post("/_api/lessons/complete", { lessonId: first.id }));
+    ok(await teacher.api.post("/_api/lessons/complete", { lessonId: first.id }));
+    await sequenced(app);
+    expect(await courseKinds()).toEqual(["course.published", "lesson.completed", "lesson.completed"]);
+
+    ok(
+      await learner.api.post("/_api/lessons/sign", {
+        lessonId: signoff.id,
+        version: signoff.version,
+        fullName: learner.name,
+        agreed: true,
+      }),
+    );
+    // Completing again changes nothing: the course was completed once.
+    ok(await learner.api.post("/_api/lessons/complete", { lessonId: first.id }));
+    await sequenced(app);
+    const entries = (await auditPage(admin.api, { courseId: String(course.id) })).entries;
+    expect(entries.map((entry) => entry.kind).reverse()).toEqual([
+      "course.published",
+      "lesson.completed",
+      "lesson.completed",
+      "lesson.signed",
+      "lesson.completed",
+      "course.completed",
+    ]);
+    const completedCourse = entries.find((entry) => entry.kind === "course.completed");
+    expect(completedCourse).toMatchObject({
+      actor: { id: learner.id, name: learner.name },
+      subject: { id: learner.id, name: learner.name },
+      course: { id: course.id, title: "Forklifts" },
+      lessonId: null,
+      facts: { courseTitle: "Forklifts", version: course.version, lessons: 2 },
+    });
+    const signedCompletion = entries.find(
+      (entry) => entry.kind === "lesson.completed" && entry.lessonId === signoff.id,
+    );
+    expect(completedCourse?.occurredAt).toBe(signedCompletion?.occurredAt);
+    await expectIntact(admin.api);
   });
 });

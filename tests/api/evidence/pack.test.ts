@@ -113,9 +113,10 @@ describe("the inspection pack", () => {
     expect(whole.filter((entry) => !entry.omitted).every((entry) => entry.subjectUserId === staff.learner.id)).toBe(
       true,
     );
-    // Two lessons completed, one signed, and the completion that signing it made.
-    expect(whole.filter((entry) => !entry.omitted)).toHaveLength(4);
-    expect(verifierSays(mine)).toMatch(new RegExp(`^verified: ${entries.length} entries \\(4 in the selection\\)`));
+    // Two lessons completed, one signed, the completion that signing it made, and so the course completed.
+    expect(whole.filter((entry) => !entry.omitted)).toHaveLength(5);
+    expect(verifierSays(mine)).toMatch(new RegExp(`^verified: ${entries.length} entries \\(5 in the selection\\)`));
+    expect(text).toContain("Course completed (version 1), all 3 lessons");
   });
 
   it("a pack's entries changed, deleted or swapped: the verifier names the first broken entry", async () => {

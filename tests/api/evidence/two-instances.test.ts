@@ -73,8 +73,15 @@ describe.skipIf(onSqlite)("two instances appending and sequencing at once", () =
       [team.org.id, team.org.id, team.org.id, team.org.id],
     );
     const entries = Number(counts?.entries);
-    // The organization's creation, the learners joining, the course published, every completion.
-    expect(entries).toBe(1 + LEARNERS + 1 + LEARNERS * LESSONS);
+    // The organization's creation, the learners joining, the course published, every completion, and each
+    // learner's course completed exactly once, though their lessons' completions landed at once.
+    expect(entries).toBe(1 + LEARNERS + 1 + LEARNERS * LESSONS + LEARNERS);
+    const [courseCompletions] = await connection.execute<{ learners: unknown; entries: unknown }[]>(
+      `select count(distinct subject_user_id) as learners, count(*) as entries from evidence_entries
+       where organization_id = ? and kind = 'course.completed'`,
+      [team.org.id],
+    );
+    expect([Number(courseCompletions?.learners), Number(courseCompletions?.entries)]).toEqual([LEARNERS, LEARNERS]);
     expect([Number(counts?.links), Number(counts?.distinct_seqs), Number(counts?.top), state.entries]).toEqual([
       entries,
       entries,

@@ -8,7 +8,7 @@ import {
   Session,
   User,
 } from "#server/entities.js";
-import { removeExpiredRows } from "#server/housekeeping.js";
+import { HOUSEKEEPING_JOB } from "#server/housekeeping.js";
 import { DAY_MS } from "#shared/constants.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { registerUser } from "../support/fixtures.js";
@@ -45,7 +45,7 @@ describe("housekeeping", () => {
       { lastSignInAt: new Date(Date.now() - 400 * DAY_MS) },
     );
 
-    await removeExpiredRows(app.orm, app.config);
+    await app.runScheduledJob(HOUSEKEEPING_JOB);
 
     const after = app.orm.em.fork();
     expect(await after.count(Session, {})).toBe(1);
@@ -66,8 +66,21 @@ describe("housekeeping", () => {
     em.create(InvitationSend, { organization, sentBy, sentAt: new Date(Date.now() - DAY_MS - 1000), count: 50 });
     em.create(InvitationSend, { organization, sentBy, sentAt: new Date(Date.now() - DAY_MS + 60_000), count: 7 });
     await em.flush();
-    await removeExpiredRows(app.orm, app.config);
+    await app.runScheduledJob(HOUSEKEEPING_JOB);
     const left = await app.orm.em.fork().find(InvitationSend, { organization: team.org.id }, { filters: false });
     expect(left.map((row) => row.count)).toEqual([7]);
+  });
+
+  it("sweeps as an instance starts, as a job of the one scheduler", async () => {
+    const em = app.orm.em.fork();
+    em.create(RateLimitBucket, { bucketKey: "ip:at-start", windowNumber: 1, hits: 3 });
+    await em.flush();
+    // A second instance over the same database, its scheduler's timers on as in production.
+    const second = await startTestApp({}, { sameDatabaseAs: app, scheduledTimers: true });
+    try {
+      await expect.poll(() => app.orm.em.fork().count(RateLimitBucket, { bucketKey: "ip:at-start" })).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ const clock = () => now;
 
 const smtp = suiteFixture(startSmtpServer, (server) => server.close());
 const app = suiteFixture(
-  () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }, { clock }),
+  () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }, { clock, scheduledTimers: true }),
   (started) => started.close(),
 );
 
@@ -207,7 +207,11 @@ describe("forgot password answers before the mail work (decision 0265)", () => {
   log.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
   const workSmtp = suiteFixture(startSmtpServer, (server) => server.close());
   const working = suiteFixture(
-    () => startTestApp({ ...mailSettingsFor(workSmtp), MAIL_POLL_MS: "50", LOG_LEVEL: "error" }, { logStream: log }),
+    () =>
+      startTestApp(
+        { ...mailSettingsFor(workSmtp), MAIL_POLL_MS: "50", LOG_LEVEL: "error" },
+        { logStream: log, scheduledTimers: true },
+      ),
     (started) => started.close(),
   );
 

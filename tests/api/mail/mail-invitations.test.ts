@@ -10,9 +10,9 @@ import { suiteApp, suiteFixture } from "../support/suite.js";
 
 describe("with e-mail set up", () => {
   const smtp = suiteFixture(startSmtpServer, (server) => server.close());
-  // The worker looks for mail every 50 ms: the mail arrives on its own, as in production.
+  // The mail job runs on its timer every 50 ms: the mail arrives on its own, as in production.
   const app = suiteFixture(
-    () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }),
+    () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }, { scheduledTimers: true }),
     (started) => started.close(),
   );
 

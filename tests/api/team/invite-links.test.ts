@@ -101,7 +101,7 @@ describe("with PUBLIC_URL and no e-mail", () => {
 describe("with e-mail set up", () => {
   const smtp = suiteFixture(startSmtpServer, (server) => server.close());
   const app = suiteFixture(
-    () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }),
+    () => startTestApp({ ...mailSettingsFor(smtp), MAIL_POLL_MS: "50" }, { scheduledTimers: true }),
     (started) => started.close(),
   );
 

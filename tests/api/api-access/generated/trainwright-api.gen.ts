@@ -10965,7 +10965,7 @@ export interface operations {
             query?: {
                 userId?: number;
                 courseId?: number;
-                kind?: "lesson.completed" | "check.passed" | "check.failed" | "lesson.signed" | "course.published" | "course.unpublished" | "assignment.made" | "assignment.removed" | "member.joined" | "member.removed" | "member.accessChanged";
+                kind?: "lesson.completed" | "check.passed" | "check.failed" | "lesson.signed" | "course.published" | "course.unpublished" | "assignment.made" | "assignment.removed" | "member.joined" | "member.removed" | "member.accessChanged" | "course.completed";
                 from?: string;
                 to?: string;
                 cursor?: number;
