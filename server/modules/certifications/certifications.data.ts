@@ -84,11 +84,11 @@ function certificateFromRecord(row: CertificateRecord): CertificateRow {
 
 /**
  * The certificate's columns with its course's window, its holder's membership and, earned elsewhere, its
- * record (k, c, ms, x: the issuer's number in place of its own), and what a caller adds: more columns and
+ * record (k, c, ms, x: the issuer's number, maybe none, in place of its own), and what a caller adds: more columns and
  * joins.
  */
 export const certificateSelect = (moreColumns = "", moreJoins = "") =>
-  `select k.id, k.user_id, k.course_id, k.cycle, coalesce(nullif(x.number, ''), k.number) as number,
+  `select k.id, k.user_id, k.course_id, k.cycle, case when x.id is null then k.number else x.number end as number,
     k.verification_code, k.title, k.holder_name,
     k.course_version, k.issued_at, k.expires_at, k.renewal_opened_at, k.revoked_at, k.revoked_reason,
     c.recertify_days_before, ms.id as membership_id, x.issuer, x.id as external_id${moreColumns}
