@@ -6,7 +6,7 @@
  * Packages stay imports of node_modules, so the server needs only the production dependencies at run time;
  * the build fails when the bundle imports a package that is not one of them.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build as esbuild, type Metafile } from "esbuild";
@@ -87,6 +87,8 @@ async function buildServer(): Promise<void> {
     logLevel: "warning",
   });
   checkRuntimeImports(result.metafile);
+  // The certificate PDF's font files, found next to the bundled server as next to their module (docs/decisions/0351).
+  cpSync(path.join(ROOT, "server/modules/certifications/fonts"), path.join(outdir, "fonts"), { recursive: true });
 }
 
 async function buildClient(): Promise<void> {

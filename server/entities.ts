@@ -1,6 +1,10 @@
 import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
 import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
+  CertificateScanSchema,
+  ExternalCertificateSchema,
+} from "#server/modules/certifications/external-certificate.entity.js";
+import {
   AssignmentSchema,
   CompletionSchema,
   CourseModuleSchema,
@@ -108,6 +112,8 @@ export const ENTITIES = [
   DeletionNoticeSchema,
   CertificateSchema,
   CertificateCompletionSchema,
+  CertificateScanSchema,
+  ExternalCertificateSchema,
   ApiKeySchema,
   EvidenceEntrySchema,
   EvidenceLinkSchema,
@@ -142,6 +148,8 @@ export const TENANT_ENTITIES = [
   "ScormAttempt",
   "Certificate",
   "CertificateCompletion",
+  "CertificateScan",
+  "ExternalCertificate",
   "ApiKey",
   "EvidenceEntry",
   "EvidenceLink",

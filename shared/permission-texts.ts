@@ -19,6 +19,7 @@ const DOING = {
   "settings.view": "open the organization's settings",
   "org.manage": "rename or delete the organization",
   "reports.view": "see the team's progress reports",
+  "certificates.recordExternal": "record certificates for others or review them",
 } as const satisfies Partial<Record<Action, string>>;
 
 /** The actions a screen may explain; a refused page sends its reason by one of these names. */

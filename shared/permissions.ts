@@ -30,6 +30,7 @@ export const ACTIONS = [
   "storage.view",
   "certificates.viewAll",
   "certificates.revoke",
+  "certificates.recordExternal",
   "apiKeys.manage",
   "audit.view",
 ] as const;
@@ -78,6 +79,11 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "certificates.viewAll": MANAGEMENT,
   /** Revoking a certificate, with a reason the verification page answers as "revoked". */
   "certificates.revoke": ADMIN_ONLY,
+  /**
+   * Recording a member's certificate earned elsewhere, and approving or rejecting one a member submitted
+   * (docs/decisions/0350-external-certificates.md); anyone submits their own.
+   */
+  "certificates.recordExternal": MANAGEMENT,
   /** Create, list and revoke the organization's API keys (docs/decisions/0320-api-keys.md). */
   "apiKeys.manage": ADMIN_ONLY,
   /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */

@@ -16,7 +16,7 @@ async function answerOf(response: Response): Promise<unknown> {
   return superjson.deserialize(await response.json());
 }
 
-async function refusalMessage(response: Response): Promise<string> {
+async function refusalMessage(response: Response, words: UploadWords): Promise<string> {
   try {
     const body = await answerOf(response);
     if (typeof body === "object" && body !== null && "error" in body && typeof body.error === "string") {
@@ -25,33 +25,44 @@ async function refusalMessage(response: Response): Promise<string> {
   } catch {
     // Not the API's JSON error (a proxy's page, a cut connection): the status says enough.
   }
-  return response.status === 413
-    ? UPLOAD_MESSAGES.tooLarge
-    : `The image could not be uploaded (error ${response.status}).`;
+  return response.status === 413 ? words.tooLarge : `${words.failed} (error ${response.status}).`;
+}
+
+/** What an upload's failures say: over the size limit, and "could not be uploaded" for the rest. */
+interface UploadWords {
+  tooLarge: string;
+  failed: string;
 }
 
 /**
- * Uploads an image of a course (raw bytes, their own Content-Type; tRPC carries JSON only) and answers its
- * same-origin address. Like every call, it names the page's organization.
+ * Posts a file as raw bytes with its own Content-Type (tRPC carries JSON only) to a REST path that takes
+ * them, and answers the decoded answer's `field` (a text). Like every call, it names the page's organization.
  */
-export async function uploadImage(courseId: number, file: Blob): Promise<string> {
-  const refusal = imageRefusal(file);
-  if (refusal) throw new UploadError(refusal);
+export async function uploadFile(path: string, file: Blob, field: string, words: UploadWords): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(`/_api/uploads/image?courseId=${courseId}`, {
+    response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": file.type, ...organizationHeaders() },
       body: file,
       credentials: "same-origin",
     });
   } catch {
-    throw new UploadError("The image could not be uploaded: check your connection and try again.");
+    throw new UploadError(`${words.failed}: check your connection and try again.`);
   }
-  if (!response.ok) throw new UploadError(await refusalMessage(response));
+  if (!response.ok) throw new UploadError(await refusalMessage(response, words));
   const answer = await answerOf(response);
-  if (typeof answer === "object" && answer !== null && "url" in answer && typeof answer.url === "string") {
-    return answer.url;
-  }
-  throw new UploadError("The server's answer to the upload had no image address.");
+  const value = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>)[field] : undefined;
+  if (typeof value === "string") return value;
+  throw new UploadError(`${words.failed}: the server's answer was not understood.`);
+}
+
+/** Uploads an image of a course and answers its same-origin address. */
+export async function uploadImage(courseId: number, file: Blob): Promise<string> {
+  const refusal = imageRefusal(file);
+  if (refusal) throw new UploadError(refusal);
+  return uploadFile(`/_api/uploads/image?courseId=${courseId}`, file, "url", {
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+    failed: "The image could not be uploaded",
+  });
 }

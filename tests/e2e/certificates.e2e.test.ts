@@ -110,6 +110,15 @@ describe("certificates", () => {
       const text = readFileSync(await csv.path(), "utf8");
       expect(text).toContain("Holder,Certification,Number,Status");
       expect(text).toContain(`${cookPerson.name},Allergen Awareness`);
+
+      // The course report names each member's certificate of it.
+      await admin.goto(`/${slug}/reports/courses/${courseId}`);
+      await atPath(admin, `/${slug}/reports/courses/${courseId}`);
+      const members = await visible(admin.getByRole("region", { name: "Members of this course" }));
+      await visible(members.getByText(/^Until /).first());
+      await expect.poll(() => members.textContent()).toContain("Valid");
+      expect(await accessibilityProblems(admin)).toEqual([]);
+      await shot(admin, `certificates-course-report-${width}`);
     });
   }
 });

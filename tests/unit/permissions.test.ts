@@ -41,6 +41,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // docs/decisions/0310-certificates-derived-from-completion.md: everyone's certificates, and revoking one
   "certificates.viewAll": [true, true, false, false, false],
   "certificates.revoke": [true, false, false, false, false],
+  "certificates.recordExternal": [true, true, false, false, false],
   // decision 0320: the organization's API keys
   "apiKeys.manage": [true, false, false, false, false],
   "audit.view": [true, false, false, false, false],

@@ -29,3 +29,22 @@ const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {
 
 /** A certificate's dates as the PDF and the verification page print them (its days are UTC days). */
 export const certificateDay = (date: Date) => DAY_FORMAT.format(date);
+
+/** A member's latest certificate of a course in a report's cell: its status, and until when; "None" without one. */
+export function CertificateCell({
+  certificate,
+}: {
+  certificate: { status: CertificateStatus; expiresAt: Date | null } | null;
+}) {
+  if (!certificate) return <span className="text-slate-500">None</span>;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <CertificateStatusBadge status={certificate.status} />
+      {certificate.status !== "revoked" && (
+        <span className="text-xs text-slate-600">
+          {certificate.expiresAt ? `Until ${certificateDay(certificate.expiresAt)}` : "Does not expire"}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,5 +1,6 @@
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
 import { can } from "#shared/permissions.js";
+import { ExternalCertificates } from "./external-certificates.js";
 import { MyCertificates } from "./my-certificates.js";
 import { TeamCertifications } from "./team-certifications.js";
 
@@ -13,6 +14,7 @@ export function CertificatesPage() {
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Certificates</h1>
       </div>
       <MyCertificates />
+      <ExternalCertificates reviewer={can(organization.role, "certificates.recordExternal")} />
       {can(organization.role, "certificates.viewAll") && <TeamCertifications />}
     </section>
   );

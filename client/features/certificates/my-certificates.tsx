@@ -4,6 +4,7 @@ import { Skeleton } from "#client/components/ui/skeleton.js";
 import { downloadFile } from "#client/lib/download.js";
 import { toast } from "#client/lib/toast.js";
 import { CertificateStatusBadge, certificateDay } from "./certificate-status.js";
+import { downloadScan } from "./external-certificates.js";
 import { CERTIFICATE_TEXT, type Certificate, useMyCertificates, verificationLink } from "./queries.js";
 
 async function copyLink(code: string) {
@@ -46,29 +47,61 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
         <dd className="text-slate-900">
           {certificate.expiresAt ? certificateDay(certificate.expiresAt) : "Does not expire"}
         </dd>
-        <dt className="text-slate-600">Number</dt>
-        <dd className="break-all text-slate-900">{certificate.number}</dd>
+        {certificate.number && (
+          <>
+            <dt className="text-slate-600">Number</dt>
+            <dd className="break-all text-slate-900">{certificate.number}</dd>
+          </>
+        )}
+        {certificate.issuer !== null && (
+          <>
+            <dt className="text-slate-600">Issued by</dt>
+            <dd className="break-words text-slate-900">{certificate.issuer}</dd>
+          </>
+        )}
       </dl>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => void download(certificate)}>
-          <Download aria-hidden="true" />
-          Download PDF
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void copyLink(certificate.verificationCode)}>
-          <Link2 aria-hidden="true" />
-          Copy share link
-        </Button>
-        <a
-          href={`/verify/${certificate.verificationCode}`}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClassName({ variant: "ghost", size: "sm" })}
-        >
-          <ExternalLink aria-hidden="true" />
-          Open verification page
-        </a>
-      </div>
+      {certificate.externalId === null ? (
+        <IssuedHereActions certificate={certificate} />
+      ) : (
+        <ScanAction id={certificate.externalId} />
+      )}
     </li>
+  );
+}
+
+/** One earned elsewhere: its scan is the proof; the organization prints no PDF and no page for it (decision 0350). */
+function ScanAction({ id }: { id: number }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => void downloadScan(id)}>
+        <Download aria-hidden="true" />
+        Download scan
+      </Button>
+    </div>
+  );
+}
+
+function IssuedHereActions({ certificate }: { certificate: Certificate }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => void download(certificate)}>
+        <Download aria-hidden="true" />
+        Download PDF
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void copyLink(certificate.verificationCode)}>
+        <Link2 aria-hidden="true" />
+        Copy share link
+      </Button>
+      <a
+        href={`/verify/${certificate.verificationCode}`}
+        target="_blank"
+        rel="noreferrer"
+        className={buttonClassName({ variant: "ghost", size: "sm" })}
+      >
+        <ExternalLink aria-hidden="true" />
+        Open verification page
+      </a>
+    </div>
   );
 }
 

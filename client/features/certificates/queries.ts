@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { trpc } from "#client/lib/trpc.js";
 import type { AppRouter } from "#server/router.js";
@@ -42,4 +42,50 @@ export function listQueryString(filters: CertificateFilters): string {
   const query = new URLSearchParams({ format: "csv" });
   for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
   return query.toString();
+}
+
+export type ExternalCertificate = Outputs["certificates"]["externalList"][number];
+
+export const EXTERNAL_TEXT = {
+  submitted: "Certificate sent for approval.",
+  recorded: "Certificate recorded.",
+  saveFailed: "Failed to save the certificate.",
+  approved: "Certificate approved.",
+  rejected: "Certificate rejected.",
+  reviewFailed: "Failed to review the certificate.",
+  scanFailed: "Failed to download the scan.",
+} as const;
+
+/** Certificates earned elsewhere (decision 0350): one's own, or everyone's for admins and managers. */
+export function useExternalCertificates() {
+  return useQuery(trpc.certificates.externalList.queryOptions({}, { staleTime: FRESHNESS.contentMs }));
+}
+
+/** A record or a review changes the lists of both kinds, and "My certificates". */
+function externalInvalidates() {
+  return [
+    trpc.certificates.externalList.queryKey(),
+    trpc.certificates.mine.queryKey(),
+    trpc.certificates.list.queryKey(),
+  ];
+}
+
+export function useRecordExternal(reviewer: boolean) {
+  return useMutation(
+    trpc.certificates.external.mutationOptions({
+      meta: {
+        success: reviewer ? EXTERNAL_TEXT.recorded : EXTERNAL_TEXT.submitted,
+        failure: EXTERNAL_TEXT.saveFailed,
+        invalidates: externalInvalidates(),
+      },
+    }),
+  );
+}
+
+export function useReviewExternal() {
+  return useMutation(
+    trpc.certificates.review.mutationOptions({
+      meta: { failure: EXTERNAL_TEXT.reviewFailed, invalidates: externalInvalidates() },
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { CertificateCell } from "#client/features/certificates/certificate-status.js";
 import { CheckScoreText, checkColumn } from "#client/features/quizzes/check-scores.js";
 import { SignoffReportLinks } from "#client/features/signoff/report-links.js";
 import { SignoffStandingList } from "#client/features/signoff/standing-list.js";
@@ -50,6 +51,7 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
             extraColumns={[
               ...(course.signoffLessons.length > 0 ? ["Sign-off"] : []),
               ...course.checks.map((check) => checkColumn(check.title)),
+              ...(course.certified ? ["Certificate"] : []),
             ]}
             rows={members.map((member) => ({
               key: member.userId,
@@ -58,6 +60,7 @@ export function CourseReportPage({ orgSlug, courseId }: { orgSlug: string; cours
                   ? [<SignoffStandingList key="signoffs" signoffs={member.signoffs} />]
                   : []),
                 ...member.checks.map((score) => <CheckScoreText key={score.lessonId} score={score} />),
+                ...(course.certified ? [<CertificateCell key="certificate" certificate={member.certificate} />] : []),
               ],
               name: member.name,
               facts: member,

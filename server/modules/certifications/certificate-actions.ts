@@ -7,6 +7,7 @@ import { fail } from "#server/platform/http/errors.js";
 import { publicBaseUrl } from "#server/platform/http/public-url.js";
 import { can } from "#shared/permissions.js";
 import { CERTIFICATE_MESSAGES, type PaperSize } from "#shared/schemas/certificates.js";
+import { EXTERNAL_MESSAGES } from "#shared/schemas/external-certificates.js";
 import { type CycleScope, openNextCycle } from "./certificate-cycles.js";
 import { certificatePdf, paperOfLanguages } from "./certificate-pdf.js";
 import { type CertificateRow, certificateById } from "./certifications.data.js";
@@ -37,6 +38,7 @@ export async function certificateFile(
   paper: PaperSize | undefined,
 ): Promise<FileAnswer> {
   const certificate = await visibleCertificate(ctx, id);
+  if (certificate.issuer !== null) throw fail.badRequest(EXTERNAL_MESSAGES.noPdfOfExternal);
   const bytes = await certificatePdf(
     {
       organizationName: ctx.organization.name,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { mailDay } from "#server/platform/mail/templates.js";
@@ -6,9 +7,27 @@ import type { PaperSize } from "#shared/schemas/certificates.js";
 /**
  * A certificate as a one-page PDF (docs/decisions/0292-pdf-qr-zip-libraries.md, 0311): real text, so a
  * reader selects it and `pdftotext` reads it back, and a QR code of the verification page's address. Drawn
- * with PDF's standard Helvetica, which every reader has (no font file to ship); its Latin-1 repertoire is
- * the limit of the names it prints.
+ * in DejaVu Sans, embedded (only the glyphs used), so names beyond Latin-1 print as written: Polish,
+ * Vietnamese, Greek, Cyrillic (docs/decisions/0351-certificate-pdf-font.md).
  */
+
+/**
+ * The font files beside this module (fonts/, with their licence); the build copies them next to the
+ * bundled server (scripts/build.ts). Read once, when the first certificate is drawn.
+ */
+const FONT_FILES = { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf" } as const;
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | null = null;
+
+function certificateFonts(): Record<keyof typeof FONT_FILES, Buffer> {
+  fonts ??= {
+    regular: readFileSync(new URL(`./fonts/${FONT_FILES.regular}`, import.meta.url)),
+    bold: readFileSync(new URL(`./fonts/${FONT_FILES.bold}`, import.meta.url)),
+  };
+  return fonts;
+}
+
+const REGULAR = "Certificate";
+const BOLD = "Certificate-Bold";
 
 export interface CertificateSheet {
   organizationName: string;
@@ -45,6 +64,9 @@ export async function certificatePdf(sheet: CertificateSheet, paper: PaperSize):
     margin: 56,
     info: { Title: `${sheet.title}: certificate ${sheet.number}`, Author: sheet.organizationName },
   });
+  const { regular, bold } = certificateFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => doc.on("end", () => resolve()));
@@ -56,17 +78,17 @@ export async function certificatePdf(sheet: CertificateSheet, paper: PaperSize):
     .strokeColor(ACCENT)
     .stroke();
   doc.moveDown(2);
-  doc.font("Helvetica").fontSize(14).fillColor(MUTED).text(sheet.organizationName, { align: "center", width });
+  doc.font(REGULAR).fontSize(14).fillColor(MUTED).text(sheet.organizationName, { align: "center", width });
   doc.moveDown(1.5);
-  doc.font("Helvetica-Bold").fontSize(30).fillColor(INK).text("Certificate", { align: "center", width });
+  doc.font(BOLD).fontSize(30).fillColor(INK).text("Certificate", { align: "center", width });
   doc.moveDown(1.5);
-  doc.font("Helvetica").fontSize(13).fillColor(MUTED).text("This certifies that", { align: "center", width });
+  doc.font(REGULAR).fontSize(13).fillColor(MUTED).text("This certifies that", { align: "center", width });
   doc.moveDown(0.5);
-  doc.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(sheet.holderName, { align: "center", width });
+  doc.font(BOLD).fontSize(24).fillColor(INK).text(sheet.holderName, { align: "center", width });
   doc.moveDown(0.5);
-  doc.font("Helvetica").fontSize(13).fillColor(MUTED).text("has completed", { align: "center", width });
+  doc.font(REGULAR).fontSize(13).fillColor(MUTED).text("has completed", { align: "center", width });
   doc.moveDown(0.5);
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(sheet.title, { align: "center", width });
+  doc.font(BOLD).fontSize(20).fillColor(INK).text(sheet.title, { align: "center", width });
   doc.moveDown(2);
 
   const lines = [
@@ -75,14 +97,14 @@ export async function certificatePdf(sheet: CertificateSheet, paper: PaperSize):
     `Certificate number ${sheet.number}`,
     ...(sheet.courseVersion === null ? [] : [`Course version ${sheet.courseVersion}`]),
   ];
-  doc.font("Helvetica").fontSize(12).fillColor(INK);
+  doc.font(REGULAR).fontSize(12).fillColor(INK);
   for (const line of lines) doc.text(line, { align: "center", width });
 
   const qrSize = 120;
   const qrTop = doc.page.height - 56 - qrSize - 48;
   doc.image(qr, (doc.page.width - qrSize) / 2, qrTop, { width: qrSize, height: qrSize });
   doc
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(9)
     .fillColor(MUTED)
     .text(`Verify at ${sheet.verifyUrl}`, 56, qrTop + qrSize + 10, { align: "center", width });

@@ -14,7 +14,8 @@ export interface VerifiedCertificateRow extends CertificateRow {
 
 /**
  * The certificate of a verification link, in whichever organization issued it: the public page has no
- * organization to be scoped to, and the code (144 random bits) is the only key it is read by.
+ * organization to be scoped to, and the code (144 random bits) is the only key it is read by. A certificate
+ * earned elsewhere is not the organization's to vouch for (decision 0350): its code verifies nothing.
  */
 export async function certificateByCode(
   em: SqlEntityManager,
@@ -23,7 +24,7 @@ export async function certificateByCode(
   const row = await readRowAcrossOrganizations<CertificateRecord & { organization_name: string }>(
     em,
     `${certificateSelect(", o.name as organization_name", " join organizations o on o.id = k.organization_id")}
-     where k.verification_code = ?`,
+     where k.verification_code = ? and x.id is null`,
     [code],
   );
   return row && { ...certificateFromRecord(row), organizationName: row.organization_name };

@@ -30,6 +30,10 @@ export interface CertificateRow {
   recertifyDaysBefore: number;
   /** The holder's membership, while they are a member. */
   membershipId: number | null;
+  /** Who issued it when it was earned elsewhere (docs/decisions/0350-external-certificates.md); null: here. */
+  issuer: string | null;
+  /** Its record when earned elsewhere (the scan's key in certificates/scan). */
+  externalId: number | null;
 }
 
 interface CertificateRecord {
@@ -49,6 +53,8 @@ interface CertificateRecord {
   revoked_reason: string | null;
   recertify_days_before: number | null;
   membership_id: number | null;
+  issuer: string | null;
+  external_id: number | null;
 }
 
 const optionalNumber = (value: number | null) => (value === null ? null : Number(value));
@@ -71,20 +77,25 @@ function certificateFromRecord(row: CertificateRecord): CertificateRow {
     revokedReason: row.revoked_reason,
     recertifyDaysBefore: Number(row.recertify_days_before ?? DEFAULT_RECERTIFY_DAYS_BEFORE),
     membershipId: optionalNumber(row.membership_id),
+    issuer: row.issuer,
+    externalId: optionalNumber(row.external_id),
   };
 }
 
 /**
- * The certificate's columns with its course's window and its holder's membership (k, c, ms), and what a
- * caller adds: more columns and joins.
+ * The certificate's columns with its course's window, its holder's membership and, earned elsewhere, its
+ * record (k, c, ms, x: the issuer's number, maybe none, in place of its own), and what a caller adds: more columns and
+ * joins.
  */
 export const certificateSelect = (moreColumns = "", moreJoins = "") =>
-  `select k.id, k.user_id, k.course_id, k.cycle, k.number, k.verification_code, k.title, k.holder_name,
+  `select k.id, k.user_id, k.course_id, k.cycle, case when x.id is null then k.number else x.number end as number,
+    k.verification_code, k.title, k.holder_name,
     k.course_version, k.issued_at, k.expires_at, k.renewal_opened_at, k.revoked_at, k.revoked_reason,
-    c.recertify_days_before, ms.id as membership_id${moreColumns}
+    c.recertify_days_before, ms.id as membership_id, x.issuer, x.id as external_id${moreColumns}
   from certificates k
   left join courses c on c.id = k.course_id
-  left join memberships ms on ms.user_id = k.user_id and ms.organization_id = k.organization_id${moreJoins}`;
+  left join memberships ms on ms.user_id = k.user_id and ms.organization_id = k.organization_id
+  left join external_certificates x on x.certificate_id = k.id${moreJoins}`;
 
 const CERTIFICATE_SELECT = certificateSelect();
 

@@ -22,8 +22,11 @@ export interface CertificateView {
   status: CertificateStatus;
   revokedAt: Date | null;
   revokedReason: string | null;
-  /** The verification page is /verify/<code>: the holder's to share. */
+  /** The verification page is /verify/<code>: the holder's to share (none vouches for one earned elsewhere). */
   verificationCode: string;
+  /** Earned elsewhere (docs/decisions/0350-external-certificates.md): who issued it, and its record's id. */
+  issuer: string | null;
+  externalId: number | null;
 }
 
 export interface HeldCertificateView extends CertificateView {
@@ -48,6 +51,8 @@ export function presentCertificate(row: CertificateRow, now: Date): CertificateV
     revokedAt: row.revokedAt,
     revokedReason: row.revokedReason,
     verificationCode: row.verificationCode,
+    issuer: row.issuer,
+    externalId: row.externalId,
   };
 }
 
@@ -72,7 +77,18 @@ const day = (date: Date | null) => (date === null ? "" : date.toISOString().slic
 export const certificateListCsv = csvExport<HeldCertificateView[]>((certificates) => ({
   filename: csvFilename("certificates"),
   rows: [
-    ["Holder", "Certification", "Number", "Status", "Issued", "Expires", "Departments", "Job roles", "Revoked reason"],
+    [
+      "Holder",
+      "Certification",
+      "Number",
+      "Status",
+      "Issued",
+      "Expires",
+      "Departments",
+      "Job roles",
+      "Revoked reason",
+      "Issued by",
+    ],
     ...certificates.map((certificate) => [
       certificate.holderName,
       certificate.title,
@@ -83,6 +99,7 @@ export const certificateListCsv = csvExport<HeldCertificateView[]>((certificates
       certificate.departments.join("; "),
       certificate.jobRoles.join("; "),
       certificate.revokedReason ?? "",
+      certificate.issuer ?? "",
     ]),
   ],
 }));

@@ -1,6 +1,6 @@
 import type { CourseCertification, MyTrainingParts } from "#server/modules/training/index.js";
 import { type CycleScope, settleCertificates } from "./certificate-cycles.js";
-import { certificateRows } from "./certifications.data.js";
+import { type CertificateRow, certificateRows } from "./certifications.data.js";
 import { certificateStatus } from "./certifications.rules.js";
 
 /**
@@ -14,12 +14,34 @@ export async function latestCertificates(
   now: Date,
 ): Promise<Map<number, CourseCertification>> {
   await settleCertificates(scope, now, userId);
+  return latestBy(await certificateRows(scope.em, { userId }), (row) => row.courseId, now);
+}
+
+/**
+ * Each holder's latest certificate of one course, by user id (the course report's column), settled first
+ * for everyone.
+ */
+export async function courseCertificates(
+  scope: CycleScope,
+  courseId: number,
+  now: Date,
+): Promise<Map<number, CourseCertification>> {
+  await settleCertificates(scope, now);
+  return latestBy(await certificateRows(scope.em, { courseId }), (row) => row.userId, now);
+}
+
+/** The first row of each key, of rows newest first: its latest cycle, as a certification's standing. */
+function latestBy(
+  rows: readonly CertificateRow[],
+  keyOf: (row: CertificateRow) => number | null,
+  now: Date,
+): Map<number, CourseCertification> {
   const latest = new Map<number, CourseCertification>();
-  // Newest first: the first of each course is its latest cycle.
-  for (const row of await certificateRows(scope.em, { userId })) {
-    if (row.courseId === null || latest.has(row.courseId)) continue;
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null || latest.has(key)) continue;
     const renewing = row.renewalOpenedAt !== null && row.revokedAt === null;
-    latest.set(row.courseId, {
+    latest.set(key, {
       status: certificateStatus(row, row.recertifyDaysBefore, now),
       expiresAt: row.expiresAt,
       renewalDueAt: renewing ? row.expiresAt : null,

@@ -1,7 +1,7 @@
 import { type CsvOptions, csvDateTime, csvDueDay, csvExport, csvFilename } from "#server/platform/http/csv.js";
 import type { MatrixCellTuple } from "#shared/matrix-cells.js";
 import { ROLE_LABELS } from "#shared/roles.js";
-import { CERTIFICATE_STATUS_LABELS } from "#shared/schemas/certificates.js";
+import { CERTIFICATE_STATUS_LABELS, type CertificateStatus } from "#shared/schemas/certificates.js";
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from "#shared/schemas/training.js";
 import { signoffCountsText, signoffStandingLabel } from "#shared/signoff-standing.js";
 import type { CheckScore } from "./quiz-reports.data.js";
@@ -137,9 +137,20 @@ const lessonSignoffFields = (signoffs: readonly MemberSignoffView[], options: Cs
     csvDateTime(lesson.signedAt, options),
   ]);
 
+/** A member's latest certificate of a course, as the member and course reports show it. */
+type ReportCertificate = { status: CertificateStatus; expiresAt: Date | null } | null | undefined;
+
+/** Two columns for a certification course: the certificate's status and its last valid day. */
+const CERTIFICATE_HEADERS = ["Certificate", "Certificate expires"];
+const certificateFields = (certificate: ReportCertificate) => [
+  certificate ? CERTIFICATE_STATUS_LABELS[certificate.status] : "",
+  // A certificate's expiry is the instant it stops being valid: its last valid day, as a deadline's.
+  csvDueDay(certificate?.expiresAt ?? null),
+];
+
 interface CourseCsvReport {
-  course: CourseReport["course"] & { signoffLessons: { title: string }[] };
-  members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[] })[];
+  course: CourseReport["course"] & { certified: boolean; signoffLessons: { title: string }[] };
+  members: (CourseReport["members"][number] & { signoffs: MemberSignoffView[]; certificate: ReportCertificate })[];
 }
 
 export const courseReportCsv = csvExport((report: CourseCsvReport, options: CsvOptions) => ({
@@ -152,6 +163,7 @@ export const courseReportCsv = csvExport((report: CourseCsvReport, options: CsvO
       ...PROGRESS_HEADERS,
       ...checkHeaders(report),
       ...lessonSignoffHeaders(report.course.signoffLessons),
+      ...(report.course.certified ? CERTIFICATE_HEADERS : []),
     ],
     ...report.members.map((member) => [
       nameOf(member),
@@ -160,6 +172,7 @@ export const courseReportCsv = csvExport((report: CourseCsvReport, options: CsvO
       ...progressFields(member, options),
       ...checkFields(member),
       ...lessonSignoffFields(member.signoffs, options),
+      ...(report.course.certified ? certificateFields(member.certificate) : []),
     ]),
   ],
 }));
@@ -186,8 +199,7 @@ export const memberReportCsv = csvExport(
         ...SIGNOFF_HEADERS,
         "Best check score",
         "Check attempts",
-        "Certificate",
-        "Certificate expires",
+        ...CERTIFICATE_HEADERS,
       ],
       ...report.courses.map((course) => {
         const checks = checkScoresText(course.checks);
@@ -199,9 +211,7 @@ export const memberReportCsv = csvExport(
           ...signoffFields(course.signoffs, options),
           checks.best,
           checks.attempts,
-          course.certificate ? CERTIFICATE_STATUS_LABELS[course.certificate.status] : "",
-          // A certificate's expiry is the instant it stops being valid: its last valid day, as a deadline's.
-          csvDueDay(course.certificate?.expiresAt ?? null),
+          ...certificateFields(course.certificate),
         ];
       }),
     ],

@@ -70,7 +70,7 @@ export async function matrixRows(
 
 /** reports/course. */
 export interface CourseReportRows {
-  course: TrainingCourse;
+  course: TrainingCourse & { certified: boolean };
   memberships: MemberRow[];
   training: TrainingRows;
   checks: CheckScores;
@@ -87,7 +87,13 @@ export async function courseReportRows(
   const memberships = await reportRows(em, former);
   const training = await loadTrainingRows(em, memberships, [course], { course: course.id });
   const checks = await loadCheckScores(em, [course.id]);
-  return { course, memberships, training, checks, signoffs: await courseSignoffs(em, course.id) };
+  return {
+    course: { ...course, certified: course.certification !== null },
+    memberships,
+    training,
+    checks,
+    signoffs: await courseSignoffs(em, course.id),
+  };
 }
 
 /** reports/member. */

@@ -294,15 +294,30 @@ export function presentMatrixReport(
   return { ...matrix, ...matrixSignoffsOf(signoffCounts, matrix.cells.tuples, courseIdsShown) };
 }
 
-/** reports/course: the course report with the course's sign-off lessons and each member's standing with them (an empty list: none). */
-export function presentCourseReport(rows: CourseReportRows, now: Date) {
+/**
+ * reports/course: the course report with the course's sign-off lessons and each member's standing with them
+ * (an empty list: none), and, for a certification, each member's latest certificate of it (decision 0312).
+ */
+export function presentCourseReport(
+  rows: CourseReportRows,
+  now: Date,
+  certificates: ReadonlyMap<number, CourseCertification>,
+) {
   const report = courseReport(rows, now);
   return {
     course: {
       ...report.course,
+      certified: rows.course.certified,
       signoffLessons: rows.signoffs.lessons.map(({ lessonId, title }) => ({ lessonId, title })),
     },
-    members: report.members.map((member) => ({ ...member, signoffs: rows.signoffs.of(member.userId) })),
+    members: report.members.map((member) => {
+      const certificate = certificates.get(member.userId);
+      return {
+        ...member,
+        signoffs: rows.signoffs.of(member.userId),
+        certificate: certificate ? { status: certificate.status, expiresAt: certificate.expiresAt } : null,
+      };
+    }),
   };
 }
 

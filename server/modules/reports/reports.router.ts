@@ -1,4 +1,4 @@
-import { latestCertificates } from "#server/modules/certifications/index.js";
+import { courseCertificates, latestCertificates } from "#server/modules/certifications/index.js";
 import { nowOf } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { namingTuples, plainJsonBut } from "#server/platform/api/wire-format.js";
@@ -39,9 +39,11 @@ export const reportProcedures = {
     .meta({ rest: { method: "GET", path: "/reports/course", csv: courseReportCsv } })
     .input(courseReportInput)
     .input(formerFilterInput)
-    .query(async ({ ctx, input }) =>
-      presentCourseReport(await courseReportRows(ctx.em, input.courseId, input.former), nowOf(ctx)),
-    ),
+    .query(async ({ ctx, input }) => {
+      const now = nowOf(ctx);
+      const rows = await courseReportRows(ctx.em, input.courseId, input.former);
+      return presentCourseReport(rows, now, await courseCertificates(ctx, input.courseId, now));
+    }),
 
   member: reportProcedure
     .meta({ rest: { method: "GET", path: "/reports/member", csv: memberReportCsv } })

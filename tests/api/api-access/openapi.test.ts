@@ -103,6 +103,16 @@ describe("every declared answer, called with an API key", () => {
   const keyPost = (api: ApiClient, path: string, body: unknown) =>
     api.post(path, body, { headers: { authorization: `Bearer ${key}` } });
 
+  /** A certificate earned elsewhere, its scan uploaded by the caller first (decision 0350). */
+  const externalCard = async (api: ApiClient) => {
+    const scan = await api.post("/_api/certificates/scans", undefined, {
+      raw: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      headers: { authorization: api === team.members.learner.api ? "" : `Bearer ${key}`, "content-type": "image/png" },
+    });
+    const { scanKey } = ok<{ scanKey: string }>(scan);
+    return { title: "CPR card", issuer: "Red Cross", issuedOn: "2026-01-05", scanKey };
+  };
+
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
     "tags.list": (api) => keyGet(api, "/_api/tags/list"),
@@ -125,6 +135,20 @@ describe("every declared answer, called with an API key", () => {
     "apiKeys.revoke": async (api) => {
       const made = ok<NewApiKeyView>(await keyPost(api, "/_api/api-keys/create", { name: "Brief", role: "learner" }));
       return keyPost(api, "/_api/api-keys/revoke", { id: made.apiKey.id });
+    },
+    "certificates.scans": (api) =>
+      api.post("/_api/certificates/scans", undefined, {
+        raw: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+        headers: { authorization: `Bearer ${key}`, "content-type": "image/jpeg" },
+      }),
+    "certificates.external": async (api) => keyPost(api, "/_api/certificates/external", await externalCard(api)),
+    "certificates.externalList": (api) => keyGet(api, "/_api/certificates/external-list"),
+    "certificates.review": async (api) => {
+      const learner = team.members.learner.api;
+      const pending = ok<{ id: number }>(
+        await learner.post("/_api/certificates/external", await externalCard(learner)),
+      );
+      return keyPost(api, "/_api/certificates/review", { id: pending.id, decision: "reject", reason: "Unreadable" });
     },
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);

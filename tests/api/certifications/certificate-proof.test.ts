@@ -64,6 +64,26 @@ describe("certificates/pdf", () => {
     expect(pdfQrText(response.bytes)).toBe(link);
   });
 
+  it("prints names beyond Latin-1 as written, and pdftotext reads them back (decision 0351)", async () => {
+    const team = await orgWithMembers(app, { label: "unicode", name: "Phở Nguyễn Đà Nẵng" });
+    const holder = await joinOrg(app, team, "learner", { label: "Łukasz Żółć" });
+    const { course, lessons } = await courseWithLessons(team.admin.api, {
+      title: "Ασφάλεια τροφίμων · Пожарная безопасность",
+      certification: { validityMonths: 12, recertifyDaysBefore: 30 },
+    });
+    await completeLessons(holder.api, lessons);
+    const certificate = (await myCertificates(holder.api)).find((c) => c.courseId === course.id);
+    const response = await holder.api.get("/_api/certificates/pdf", { id: String(certificate?.id) });
+    expect(response.status).toBe(200);
+    const words = pdfText(response.bytes).text.replace(/\s+/g, " ");
+    for (const expected of [holder.name, "Phở Nguyễn Đà Nẵng", "Ασφάλεια τροφίμων · Пожарная безопасность"]) {
+      expect(words).toContain(expected);
+    }
+    expect(holder.name).toMatch(/^Łukasz Żółć /);
+    // The font is embedded as a subset: the page stays small.
+    expect(response.bytes.length).toBeLessThan(120_000);
+  });
+
   it("is Letter for a requester in the United States, A4 elsewhere, or as asked", async () => {
     expect(pdfText((await pdfOf(world.cook.api, {}, { "accept-language": "en-US,en;q=0.9" })).bytes).size).toEqual([
       612, 792,

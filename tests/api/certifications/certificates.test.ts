@@ -164,7 +164,9 @@ describe("certificates/list", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Holder,Certification,Number,Status,Issued,Expires,Departments,Job roles,Revoked reason");
+    expect(lines[0]).toBe(
+      "Holder,Certification,Number,Status,Issued,Expires,Departments,Job roles,Revoked reason,Issued by",
+    );
     expect(lines.slice(1).find((line) => line.startsWith(world.cook.name))).toBe(
       [
         world.cook.name,
@@ -175,6 +177,7 @@ describe("certificates/list", () => {
         cook?.expiresAt?.toISOString().slice(0, 10),
         "Kitchen",
         "Cook",
+        "",
         "",
       ].join(","),
     );

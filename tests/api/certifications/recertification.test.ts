@@ -143,6 +143,27 @@ describe("recertification", () => {
       format: "csv",
     });
     expect(csv.text).toContain(`,Expired,${world.expiresAt.toISOString().slice(0, 10)}`);
+    // The course report names each member's certificate of it, and so does its CSV.
+    const courseReport = ok<{ course: { certified: boolean }; members: { userId: number; certificate: unknown }[] }>(
+      await world.team.admin.api.get("/_api/reports/course", { courseId: String(world.course.id) }),
+    );
+    expect(courseReport.course.certified).toBe(true);
+    expect(courseReport.members.find((m) => m.userId === world.cook.id)?.certificate).toEqual({
+      status: "expired",
+      expiresAt: world.expiresAt,
+    });
+    const courseCsv = await world.team.admin.api.get("/_api/reports/course", {
+      courseId: String(world.course.id),
+      format: "csv",
+    });
+    const [header = "", ...lines] = courseCsv.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header.endsWith(",Certificate,Certificate expires")).toBe(true);
+    expect(lines.find((line) => line.includes(world.cook.email))).toMatch(
+      new RegExp(`,Expired,${world.expiresAt.toISOString().slice(0, 10)}$`),
+    );
     // lessons/complete dates a completion by the real clock (the progress module's), so the holder completes
     // the course again in the present, where the first certificate has not expired yet.
     frozenNow = null;

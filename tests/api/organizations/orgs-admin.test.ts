@@ -108,6 +108,21 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
   ok(await learner.api.post("/_api/lessons/complete", { lessonId: certLesson.id }));
   const [certificate] = ok<{ id: number }[]>(await learner.api.get("/_api/certificates/mine"));
   ok(await api.post("/_api/certificates/revoke", { id: certificate?.id, reason: "Issued in error" }));
+  // A certificate earned elsewhere, with its scan (decision 0350).
+  const { scanKey } = ok<{ scanKey: string }>(
+    await learner.api.post("/_api/certificates/scans", undefined, {
+      raw: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+      headers: { "content-type": "image/jpeg" },
+    }),
+  );
+  ok(
+    await learner.api.post("/_api/certificates/external", {
+      title: "CPR card",
+      issuer: "Red Cross",
+      issuedOn: "2026-01-05",
+      scanKey,
+    }),
+  );
   ok(await api.post("/_api/api-keys/create", { name: "Payroll sync", role: "readonly" }));
   // A SCORM lesson: its package, files and the learner's attempt (decision 0330).
   const scorm = ok<{ id: number }>(

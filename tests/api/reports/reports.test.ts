@@ -146,6 +146,7 @@ describe("reports/course and reports/member", () => {
       dueDate: null,
       dueDays: 14,
       checks: [],
+      certified: false,
       signoffLessons: [],
     });
     expect(report.members.map((member) => [member.name, member.status])).toEqual(
