@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIdentityProvider, type TestIdentityProvider } from "../support/identity-provider.js";
-import { adminWithOrg } from "./support/api-setup.js";
+import { adminWithOrg, apiGet, departmentWithRoles } from "./support/api-setup.js";
 import { screenshot, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -38,6 +38,7 @@ describe.each(WIDTHS)("company sign-in at %i px", (width) => {
     const adminPage = await session.open(width);
     const { org } = await adminWithOrg(adminPage);
     const domain = `${org.slug}.test`;
+    const shop = await departmentWithRoles(adminPage, { name: "Shop floor" }, ["Cashier"]);
     await adminPage.goto(`/${org.slug}/settings`);
     await visible(adminPage.getByRole("heading", { name: "Company sign-in", level: 2 }));
     await visible(adminPage.getByText("No company sign-in yet: people sign in with a password."));
@@ -48,6 +49,7 @@ describe.each(WIDTHS)("company sign-in at %i px", (width) => {
     await adminPage.getByLabel("Client secret").fill(idp.clientSecret);
     await adminPage.getByLabel("E-mail domains (comma separated)").fill(domain);
     await adminPage.getByLabel("Access level of people it brings in").selectOption("learner");
+    await adminPage.getByRole("checkbox", { name: "Cashier" }).check();
     expect(await accessibilityProblems(adminPage)).toEqual([]);
     await lookAndKeep(adminPage, `sso-settings-form-${width}`, { fullPage: true });
     await adminPage.getByRole("button", { name: "Add sign-in" }).click();
@@ -73,6 +75,15 @@ describe.each(WIDTHS)("company sign-in at %i px", (width) => {
     await page.getByRole("button", { name: "Sign-in" }).click();
     await page.waitForURL(`**/${org.slug}/dashboard`);
     await visible(page.getByRole("heading", { level: 1 }));
+
+    // In with the access level and the job role the admin chose.
+    const members = await apiGet<{ email: string; role: string; tags: { id: number }[] }[]>(
+      adminPage,
+      "/_api/team/members",
+    );
+    const joined = members.find((member) => member.email === email);
+    expect(joined?.role).toBe("learner");
+    expect(joined?.tags.map((tag) => tag.id)).toEqual(shop.roleIds);
 
     await page.goto("/account");
     const sessions = page.getByRole("list", { name: "Signed-in sessions" });

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { tagOptions, useTagTree } from "#client/features/tags/queries.js";
 import { ROLE_LABELS, ROLES, type Role } from "#shared/roles.js";
 import { SSO_TEXT, type SsoProviderItem, ssoProvidersQuery, useSsoProviderMutations } from "./queries.js";
 
@@ -22,6 +23,10 @@ function AddProviderForm({ onDone }: { onDone: () => void }) {
   const [form, setForm] = useState(EMPTY_FORM);
   const [autoLink, setAutoLink] = useState(false);
   const [requireSso, setRequireSso] = useState(false);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const jobRoles = tagOptions(useTagTree().data);
+  const toggleTag = (id: number, on: boolean) =>
+    setTagIds((chosen) => (on ? [...chosen, id] : chosen.filter((tagId) => tagId !== id)));
   const field = (key: keyof typeof EMPTY_FORM) => ({
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
@@ -33,10 +38,11 @@ function AddProviderForm({ onDone }: { onDone: () => void }) {
       .map((domain) => domain.trim())
       .filter(Boolean);
     create.mutate(
-      { ...form, name: form.name || undefined, domains, autoLink, requireSso },
+      { ...form, name: form.name || undefined, domains, defaultTagIds: tagIds, autoLink, requireSso },
       {
         onSuccess: () => {
           setForm(EMPTY_FORM);
+          setTagIds([]);
           onDone();
         },
       },
@@ -73,6 +79,25 @@ function AddProviderForm({ onDone }: { onDone: () => void }) {
           </select>
         )}
       </FormField>
+      {jobRoles.length > 0 && (
+        <fieldset className="flex flex-col gap-1.5 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-900">Departments and job roles they get</legend>
+          {jobRoles.map((option) => (
+            <label
+              key={option.value}
+              className={`flex items-center gap-2 text-sm text-slate-700 ${"nested" in option ? "pl-6" : ""}`}
+            >
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={tagIds.includes(Number(option.value))}
+                onChange={(event) => toggleTag(Number(option.value), event.target.checked)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
         <input
           type="checkbox"
