@@ -9,6 +9,7 @@ import { registerVerificationPage } from "#server/modules/certifications/index.j
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { evidenceJobs } from "#server/modules/evidence/index.js";
 import { registerScormFiles } from "#server/modules/scorm/index.js";
+import { registerSsoSignIn } from "#server/modules/sso/index.js";
 import { runDueBatches } from "#server/modules/training/index.js";
 import { type AppServices, createContext } from "#server/platform/api/trpc.js";
 import { registerAfterAnswer } from "#server/platform/http/after-answer.js";
@@ -178,6 +179,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerPwaRoutes(app, config);
   // The public page of a certificate's verification link, written by the server (decision 0311).
   registerVerificationPage(app, services);
+  // The company sign-in's two redirects, to the identity provider and back (decision 0370).
+  registerSsoSignIn(app, services);
 
   const indexHtml = path.join(config.clientDir, "index.html");
   const hasClient = existsSync(indexHtml);

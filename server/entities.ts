@@ -40,6 +40,7 @@ import {
 } from "#server/modules/quizzes/quiz.entity.js";
 import { ScormAttemptSchema, ScormFileSchema, ScormPackageSchema } from "#server/modules/scorm/scorm.entity.js";
 import { LessonVersionSchema, SignatureSchema } from "#server/modules/signoff/signoff.entity.js";
+import { SsoDomainSchema, SsoIdentitySchema, SsoProviderSchema } from "#server/modules/sso/sso.entity.js";
 import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
@@ -66,6 +67,7 @@ export { Membership, Organization } from "#server/modules/organizations/organiza
 export { QuizAttempt } from "#server/modules/quizzes/quiz.entity.js";
 export { ScormAttempt, ScormFile, ScormPackage } from "#server/modules/scorm/scorm.entity.js";
 export { Signature } from "#server/modules/signoff/signoff.entity.js";
+export { SsoIdentity, SsoProvider } from "#server/modules/sso/sso.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
 export { InvitationSend } from "#server/modules/team/invitation-send.entity.js";
@@ -119,6 +121,9 @@ export const ENTITIES = [
   EvidenceLinkSchema,
   EvidenceKeySchema,
   EvidenceCheckpointSchema,
+  SsoProviderSchema,
+  SsoDomainSchema,
+  SsoIdentitySchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -155,4 +160,7 @@ export const TENANT_ENTITIES = [
   "EvidenceLink",
   "EvidenceKey",
   "EvidenceCheckpoint",
+  "SsoProvider",
+  "SsoDomain",
+  "SsoIdentity",
 ];

@@ -10,7 +10,12 @@ import { storageProcedures, uploadsRouter } from "#server/modules/courses/upload
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
-import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
+import {
+  passwordSignInRules,
+  registrationHooks,
+  resumeSession,
+  userViewParts,
+} from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
 import { membershipOf, organizationUserViewParts } from "#server/modules/organizations/index.js";
 import { orgsProcedures } from "#server/modules/organizations/orgs.router.js";
@@ -26,6 +31,8 @@ import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.
 import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
+import { requireSsoRule } from "#server/modules/sso/index.js";
+import { ssoProvidersRouter } from "#server/modules/sso/sso.router.js";
 import { tagsRouter } from "#server/modules/tags/tags.router.js";
 import { invitationRegistrationHook } from "#server/modules/team/index.js";
 import { teamRouter } from "#server/modules/team/team.router.js";
@@ -64,6 +71,8 @@ myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);
 trainingEventHooks.register(evidenceEventHook);
 completionStatementHooks.register(completionEntryHook);
+// "Require SSO" refuses a password where an organization's own sign-in is required (sso, decision 0370).
+passwordSignInRules.register(requireSsoRule);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -95,6 +104,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   apiKeys: apiKeysRouter,
   audit: auditRouter,
+  sso: router({ providers: ssoProvidersRouter }),
 });
 
 export type AppRouter = typeof appRouter;

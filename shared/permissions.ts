@@ -33,6 +33,7 @@ export const ACTIONS = [
   "certificates.recordExternal",
   "apiKeys.manage",
   "audit.view",
+  "sso.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -88,6 +89,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "apiKeys.manage": ADMIN_ONLY,
   /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
   "audit.view": ADMIN_ONLY,
+  /** The organization's identity providers and "Require SSO" (docs/decisions/0370-oidc-sign-in.md). */
+  "sso.manage": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

@@ -4,11 +4,15 @@ import { CenteredCardPage } from "#client/components/layout/centered-card-page.j
 import { AuthForm, type AuthMode } from "#client/features/auth/auth-form.js";
 import { loadCurrentUser } from "#client/features/auth/current-user.js";
 import { homePathFor } from "#client/features/auth/destination.js";
+import { OrganizationSignIn, ssoReasonOf } from "#client/features/sso/sso-sign-in.js";
 import { APP_NAME, MOBILE_BREAKPOINT_PX } from "#shared/constants.js";
+import type { SsoSignInError } from "#shared/schemas/sso.js";
 
 interface LoginSearch {
   signup?: true;
   next?: string;
+  /** Why a company sign-in came back refused (docs/decisions/0370-oidc-sign-in.md). */
+  sso?: SsoSignInError;
 }
 
 export const Route = createFileRoute("/login")({
@@ -16,6 +20,7 @@ export const Route = createFileRoute("/login")({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     signup: search.signup === true || search.signup === "true" ? true : undefined,
     next: typeof search.next === "string" && search.next !== "" ? search.next : undefined,
+    sso: ssoReasonOf(search.sso),
   }),
   beforeLoad: async ({ context }) => {
     // If the current user cannot be loaded at all, the form is still the right thing to show.
@@ -31,7 +36,7 @@ const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
 };
 
 function LoginPage() {
-  const { signup, next } = Route.useSearch();
+  const { signup, next, sso } = Route.useSearch();
   const mode: AuthMode = signup ? "signup" : "signin";
 
   useEffect(() => {
@@ -50,6 +55,7 @@ function LoginPage() {
           <p className="mt-1.5 text-sm text-slate-600">{heading.description}</p>
         </div>
         <AuthForm key={mode} mode={mode} next={next} />
+        {mode === "signin" && <OrganizationSignIn reason={sso} />}
       </div>
     </CenteredCardPage>
   );

@@ -29,6 +29,7 @@ const MODULE_RANK: Record<string, number> = {
   "api-access": 3,
   evidence: 11,
   scorm: 8,
+  sso: 5,
 };
 const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast", "scheduler", "crypto"];
 const COMPOSITION = ["main.ts", "app.ts", "router.ts", "entities.ts", "housekeeping.ts", "tools.ts"];

@@ -62,6 +62,7 @@ export function SessionsCard() {
                   <p className="text-xs text-slate-600">
                     {session.current ? "This browser" : lastSeenText(session.lastSeenAt)} · signed in{" "}
                     {formatDate(session.signedInAt)}
+                    {session.signedInWith && ` · signed in with ${session.signedInWith}`}
                   </p>
                 </div>
                 {session.current && <Badge variant="secondary">Current</Badge>}

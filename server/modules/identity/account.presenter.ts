@@ -9,6 +9,8 @@ export interface SessionView {
   device: string;
   signedInAt: Date;
   lastSeenAt: Date;
+  /** The identity provider of a company sign-in; null for a password. */
+  signedInWith: string | null;
 }
 
 export function presentSessions(sessions: readonly Session[], currentTokenHash: string): SessionView[] {
@@ -18,6 +20,7 @@ export function presentSessions(sessions: readonly Session[], currentTokenHash: 
       device: deviceOf(session.userAgent),
       signedInAt: session.createdAt,
       lastSeenAt: session.lastSeenAt,
+      signedInWith: session.signedInWith,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }

@@ -3,7 +3,7 @@ import { User } from "./user.entity.js";
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored here. */
 export class Session {
-  [OptionalProps]?: "createdAt" | "renewedAt" | "lastSeenAt" | "userAgent";
+  [OptionalProps]?: "createdAt" | "renewedAt" | "lastSeenAt" | "userAgent" | "signedInWith";
   tokenHash!: string;
   user!: User;
   createdAt: Date = new Date();
@@ -14,6 +14,8 @@ export class Session {
   lastSeenAt: Date = new Date();
   /** The browser's User-Agent header as of last seen, cut to 255 characters: the "device" of the list. */
   userAgent: string | null = null;
+  /** The organization's identity provider the person signed in with; null for a password (decision 0370). */
+  signedInWith: string | null = null;
 }
 
 export const SessionSchema = new EntitySchema<Session>({
@@ -27,6 +29,7 @@ export const SessionSchema = new EntitySchema<Session>({
     renewedAt: { type: "datetime" },
     lastSeenAt: { type: "datetime", onCreate: () => new Date() },
     userAgent: { type: "string", length: 255, nullable: true },
+    signedInWith: { type: "string", length: 100, nullable: true },
   },
 });
 

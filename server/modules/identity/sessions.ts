@@ -40,8 +40,17 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
   });
 }
 
-/** Starts a new session for the user: a fresh token on every sign-in (docs/DESIGN.md §5). */
-export function startSession(em: EntityManager, reply: FastifyReply, config: Config, user: User): void {
+/**
+ * Starts a new session for the user: a fresh token on every sign-in (docs/DESIGN.md §5). `signedInWith`
+ * names the identity provider of a company sign-in (the account page shows it; decision 0370).
+ */
+export function startSession(
+  em: EntityManager,
+  reply: FastifyReply,
+  config: Config,
+  user: User,
+  signedInWith: string | null = null,
+): void {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const session = em.create(Session, {
@@ -51,6 +60,7 @@ export function startSession(em: EntityManager, reply: FastifyReply, config: Con
     renewedAt: now,
     lastSeenAt: now,
     userAgent: userAgentOf(reply.request),
+    signedInWith,
     expiresAt: new Date(now.getTime() + config.sessionDays * DAY_MS),
   });
   em.persist(session);

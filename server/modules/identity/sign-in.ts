@@ -4,6 +4,7 @@ import { fail } from "#server/platform/http/errors.js";
 import type { loginInput } from "#shared/schemas/auth.js";
 import { presentUser } from "./auth.presenter.js";
 import { knownDeviceForEmail, rememberDevice } from "./known-devices.js";
+import { assertPasswordSignInAllowed } from "./password-sign-in-rules.js";
 import { verifyPassword } from "./passwords.js";
 import { clearSessionCookie, endSession, resumeSession, startSession } from "./sessions.js";
 import { emailKeyOf, User } from "./user.entity.js";
@@ -23,6 +24,7 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
     throw fail.unauthorized(WRONG_CREDENTIALS);
   }
   await ctx.rateLimiter.recordSignIn(attempt);
+  await assertPasswordSignInAllowed(ctx.em, user);
   startSession(ctx.em, ctx.reply, ctx.config, user);
   await rememberDevice(ctx.em, ctx.reply, ctx.config, user);
   await ctx.em.flush();

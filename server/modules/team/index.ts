@@ -1,5 +1,5 @@
 /** The team module's public face: the only file of it that other modules and the app may import. */
-export { reportRows } from "./departures.js";
+export { forgetDeparture, reportRows } from "./departures.js";
 export { Invitation } from "./invitation.entity.js";
 export { InvitationSend } from "./invitation-send.entity.js";
 export { invitationRegistrationHook } from "./invited-registration.js";

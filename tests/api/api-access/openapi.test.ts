@@ -4,6 +4,7 @@ import ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewApiKeyView } from "#server/modules/api-access/api-keys.presenter.js";
 import { openApiDocument, undeclaredAnswers } from "#server/modules/api-access/index.js";
+import type { SsoProviderView } from "#server/modules/sso/sso-providers.presenter.js";
 import type { TagView } from "#server/modules/tags/tags.presenter.js";
 import { restRoutesOf } from "#server/platform/http/rest.js";
 import { appRouter } from "#server/router.js";
@@ -49,6 +50,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+});
+
+/** A provider of a domain no other call names (the providers are never reached: nothing signs in). */
+const ssoProviderInput = (label: string) => ({
+  issuer: "https://idp.example.com",
+  clientId: "contract",
+  clientSecret: "contract-secret",
+  domains: [`${label}.${team.org.slug}.test`],
 });
 
 function operation(operationId: string): { path: string; method: string; operation: Operation } {
@@ -149,6 +158,16 @@ describe("every declared answer, called with an API key", () => {
         await learner.post("/_api/certificates/external", await externalCard(learner)),
       );
       return keyPost(api, "/_api/certificates/review", { id: pending.id, decision: "reject", reason: "Unreadable" });
+    },
+    "sso.providers.list": (api) => keyGet(api, "/_api/sso/providers/list"),
+    "sso.providers.create": (api) => keyPost(api, "/_api/sso/providers/create", ssoProviderInput("create")),
+    "sso.providers.update": async (api) => {
+      const made = ok<SsoProviderView>(await keyPost(api, "/_api/sso/providers/create", ssoProviderInput("update")));
+      return keyPost(api, "/_api/sso/providers/update", { id: made.id, requireSso: true });
+    },
+    "sso.providers.delete": async (api) => {
+      const made = ok<SsoProviderView>(await keyPost(api, "/_api/sso/providers/create", ssoProviderInput("delete")));
+      return keyPost(api, "/_api/sso/providers/delete", { id: made.id });
     },
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);

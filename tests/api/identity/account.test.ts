@@ -58,7 +58,7 @@ describe("sessions", () => {
     for (const row of rows) {
       expect(row.lastSeenAt).toBeInstanceOf(Date);
       expect(row.signedInAt).toBeInstanceOf(Date);
-      expect(Object.keys(row).sort()).toEqual(["current", "device", "lastSeenAt", "signedInAt"]);
+      expect(Object.keys(row).sort()).toEqual(["current", "device", "lastSeenAt", "signedInAt", "signedInWith"]);
     }
     expect((await sessionsOf(phone))[0]).toMatchObject({ current: true, device: "Safari on iPhone" });
     // Another person sees only their own.

@@ -10,6 +10,7 @@ import { OrgProfileCard } from "#client/features/orgs/org-profile-form.js";
 import { OrgStats } from "#client/features/orgs/org-stats.js";
 import { OrgStorage } from "#client/features/orgs/org-storage.js";
 import { dashboardPath, organizationQuery, orgStatsQuery } from "#client/features/orgs/queries.js";
+import { SsoProvidersCard } from "#client/features/sso/sso-providers-card.js";
 import { ensurePageData } from "#client/lib/route-data.js";
 import { onlyWhoMay } from "#shared/permission-texts.js";
 import { can } from "#shared/permissions.js";
@@ -63,6 +64,15 @@ function SettingsPage() {
             API keys
           </h2>
           <ApiKeysCard orgSlug={organization.slug} />
+        </section>
+      )}
+
+      {can(organization.role, "sso.manage") && (
+        <section aria-labelledby="sso-heading" className="flex flex-col gap-4">
+          <h2 id="sso-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+            Company sign-in
+          </h2>
+          <SsoProvidersCard />
         </section>
       )}
 
