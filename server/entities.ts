@@ -40,6 +40,11 @@ import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
 import { InvitationSendSchema } from "#server/modules/team/invitation-send.entity.js";
+import {
+  CourseTranslationSchema,
+  LessonTranslationSchema,
+  SignedTranslationSchema,
+} from "#server/modules/translations/translation.entity.js";
 import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
@@ -65,6 +70,11 @@ export { Signature } from "#server/modules/signoff/signoff.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
 export { InvitationSend } from "#server/modules/team/invitation-send.entity.js";
+export {
+  CourseTranslation,
+  LessonTranslation,
+  SignedTranslation,
+} from "#server/modules/translations/translation.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
 export { MailBatch, OutboxMail } from "#server/platform/mail/outbox.entity.js";
 
@@ -113,6 +123,9 @@ export const ENTITIES = [
   EvidenceLinkSchema,
   EvidenceKeySchema,
   EvidenceCheckpointSchema,
+  LessonTranslationSchema,
+  CourseTranslationSchema,
+  SignedTranslationSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -147,4 +160,7 @@ export const TENANT_ENTITIES = [
   "EvidenceLink",
   "EvidenceKey",
   "EvidenceCheckpoint",
+  "LessonTranslation",
+  "CourseTranslation",
+  "SignedTranslation",
 ];
