@@ -28,7 +28,7 @@ import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
 import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
 import { scormRouter } from "#server/modules/scorm/scorm.router.js";
-import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
+import { searchCourseHook, searchOfCourses, searchTranslationHook } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
@@ -39,7 +39,7 @@ import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
 import { mailBatchKinds, myTrainingParts, trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
-import { translationsContentPart } from "#server/modules/translations/index.js";
+import { translationsContentPart, translationWriteHooks } from "#server/modules/translations/index.js";
 import {
   courseTranslationsRouter,
   lessonTranslationsRouter,
@@ -55,10 +55,10 @@ import { mergeRouters, router } from "#server/platform/api/trpc.js";
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, the lesson page carries
  * its knowledge check (quizzes) and the course views the viewer's training status (training), and
- * lessons/get and courses/get answer in a language through the translations module. A registration
- * through an open invitation (team) skips the registration limits, and the user's answer names their
- * current organization (organizations). My training carries the viewer's certificates
- * (certifications), which may start a certification's next cycle first, and the scheduled mails include
+ * lessons/get and courses/get answer in a language through the translations module, whose saves the search
+ * module indexes. A registration through an open invitation (team) skips the registration limits, and
+ * the user's answer names their current organization (organizations). My training carries the viewer's
+ * certificates (certifications), which may start a certification's next cycle first, and the scheduled mails include
  * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
  * statements, joins the organization's evidence log (evidence).
  */
@@ -72,6 +72,7 @@ courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
 contentTranslations.register(translationsContentPart);
+translationWriteHooks.register(searchTranslationHook);
 courseViewParts.register(trainingCourseViewParts);
 myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);

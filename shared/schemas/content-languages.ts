@@ -5,7 +5,7 @@ import { z } from "zod";
  * its search stemming (docs/decisions/0412-search-stemming-per-language.md). Apart from the translation
  * schemas so that the course schemas, which translations build on, can name it too.
  */
-const CONTENT_LANGUAGES = ["en", "es"] as const;
+export const CONTENT_LANGUAGES = ["en", "es"] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
 export const LANGUAGE_INVALID = `Language must be one of: ${CONTENT_LANGUAGES.join(", ")}.`;

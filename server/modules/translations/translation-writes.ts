@@ -4,6 +4,7 @@ import { managedUser, type SignedInUser } from "#server/modules/identity/index.j
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import type { saveCourseTranslationInput, saveLessonTranslationInput } from "#shared/schemas/translations.js";
 import { CourseTranslation, LessonTranslation } from "./translation.entity.js";
+import { translationWriteHooks } from "./translation-hooks.js";
 import { lessonSourceTexts } from "./translations.data.js";
 import {
   type CourseTranslationView,
@@ -42,6 +43,7 @@ export async function saveLessonTranslation(
   if (row) Object.assign(row, fields, { version: row.version + 1, updatedAt: new Date() });
   else row = createOwned(ctx, LessonTranslation, { lesson, language: input.language, ...fields });
   await ctx.em.flush();
+  for (const hook of translationWriteHooks.all) await hook.written(ctx, { lessonIds: [lesson.id] });
   return presentLessonTranslation(row, false);
 }
 
@@ -62,5 +64,6 @@ export async function saveCourseTranslation(
   if (row) Object.assign(row, fields, { version: row.version + 1, updatedAt: new Date() });
   else row = createOwned(ctx, CourseTranslation, { course, language: input.language, ...fields });
   await ctx.em.flush();
+  for (const hook of translationWriteHooks.all) await hook.written(ctx, { courseIds: [course.id] });
   return presentCourseTranslation(row, false);
 }
