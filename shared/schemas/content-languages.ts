@@ -1,13 +1,7 @@
 import { z } from "zod";
-
-/**
- * The languages content may be translated into (docs/decisions/0410-translations-as-versions.md); each has
- * its search stemming (docs/decisions/0412-search-stemming-per-language.md). Apart from the translation
- * schemas so that the course schemas, which translations build on, can name it too.
- */
-export const CONTENT_LANGUAGES = ["en", "es"] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+import { CONTENT_LANGUAGES } from "#shared/content-languages.js";
 
 export const LANGUAGE_INVALID = `Language must be one of: ${CONTENT_LANGUAGES.join(", ")}.`;
 
+/** A content language, as the translation and reading paths take it (shared/content-languages.ts). */
 export const contentLanguageField = z.enum(CONTENT_LANGUAGES, { error: LANGUAGE_INVALID });

@@ -1,6 +1,6 @@
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { Hooks } from "#server/platform/api/hooks.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import type { CourseView } from "./courses.presenter.js";
 import type { LessonPageView } from "./lessons.presenter.js";
 
@@ -21,6 +21,9 @@ interface ContentLanguageView {
 }
 
 export type LessonPageInLanguage = LessonPageView & ContentLanguageView;
+/** lessons/get's answer: with a language asked for, the fields above too. */
+export type LessonPageAnswer = LessonPageView & Partial<ContentLanguageView>;
+export type CourseViewAnswer = CourseView & Partial<ContentLanguageView>;
 export type CourseViewInLanguage = CourseView & ContentLanguageView;
 
 export interface ContentTranslations {

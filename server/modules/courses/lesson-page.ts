@@ -1,8 +1,8 @@
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { fail } from "#server/platform/http/errors.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
-import { contentTranslations } from "./content-translations.js";
+import { contentTranslations, type LessonPageAnswer } from "./content-translations.js";
 import { assertCourseVisible, type CourseContext } from "./course-access.js";
 import { lessonPageParts } from "./lesson-page-parts.js";
 import { lessonPageRow } from "./lessons.data.js";
@@ -16,7 +16,7 @@ export async function lessonPage(
   ctx: CourseContext & { user: { id: number } },
   lessonId: number,
   language?: ContentLanguage,
-) {
+): Promise<LessonPageAnswer> {
   const page = await lessonPageRow(ctx.em, lessonId, ctx.user.id);
   if (!page) throw fail.notFound(COURSE_MESSAGES.lessonNotFound);
   assertCourseVisible(page.course, ctx.role);

@@ -1,4 +1,4 @@
-import { CONTENT_LANGUAGES, type ContentLanguage } from "#shared/schemas/content-languages.js";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "#shared/content-languages.js";
 import type { Dialect } from "../../../mikro-orm.config.js";
 import {
   type DocumentQuery,

@@ -1,4 +1,4 @@
-import { CONTENT_LANGUAGES } from "#shared/schemas/content-languages.js";
+import { CONTENT_LANGUAGES } from "#shared/content-languages.js";
 
 /**
  * The tables of translated content's search rows (docs/decisions/0412-search-stemming-per-language.md),

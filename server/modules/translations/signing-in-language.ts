@@ -2,7 +2,7 @@ import type { SqlEntityManager } from "@mikro-orm/knex";
 import type { Lesson } from "#server/modules/courses/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import { TRANSLATION_MESSAGES } from "#shared/schemas/translations.js";
 import { LessonTranslation, SignedTranslation } from "./translation.entity.js";
 import { lessonSourceTexts } from "./translations.data.js";

@@ -8,7 +8,7 @@ import {
   type LessonPageInLanguage,
   type LessonPageView,
 } from "#server/modules/courses/index.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import {
   courseTranslationsOf,
   currentLessonTitlesIn,

@@ -3,7 +3,7 @@ import type { Course, Lesson } from "#server/modules/courses/index.js";
 import type { User } from "#server/modules/identity/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
 import type { Signature } from "#server/modules/signoff/index.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 
 /**
  * Translations as versions of their source (docs/decisions/0410-translations-as-versions.md): each keeps

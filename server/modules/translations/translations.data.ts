@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import type { SqlEntityManager } from "@mikro-orm/knex";
 import { inScope, readRows } from "#server/platform/db/rows.js";
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import { CourseTranslation, LessonTranslation } from "./translation.entity.js";
 import { type CheckTexts, isOutdated, type LessonTexts, lessonTextsHash } from "./translations.rules.js";
 

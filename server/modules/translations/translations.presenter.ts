@@ -1,4 +1,4 @@
-import type { ContentLanguage } from "#shared/schemas/content-languages.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import type { TranslatedQuestion } from "#shared/schemas/translations.js";
 import type { CourseTranslation, LessonTranslation } from "./translation.entity.js";
 import { storedQuestions } from "./translations.rules.js";
