@@ -45,6 +45,11 @@ import { MemberTagSchema, TagSchema } from "#server/modules/tags/tag.entity.js";
 import { FormerMemberSchema } from "#server/modules/team/former-member.entity.js";
 import { InvitationSchema } from "#server/modules/team/invitation.entity.js";
 import { InvitationSendSchema } from "#server/modules/team/invitation-send.entity.js";
+import {
+  CourseTranslationSchema,
+  LessonTranslationSchema,
+  SignedTranslationSchema,
+} from "#server/modules/translations/translation.entity.js";
 import { ClientActionSchema } from "#server/platform/api/client-action.entity.js";
 import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js";
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
@@ -71,6 +76,11 @@ export { SsoIdentity, SsoProvider } from "#server/modules/sso/sso.entity.js";
 export { MemberTag, Tag } from "#server/modules/tags/tag.entity.js";
 export { Invitation } from "#server/modules/team/invitation.entity.js";
 export { InvitationSend } from "#server/modules/team/invitation-send.entity.js";
+export {
+  CourseTranslation,
+  LessonTranslation,
+  SignedTranslation,
+} from "#server/modules/translations/translation.entity.js";
 export { ClientAction } from "#server/platform/api/client-action.entity.js";
 export { MailBatch, OutboxMail } from "#server/platform/mail/outbox.entity.js";
 
@@ -124,6 +134,9 @@ export const ENTITIES = [
   SsoProviderSchema,
   SsoDomainSchema,
   SsoIdentitySchema,
+  LessonTranslationSchema,
+  CourseTranslationSchema,
+  SignedTranslationSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -163,4 +176,7 @@ export const TENANT_ENTITIES = [
   "SsoProvider",
   "SsoDomain",
   "SsoIdentity",
+  "LessonTranslation",
+  "CourseTranslation",
+  "SignedTranslation",
 ];

@@ -3,7 +3,13 @@ import { resumeApiKey } from "#server/modules/api-access/index.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
-import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
+import {
+  contentTranslations,
+  courseContentHooks,
+  courseSearch,
+  courseViewParts,
+  lessonPageParts,
+} from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
@@ -27,7 +33,7 @@ import { quizzesRouter } from "#server/modules/quizzes/quizzes.router.js";
 import { reportProcedures } from "#server/modules/reports/reports.router.js";
 import { signoffReportProcedures } from "#server/modules/reports/signoff-report.router.js";
 import { scormRouter } from "#server/modules/scorm/scorm.router.js";
-import { searchCourseHook, searchOfCourses } from "#server/modules/search/index.js";
+import { searchCourseHook, searchOfCourses, searchTranslationHook } from "#server/modules/search/index.js";
 import { searchRouter } from "#server/modules/search/search.router.js";
 import { signoffCourseHook } from "#server/modules/signoff/index.js";
 import { signoffLessonProcedures, signoffsRouter } from "#server/modules/signoff/signoff.router.js";
@@ -40,9 +46,14 @@ import { leaveProcedures } from "#server/modules/team/team-admin.router.js";
 import { assignmentsRouter } from "#server/modules/training/assignments.router.js";
 import { mailBatchKinds, myTrainingParts, trainingCourseViewParts } from "#server/modules/training/index.js";
 import { trainingRouter } from "#server/modules/training/training.router.js";
+import { translationsContentPart, translationWriteHooks } from "#server/modules/translations/index.js";
+import {
+  courseTranslationsRouter,
+  lessonTranslationsRouter,
+} from "#server/modules/translations/translations.router.js";
 import { requestIdentity } from "#server/platform/api/session.js";
 import { trainingEventHooks } from "#server/platform/api/training-events.js";
-import { router } from "#server/platform/api/trpc.js";
+import { mergeRouters, router } from "#server/platform/api/trpc.js";
 
 /**
  * What a lower layer lets higher ones do in its work, registered once, before any request (docs/DESIGN.md
@@ -50,10 +61,11 @@ import { router } from "#server/platform/api/trpc.js";
  * and read memberships with the organizations module, and know an API key with the api-access module; course writes keep the search index and progress
  * in step and carry knowledge checks and sign-off versions along (in this order: a duplicate copies the
  * checks, then the versions), the course list searches with the search module, the lesson page carries
- * its knowledge check (quizzes) and the course views the viewer's training status (training). A
- * registration through an open invitation (team) skips the registration limits, and the user's answer
- * names their current organization (organizations). My training carries the viewer's certificates
- * (certifications), which may start a certification's next cycle first, and the scheduled mails include
+ * its knowledge check (quizzes) and the course views the viewer's training status (training), and
+ * lessons/get and courses/get answer in a language through the translations module, whose saves the search
+ * module indexes. A registration through an open invitation (team) skips the registration limits, and
+ * the user's answer names their current organization (organizations). My training carries the viewer's
+ * certificates (certifications), which may start a certification's next cycle first, and the scheduled mails include
  * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
  * statements, joins the organization's evidence log (evidence).
  */
@@ -66,6 +78,8 @@ courseContentHooks.register(quizCourseHook);
 courseContentHooks.register(signoffCourseHook);
 courseSearch.register(searchOfCourses);
 lessonPageParts.register(quizLessonPageParts);
+contentTranslations.register(translationsContentPart);
+translationWriteHooks.register(searchTranslationHook);
 courseViewParts.register(trainingCourseViewParts);
 myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);
@@ -86,10 +100,17 @@ export const appRouter = router({
   orgs: router({ ...orgsProcedures, ...leaveProcedures, ...storageProcedures }),
   tags: tagsRouter,
   team: teamRouter,
-  courses: coursesRouter,
+  // A course's translations are the translations module's, under the courses area's paths.
+  courses: mergeRouters(coursesRouter, router({ translations: courseTranslationsRouter })),
   modules: modulesRouter,
   // Completing a lesson is the progress module's, and its sign-off (lessons/sign, its versions) the sign-off module's.
-  lessons: router({ ...lessonProcedures, ...progressLessonProcedures, ...signoffLessonProcedures }),
+  // A lesson's translations (lessons/translations/*) are the translations module's.
+  lessons: router({
+    ...lessonProcedures,
+    ...progressLessonProcedures,
+    ...signoffLessonProcedures,
+    translations: lessonTranslationsRouter,
+  }),
   users: usersRouter,
   training: trainingRouter,
   assignments: assignmentsRouter,

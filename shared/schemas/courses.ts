@@ -10,6 +10,7 @@ import {
 } from "#shared/course-texts.js";
 import { offlineActionFields } from "./client-actions.js";
 import { id, text, utf8Length } from "./common.js";
+import { contentLanguageField } from "./content-languages.js";
 import { SIGNOFF_MESSAGES, signoffUpdateFields, summaryGivenForMaterial } from "./signoffs.js";
 
 export { COURSE_MESSAGES } from "#shared/course-texts.js";
@@ -36,14 +37,14 @@ const versionField = id(M.versionInvalid).optional();
 const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value.trim() === "" ? null : value;
 
-const descriptionField = text({ error: M.descriptionTooLong }, { multiLine: true })
+export const descriptionField = text({ error: M.descriptionTooLong }, { multiLine: true })
   .trim()
   .max(LIMITS.courseDescriptionMax, M.descriptionTooLong)
   .nullable()
   .optional()
   .transform(blankToNull);
 
-const courseTitleField = text({ error: M.courseTitleTooShort })
+export const courseTitleField = text({ error: M.courseTitleTooShort })
   .trim()
   .min(LIMITS.courseTitleMin, M.courseTitleTooShort)
   .max(LIMITS.courseTitleMax, M.titleTooLong);
@@ -145,6 +146,11 @@ export const updateCourseInput = z
   .refine(notBothDue, dueBothIssue);
 
 export const courseIdInput = z.object({ id: courseIdField }, { error: M.courseIdInvalid });
+/** courses/get: with `language`, the course in that language where a current translation exists (decision 0410). */
+export const courseReadInput = z.object(
+  { id: courseIdField, language: contentLanguageField.optional() },
+  { error: M.courseIdInvalid },
+);
 export const courseStructureInput = z.object({ courseId: courseIdField }, { error: M.courseIdInvalid });
 
 /** The course list's filters; none given is every course the caller may see. */
@@ -254,13 +260,13 @@ export const reorderLessonsInput = z.object(
   { error: M.moduleIdInvalid },
 );
 
-const lessonTitleField = text({ error: M.titleRequired })
+export const lessonTitleField = text({ error: M.titleRequired })
   .trim()
   .min(LIMITS.lessonTitleMin, M.titleRequired)
   .max(LIMITS.lessonTitleMax, M.titleTooLong);
 
 /** HTML or Markdown; the server renders and sanitizes it on save (docs/DESIGN.md §5). */
-const lessonContentField = text({ error: M.contentTooLong }, { multiLine: true })
+export const lessonContentField = text({ error: M.contentTooLong }, { multiLine: true })
   // Cheap first: no text of more characters can be within the byte limit.
   .max(LIMITS.lessonContentMaxBytes, M.contentTooLong)
   .refine((text) => utf8Length(text) <= LIMITS.lessonContentMaxBytes, M.contentTooLong)
@@ -302,6 +308,11 @@ export const updateLessonInput = z
   .refine(summaryGivenForMaterial, { message: SIGNOFF_MESSAGES.summaryRequired, path: ["changeSummary"] });
 
 export const lessonIdInput = z.object({ id: lessonIdField }, { error: M.lessonIdInvalid });
+/** lessons/get: with `language`, the lesson in that language where a current translation exists (decision 0410). */
+export const lessonReadInput = z.object(
+  { id: lessonIdField, language: contentLanguageField.optional() },
+  { error: M.lessonIdInvalid },
+);
 /** `clientId`: sent by the installed app for a completion made offline, so a replay counts once (decision 0140). */
 export const completeLessonInput = z.object(
   { lessonId: lessonIdField, ...offlineActionFields },

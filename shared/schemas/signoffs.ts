@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SIGNOFF_CHANGES, SIGNOFF_MESSAGES, SIGNOFF_SUMMARY_MAX, type SignoffChange } from "#shared/signoff-texts.js";
 import { offlineActionFields } from "./client-actions.js";
 import { id, text } from "./common.js";
+import { contentLanguageField } from "./content-languages.js";
 
 export {
   SIGNOFF_MESSAGES,
@@ -38,6 +39,9 @@ export const signLessonInput = z.object(
     version: versionField,
     fullName: text({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(255, M.nameMismatch),
     agreed: z.literal(true, { error: M.agreementRequired }),
+    /** Signing a translation (decision 0411): its language, and its version as lessons/get answered it. */
+    language: contentLanguageField.optional(),
+    translationVersion: id("Translation version must be a positive number.").optional(),
     ...offlineActionFields,
   },
   { error: "Lesson ID must be a positive number." },

@@ -20,6 +20,7 @@ const MODULE_RANK: Record<string, number> = {
   mail: 5,
   courses: 6,
   progress: 7,
+  translations: 7,
   quizzes: 8,
   signoff: 8,
   search: 8,

@@ -22,8 +22,9 @@ describe("the REST routes derived from the router", () => {
       const [area = ""] = route.procedurePath.split(".");
       // An area of two words is kebab-cased in its path (apiKeys: /api-keys/…).
       const areaPath = area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-      // A file's address may end in its key (`/uploads/images/:key`); docs/SPEC.md §7 names search's path `/search`.
-      const pattern = area === "search" ? "^/search$" : `^/${areaPath}/[a-z-]+(/:[a-z]+)?$`;
+      // A file's address may end in its key (`/uploads/images/:key`); docs/SPEC.md §7 names search's path `/search`;
+      // a part of an area has its own segment (`/lessons/translations/save`, docs/decisions/0410).
+      const pattern = area === "search" ? "^/search$" : `^/${areaPath}/([a-z-]+/)?[a-z-]+(/:[a-z]+)?$`;
       expect(route.path, route.procedurePath).toMatch(new RegExp(pattern));
     }
     const find = (procedurePath: string) => routes.find((route) => route.procedurePath === procedurePath);

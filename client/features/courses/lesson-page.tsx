@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, ChevronRight, CircleCheck, Eye, Flag, Pencil } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
@@ -10,6 +11,11 @@ import { WaitingToSync } from "#client/features/offline/waiting-to-sync.js";
 import { KnowledgeCheck } from "#client/features/quizzes/knowledge-check.js";
 import { ScormPlayer } from "#client/features/scorm/scorm-player.js";
 import { ChangesSinceSigned, SignoffBadge, SignPanel } from "#client/features/signoff/sign-panel.js";
+import {
+  LessonLanguageBar,
+  readerContentLanguage,
+  useLessonInLanguage,
+} from "#client/features/translations/lesson-language.js";
 import { cn } from "#client/lib/cn.js";
 import { useScreenReady } from "#client/lib/screen-timing.js";
 import { LessonContent, LessonVideo } from "./lesson-body.js";
@@ -31,6 +37,9 @@ export interface LessonPageProps {
 export function LessonPage({ orgSlug, lessonId, preview = false }: LessonPageProps) {
   const lesson = useLesson(lessonId);
   useScreenReady("lesson", lesson.isSuccess);
+  // In the reader's language where a current translation exists (decision 0413); the preview shows the original.
+  const [showingOriginal, setShowingOriginal] = useState(false);
+  const inLanguage = useLessonInLanguage(lessonId, preview ? null : readerContentLanguage());
 
   if (lessonId === null || lesson.isError) {
     return (
@@ -42,10 +51,26 @@ export function LessonPage({ orgSlug, lessonId, preview = false }: LessonPagePro
     );
   }
   if (lesson.isPending) return <LessonSkeleton />;
-  return <LessonView orgSlug={orgSlug} lesson={lesson.data} preview={preview} />;
+  const translated = !showingOriginal && inLanguage.data?.language ? inLanguage.data : null;
+  const languageBar = (
+    <LessonLanguageBar answer={inLanguage.data} showingOriginal={showingOriginal} onShowOriginal={setShowingOriginal} />
+  );
+  return (
+    <LessonView orgSlug={orgSlug} lesson={translated ?? lesson.data} preview={preview} languageBar={languageBar} />
+  );
 }
 
-function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: LessonPageData; preview: boolean }) {
+function LessonView({
+  orgSlug,
+  lesson,
+  preview,
+  languageBar,
+}: {
+  orgSlug: string;
+  lesson: LessonPageData;
+  preview: boolean;
+  languageBar?: ReactNode;
+}) {
   const courseId = String(lesson.course.id);
   const canEdit = useCan("courses.edit");
   return (
@@ -106,6 +131,8 @@ function LessonView({ orgSlug, lesson, preview }: { orgSlug: string; lesson: Les
           </Link>
         )}
       </header>
+
+      {languageBar}
 
       {(lesson.embedUrl || lesson.videoUrl) && (
         <div className="mt-6">

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { ClientActionKind } from "#shared/client-action-kinds.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 
 /**
  * What this device keeps of one person for offline use (decision 0141), in IndexedDB, shared by
@@ -44,7 +45,7 @@ export interface QueuedAction {
   /** For the list in the header: what the member did, in words they recognise. */
   title: string;
   /** A signature's version and typed name (lesson.sign). */
-  signature?: { version: number; fullName: string };
+  signature?: { version: number; fullName: string; language?: ContentLanguage; translationVersion?: number };
   /** A knowledge check's answers (quiz.submit): graded by the server only. */
   answers?: Array<{ questionId: number; optionIds: number[] }>;
   /** When the member did it, by this device's clock: sent as `doneAt` (decision 0142). */

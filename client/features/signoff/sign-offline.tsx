@@ -28,7 +28,12 @@ interface SignRequest {
 }
 
 async function signLesson({ lesson, fullName }: SignRequest): Promise<"sent" | "queued"> {
-  const signature = { version: lesson.version, fullName };
+  // A translation is signed at the version shown (decision 0411); the original names no language.
+  const inLanguage =
+    lesson.language && lesson.translation
+      ? { language: lesson.language, translationVersion: lesson.translation.version }
+      : {};
+  const signature = { version: lesson.version, fullName, ...inLanguage };
   const performed = await performQueued(
     { kind: CLIENT_ACTION_KINDS.lessonSign, lessonId: lesson.id, title: lesson.title, signature },
     () => trpcClient.lessons.sign.mutate({ lessonId: lesson.id, ...signature, agreed: true }),

@@ -7,6 +7,7 @@ import { Card } from "#client/components/ui/card.js";
 import { Input } from "#client/components/ui/input.js";
 import { formatDate } from "#client/lib/dates.js";
 import { focusFirst } from "#client/lib/focus.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import { AGREEMENT_LABEL, RESIGN_LABEL } from "#shared/signoff-texts.js";
 import { ChangeDiff } from "./change-diff.js";
 import { lessonSignoffQuery } from "./queries.js";
@@ -18,6 +19,9 @@ export interface SignableLesson {
   title: string;
   content: string | null;
   version: number;
+  /** Shown in a translation (lessons/get with a language): the signature names it (decision 0411). */
+  language?: ContentLanguage | null;
+  translation?: { version: number } | null;
 }
 
 /*

@@ -3,9 +3,11 @@ import type { MembershipRecord } from "#server/modules/identity/index.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { dateParam } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
+import type { ContentLanguage } from "#shared/content-languages.js";
 import { readCourseCursor } from "#shared/course-cursor.js";
 import { COURSE_MESSAGES, type courseStructureInput, type listCoursesInput } from "#shared/schemas/courses.js";
 import { courseSearch } from "./content-hooks.js";
+import { type CourseViewAnswer, contentTranslations } from "./content-translations.js";
 import { assertCourseVisible, type CourseContext, canSeeDrafts } from "./course-access.js";
 import { courseForViewer, coursesForViewer } from "./course-views.data.js";
 import {
@@ -62,10 +64,18 @@ export async function courseListing(ctx: CourseReadContext, input: z.output<type
   return presentCourses(await coursesForViewer(ctx.em, courses, ctx.membership));
 }
 
-/** courses/get: the course with its modules and lessons, and which of them the caller completed. */
-export async function courseView(ctx: CourseReadContext, id: number) {
+/**
+ * courses/get: the course with its modules and lessons, and which of them the caller completed; with a
+ * language, in it where current translations exist (the translations module's part, decision 0410).
+ */
+export async function courseView(
+  ctx: CourseReadContext,
+  id: number,
+  language?: ContentLanguage,
+): Promise<CourseViewAnswer> {
   const course = visibleCourseRow(ctx, await taggedCourseById(ctx.em, id));
-  return presentCourse(await courseForViewer(ctx.em, course, ctx.membership, { withStructure: true }));
+  const view = presentCourse(await courseForViewer(ctx.em, course, ctx.membership, { withStructure: true }));
+  return language ? contentTranslations.one.courseIn(ctx.em, view, language) : view;
 }
 
 /** courses/structure: the outline alone. */

@@ -2,6 +2,7 @@ import { router } from "#server/platform/api/trpc.js";
 import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import {
   courseIdInput,
+  courseReadInput,
   courseStructureInput,
   createCourseInput,
   listCoursesInput,
@@ -22,11 +23,14 @@ export const coursesRouter = router({
     .input(listCoursesInput)
     .query(({ ctx, input }) => courseListing(ctx, input)),
 
-  /** The course with its modules and lessons, and which of them the caller completed. */
+  /**
+   * The course with its modules and lessons, and which of them the caller completed. With `language`, its
+   * title, description and lesson titles in that language where current translations exist (decision 0410).
+   */
   get: memberProcedure
     .meta({ rest: { method: "GET", path: "/courses/get" } })
-    .input(courseIdInput)
-    .query(({ ctx, input }) => courseView(ctx, input.id)),
+    .input(courseReadInput)
+    .query(({ ctx, input }) => courseView(ctx, input.id, input.language)),
 
   structure: memberProcedure
     .meta({ rest: { method: "GET", path: "/courses/structure" } })

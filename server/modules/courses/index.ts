@@ -2,6 +2,13 @@
 
 export type { CourseContentHook, CourseSearch, LessonBefore } from "./content-hooks.js";
 export { contentWritten, courseContentHooks, courseSearch } from "./content-hooks.js";
+export { contentSaveProcedure } from "./content-save-procedure.js";
+export type {
+  ContentTranslations,
+  CourseViewInLanguage,
+  LessonPageInLanguage,
+} from "./content-translations.js";
+export { contentTranslations } from "./content-translations.js";
 export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
 export {
@@ -10,6 +17,7 @@ export {
   findCourse,
   findLesson,
   findVisibleCourse,
+  lockCourse,
   lockLesson,
   lockLessonCourse,
 } from "./course-access.js";
@@ -17,10 +25,11 @@ export type { CourseViewParts, ViewerCourseTraining } from "./course-view-parts.
 export { courseViewParts } from "./course-view-parts.js";
 export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
+export type { CourseView } from "./courses.presenter.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
 export type { LessonPageParts, LessonPageQuiz } from "./lesson-page-parts.js";
 export { lessonPageParts } from "./lesson-page-parts.js";
 export type { LearnerQuizRows, LessonCompletionRow } from "./lessons.data.js";
 export { learnerQuizRows, lessonCompletionRow } from "./lessons.data.js";
-export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";
+export type { CompletedLessonsView, CompletionView, LessonPageView } from "./lessons.presenter.js";

@@ -1,9 +1,13 @@
-import type { z } from "zod";
-import { inTransaction } from "#server/platform/api/trpc.js";
-import { memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/platform/api/trpc-org.js";
-import { createLessonInput, lessonIdInput, reorderLessonsInput, updateLessonInput } from "#shared/schemas/courses.js";
+import { memberProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
+import {
+  createLessonInput,
+  lessonIdInput,
+  lessonReadInput,
+  reorderLessonsInput,
+  updateLessonInput,
+} from "#shared/schemas/courses.js";
+import { contentSaveProcedure } from "./content-save-procedure.js";
 import { presentCourseStructure } from "./courses.presenter.js";
-import { convertLessonContent } from "./lesson-content.js";
 import { lessonPage } from "./lesson-page.js";
 import { createLesson, deleteLesson, reorderLessons, updateLesson } from "./lesson-writes.js";
 import { presentLesson } from "./lessons.presenter.js";
@@ -16,29 +20,18 @@ import { presentLesson } from "./lessons.presenter.js";
 const editProcedure = permittedProcedure("courses.edit");
 
 /**
- * Saving content: once the caller may edit, it is converted off the request thread
- * (server/modules/courses/lesson-content.ts), then the write's transaction begins. `ctx.content` is what to store.
- */
-const contentSaveProcedure = <Schema extends z.ZodType<{ content?: string | null }>>(schema: Schema) =>
-  permittedBeforeTransaction("courses.edit")
-    .input(schema)
-    .use(async ({ ctx, input, next }) =>
-      next({
-        ctx: { content: await convertLessonContent(ctx.req.server.lessonContent, ctx.organization.id, input.content) },
-      }),
-    )
-    .use(inTransaction);
-
-/**
  * The lessons area's procedures; the app's router adds lessons/complete (progress) and the sign-off
  * module's beside them (server/router.ts).
  */
 export const lessonProcedures = {
-  /** The lesson with its place in the course: Previous and Next run across module boundaries. */
+  /**
+   * The lesson with its place in the course: Previous and Next run across module boundaries. With
+   * `language`, in that language where a current translation exists (decision 0410).
+   */
   get: memberProcedure
     .meta({ rest: { method: "GET", path: "/lessons/get" } })
-    .input(lessonIdInput)
-    .query(({ ctx, input }) => lessonPage(ctx, input.id)),
+    .input(lessonReadInput)
+    .query(({ ctx, input }) => lessonPage(ctx, input.id, input.language)),
 
   /** Appends to the module. Markdown is rendered and all content sanitized before it is stored. */
   create: contentSaveProcedure(createLessonInput)

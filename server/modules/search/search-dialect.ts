@@ -1,5 +1,6 @@
 import type { Dialect } from "../../../mikro-orm.config.js";
 import { MATCH_END, MATCH_START, type SearchTerm } from "./search-text.rules.js";
+import { TRANSLATION_SEARCH_TABLES } from "./translation-search-tables.js";
 
 /**
  * The one place where full-text search differs between the databases (docs/decisions/0060-full-text-search.md).
@@ -38,6 +39,7 @@ export const SEARCH_INDEX_TABLES = [
     // PostgreSQL's partitions of `search_documents`.
     `search_documents_p${shard}`,
   ]).flat(),
+  ...TRANSLATION_SEARCH_TABLES,
 ];
 
 /** PostgreSQL's text-search configuration, fixed in the generated column (migrations) and used by every query. */
@@ -56,9 +58,11 @@ const sqliteRank = (table: string) => `instr(highlight(${table}, 0, char(2), cha
  * ts_rank's weights for D, C, B, A: titles are A, texts B. A text's words together rank below one title
  * word (ts_rank's sum over positions converges at about 1.6 times the weight).
  */
-const POSTGRES_WEIGHTS = "'{0, 0, 0.1, 1}'::float4[]";
+export const POSTGRES_WEIGHTS = "'{0, 0, 0.1, 1}'::float4[]";
 /** How long a snippet is: about a line on a phone. */
-const SNIPPET_WORDS = 16;
+export const SNIPPET_WORDS = 16;
+/** ts_headline's options: the match markers of search-text.rules.ts, about a line. */
+export const POSTGRES_HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS / 2}, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
 
 export interface DocumentQuery {
   /** The organization the entity manager is scoped to: it picks SQLite's FTS5 table and token. */
@@ -86,7 +90,7 @@ export interface DocumentHit {
 }
 
 /** `"word"`, `"two words"` or `"prefix"*`: each term one FTS5 string, so no input is ever FTS5 syntax. */
-function fts5Phrase(term: SearchTerm): string {
+export function fts5Phrase(term: SearchTerm): string {
   return `"${term.words.join(" ").replaceAll('"', '""')}"${term.prefix ? "*" : ""}`;
 }
 
@@ -116,15 +120,23 @@ function sqliteQuery(query: DocumentQuery): { sql: string; params: unknown[] } {
  * websearch_to_tsquery never fails on what it is given, and here it is given only quoted runs of
  * letters and digits; the prefix word (letters and digits too) becomes `word:*`.
  */
-function postgresQuery(query: DocumentQuery): { sql: string; params: unknown[] } {
-  const config = `'${POSTGRES_TEXT_SEARCH_CONFIG}'`;
-  const whole = query.terms.filter((term) => !term.prefix).map((term) => `"${term.words.join(" ")}"`);
-  const prefix = query.terms.find((term) => term.prefix);
-  const tsquery = [
+export function postgresTsQuery(config: string, terms: readonly SearchTerm[]): { sql: string; params: string[] } {
+  const whole = terms.filter((term) => !term.prefix).map((term) => `"${term.words.join(" ")}"`);
+  const prefix = terms.find((term) => term.prefix);
+  const sql = [
     ...(whole.length > 0 ? [`websearch_to_tsquery(${config}, ?)`] : []),
     ...(prefix ? [`to_tsquery(${config}, ?)`] : []),
   ].join(" && ");
-  const headline = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS / 2}, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+  return {
+    sql,
+    params: [...(whole.length > 0 ? [whole.join(" ")] : []), ...(prefix ? [`${prefix.words.join("")}:*`] : [])],
+  };
+}
+
+function postgresQuery(query: DocumentQuery): { sql: string; params: unknown[] } {
+  const config = `'${POSTGRES_TEXT_SEARCH_CONFIG}'`;
+  const { sql: tsquery, params: tsqueryParams } = postgresTsQuery(config, query.terms);
+  const headline = POSTGRES_HEADLINE;
   // The snippet is worked out for the page of hits only: ts_headline reads the whole text.
   const sql = `
     with query as (select ${tsquery} as q)
@@ -140,14 +152,7 @@ function postgresQuery(query: DocumentQuery): { sql: string; params: unknown[] }
       limit ?
     ) hit, query
     order by hit.score desc, hit.id`;
-  const params = [
-    ...(whole.length > 0 ? [whole.join(" ")] : []),
-    ...(prefix ? [`${prefix.words.join("")}:*`] : []),
-    headline,
-    query.includeDrafts,
-    ...(query.kind ? [query.kind] : []),
-    query.limit,
-  ];
+  const params = [...tsqueryParams, headline, query.includeDrafts, ...(query.kind ? [query.kind] : []), query.limit];
   return { sql, params };
 }
 

@@ -6,6 +6,7 @@ import type { Role } from "#shared/roles.js";
 import { dialectOf } from "../../../mikro-orm.config.js";
 import { type DocumentHit, type DocumentQuery, documentQuery } from "./search-dialect.js";
 import { parseSearchQuery } from "./search-text.rules.js";
+import { translationDocumentQuery } from "./translation-search-dialect.js";
 
 /**
  * Full-text search over the request's organization (docs/decisions/0060-full-text-search.md): the
@@ -25,14 +26,29 @@ async function findDocuments(
 ): Promise<DocumentHit[]> {
   const terms = parseSearchQuery(text);
   if (terms.length === 0) return [];
-  const { sql, params } = documentQuery(dialectOf(scope.config), {
+  const dialect = dialectOf(scope.config);
+  const query: DocumentQuery = {
     organizationId: scopedOrganizationId(scope.em),
     inOrganization: inScope("d"),
     terms,
     includeDrafts: canSeeDrafts(scope.role),
     ...options,
-  });
-  return readRows<DocumentHit>(scope.em, sql, params);
+  };
+  const source = documentQuery(dialect, query);
+  const hits = await readRows<DocumentHit>(scope.em, source.sql, source.params);
+  if (hits.length >= options.limit) return hits;
+  // Then translated courses and lessons, each matched with its language's stemming (decision 0412); a
+  // course or lesson found in its source already is not listed twice.
+  const translated = translationDocumentQuery(dialect, { ...query, limit: options.limit });
+  const found = new Set(hits.map((hit) => `${hit.kind}:${hit.recordId}`));
+  for (const hit of await readRows<DocumentHit>(scope.em, translated.sql, translated.params)) {
+    if (hits.length >= options.limit) break;
+    const key = `${hit.kind}:${hit.recordId}`;
+    if (found.has(key)) continue;
+    found.add(key);
+    hits.push(hit);
+  }
+  return hits;
 }
 
 /** The best `limit` courses, modules and lessons for what the member typed (search.presenter.ts shapes them). */

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type CourseContext, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/index.js";
 import { type MembershipRecord, managedUser } from "#server/modules/identity/index.js";
 import { assertCompletableBySigning, recordCompletion } from "#server/modules/progress/index.js";
+import { recordSignedTranslation, translationToSign } from "#server/modules/translations/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { recordTrainingEvent } from "#server/platform/api/training-events.js";
@@ -35,6 +36,10 @@ export async function signLesson(ctx: SigningContext, input: z.output<typeof sig
   if (replay) return replay;
   assertCompletableBySigning(lesson);
   assertSignable(input, lesson.version, [ctx.user.name, ctx.membership.displayName]);
+  // In a language: a current translation at the version read, or refused (decision 0411).
+  const translation = input.language
+    ? await translationToSign(ctx.em, lesson, input.language, input.translationVersion)
+    : null;
   const shown = await versionShownAt(ctx.em, lesson.id, lesson.version);
   if (!shown) throw fail.notFound(SIGNOFF_MESSAGES.versionNotFound);
   const existing = await ctx.em.findOne(Signature, {
@@ -58,6 +63,7 @@ export async function signLesson(ctx: SigningContext, input: z.output<typeof sig
     userAgent: storedUserAgent(ctx.req.headers["user-agent"]),
     signedAt,
   });
+  if (translation) recordSignedTranslation(ctx, signature, translation);
   await ctx.em.flush();
   await recordTrainingEvent(ctx, {
     organizationId: ctx.organization.id,
@@ -73,8 +79,15 @@ export async function signLesson(ctx: SigningContext, input: z.output<typeof sig
       version: signature.version,
       contentHash: signature.contentHash,
       signedName: signature.signedName,
+      ...(translation ? { language: translation.language, translationVersion: translation.translationVersion } : {}),
     },
   });
   await recordCompletion(ctx, lesson.id, signedAt);
-  return remember(presentSignature(signature, lesson.id));
+  const view = presentSignature(signature, lesson.id);
+  // `contentHash` stays the source's (docs/SPEC.md §7); the translation signed is named beside it.
+  const inLanguage = translation && {
+    language: translation.language,
+    translationVersion: translation.translationVersion,
+  };
+  return remember(inLanguage ? { ...view, ...inLanguage } : view);
 }

@@ -122,6 +122,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 
 /**
  * How many times a write transaction runs at most when PostgreSQL aborts it as a deadlock or a

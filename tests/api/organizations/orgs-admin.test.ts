@@ -78,12 +78,24 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
     await api.post("/_api/lessons/update", { id: published[1], requiresSignoff: true }),
   );
   const { learner } = team.members;
+  // Signed in Spanish (decision 0411): the lesson's and its course's translations, and what was signed.
+  ok(
+    await api.post("/_api/lessons/translations/save", {
+      lessonId: signoff.id,
+      language: "es",
+      title: "Procedimiento",
+    }),
+  );
+  const [firstCourse] = ok<{ id: number }[]>(await api.get("/_api/courses/list"));
+  ok(await api.post("/_api/courses/translations/save", { courseId: firstCourse?.id, language: "es", title: "Curso" }));
   ok(
     await learner.api.post("/_api/lessons/sign", {
       lessonId: signoff.id,
       version: signoff.version,
       fullName: learner.name,
       agreed: true,
+      language: "es",
+      translationVersion: 1,
     }),
   );
   // A knowledge check with an attempt (decision 0110), on a lesson no test completes by hand.
