@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { openApiDocument } from "#server/modules/api-access/index.js";
+import { openApiDocument, webhookJobs } from "#server/modules/api-access/index.js";
 import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { evidenceJobs } from "#server/modules/evidence/index.js";
@@ -106,8 +106,14 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLifecycle(app);
   registerAfterAnswer(app);
   registerMailWorker(app, services, runDueBatches);
-  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints.
-  registerScheduler(app, services, evidenceJobs(config), options.scheduledTimers ?? true);
+  // The one periodic runner (docs/decisions/0301-one-scheduler.md): the evidence log's sequencer and checkpoints,
+  // and the webhook deliveries of the outbox (docs/decisions/0341-webhooks-through-the-outbox.md).
+  registerScheduler(
+    app,
+    services,
+    [...evidenceJobs(config), ...webhookJobs(services)],
+    options.scheduledTimers ?? true,
+  );
   registerObservability(app, services.orm, config.metricsToken);
   await app.register(cookie);
   registerSecurityHeaders(app, config);

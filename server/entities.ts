@@ -1,4 +1,5 @@
 import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
+import { WebhookSchema } from "#server/modules/api-access/webhook.entity.js";
 import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   AssignmentSchema,
@@ -45,6 +46,7 @@ import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js"
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
 export { ApiKey } from "#server/modules/api-access/api-key.entity.js";
+export { Webhook } from "#server/modules/api-access/webhook.entity.js";
 export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
@@ -113,6 +115,7 @@ export const ENTITIES = [
   EvidenceLinkSchema,
   EvidenceKeySchema,
   EvidenceCheckpointSchema,
+  WebhookSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -143,6 +146,7 @@ export const TENANT_ENTITIES = [
   "Certificate",
   "CertificateCompletion",
   "ApiKey",
+  "Webhook",
   "EvidenceEntry",
   "EvidenceLink",
   "EvidenceKey",

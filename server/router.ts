@@ -1,5 +1,11 @@
 import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
-import { resumeApiKey } from "#server/modules/api-access/index.js";
+import {
+  resumeApiKey,
+  webhookCourseCompletedHook,
+  webhookEventHook,
+  webhookLessonCompletedHook,
+} from "#server/modules/api-access/index.js";
+import { webhooksRouter } from "#server/modules/api-access/webhooks.router.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
@@ -64,6 +70,10 @@ myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);
 trainingEventHooks.register(evidenceEventHook);
 completionStatementHooks.register(completionEntryHook);
+// Webhooks (api-access) queue the deliveries of the same events, in the same transactions.
+trainingEventHooks.register(webhookEventHook);
+completionStatementHooks.register(webhookLessonCompletedHook);
+completionStatementHooks.register(webhookCourseCompletedHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -95,6 +105,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   apiKeys: apiKeysRouter,
   audit: auditRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,7 @@ export const ACTIONS = [
   "certificates.revoke",
   "apiKeys.manage",
   "audit.view",
+  "webhooks.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -82,6 +83,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "apiKeys.manage": ADMIN_ONLY,
   /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
   "audit.view": ADMIN_ONLY,
+  /** Create, list and delete the organization's webhooks, see and redeliver their deliveries (docs/decisions/0341-webhooks-through-the-outbox.md). */
+  "webhooks.manage": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

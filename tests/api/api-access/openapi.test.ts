@@ -4,6 +4,7 @@ import ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewApiKeyView } from "#server/modules/api-access/api-keys.presenter.js";
 import { openApiDocument, undeclaredAnswers } from "#server/modules/api-access/index.js";
+import type { NewWebhookView } from "#server/modules/api-access/webhooks.presenter.js";
 import type { TagView } from "#server/modules/tags/tags.presenter.js";
 import { restRoutesOf } from "#server/platform/http/rest.js";
 import { appRouter } from "#server/router.js";
@@ -103,6 +104,27 @@ describe("every declared answer, called with an API key", () => {
   const keyPost = (api: ApiClient, path: string, body: unknown) =>
     api.post(path, body, { headers: { authorization: `Bearer ${key}` } });
 
+  /** An endpoint with one delivery waiting (a course assigned), and its log as a key caller reads it. */
+  async function webhookWithDelivery(api: ApiClient): Promise<{ deliveries: ApiResponse; deliveryId: number }> {
+    const made = ok<NewWebhookView>(
+      await keyPost(api, "/_api/webhooks/create", {
+        url: "https://hooks.example.com/log",
+        events: ["assignment.created"],
+      }),
+    );
+    const { course } = await courseWithLessons(team.admin.api, { title: `Contract hook ${made.id}` }, 1);
+    ok(
+      await team.admin.api.post("/_api/assignments/create", {
+        courseId: course.id,
+        userIds: [team.members.learner.id],
+      }),
+    );
+    const deliveries = await keyGet(api, "/_api/webhooks/deliveries", { webhookId: String(made.id) });
+    const [delivery] = JSON.parse(deliveries.text) as { id: number }[];
+    if (!delivery) throw new Error("The assignment queued no delivery");
+    return { deliveries, deliveryId: delivery.id };
+  }
+
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
     "tags.list": (api) => keyGet(api, "/_api/tags/list"),
@@ -125,6 +147,23 @@ describe("every declared answer, called with an API key", () => {
     "apiKeys.revoke": async (api) => {
       const made = ok<NewApiKeyView>(await keyPost(api, "/_api/api-keys/create", { name: "Brief", role: "learner" }));
       return keyPost(api, "/_api/api-keys/revoke", { id: made.apiKey.id });
+    },
+    "webhooks.list": (api) => keyGet(api, "/_api/webhooks/list"),
+    "webhooks.create": (api) =>
+      keyPost(api, "/_api/webhooks/create", { url: "https://hooks.example.com/in", events: ["member.joined"] }),
+    "webhooks.delete": async (api) => {
+      const made = ok<NewWebhookView>(
+        await keyPost(api, "/_api/webhooks/create", {
+          url: "https://hooks.example.com/gone",
+          events: ["lesson.signed"],
+        }),
+      );
+      return keyPost(api, "/_api/webhooks/delete", { id: made.id });
+    },
+    "webhooks.deliveries": async (api) => (await webhookWithDelivery(api)).deliveries,
+    "webhooks.redeliver": async (api) => {
+      const { deliveryId } = await webhookWithDelivery(api);
+      return keyPost(api, "/_api/webhooks/redeliver", { deliveryId });
     },
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);
