@@ -7,6 +7,7 @@ import { WEBHOOK_DELIVERY_JOB } from "#server/modules/api-access/index.js";
 import type { DeliveryView, NewWebhookView, WebhookView } from "#server/modules/api-access/webhooks.presenter.js";
 import { RETRY_DELAYS_MS } from "#server/modules/api-access/webhooks.rules.js";
 import { WEBHOOK_MESSAGES as M } from "#shared/schemas/webhooks.js";
+import { handDrivenMailSettingsFor, outboxSenderOf, startSmtpServer, type TestSmtpServer } from "../../support/smtp.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import type { ApiClient } from "../support/client.js";
 import { type OrgTeam, ok, orgWithMembers, refusal, rowsOfOrganization } from "../support/org-fixtures.js";
@@ -61,12 +62,17 @@ class Receiver {
 
 let now = Date.now();
 let app: TestApp;
+let smtp: TestSmtpServer;
 let team: OrgTeam<"manager" | "learner">;
 let other: OrgTeam;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ ALLOW_PRIVATE_DESTINATIONS: "true" }, { clock: () => now });
+  smtp = await startSmtpServer();
+  app = await startTestApp(
+    { ...handDrivenMailSettingsFor(smtp), ALLOW_PRIVATE_DESTINATIONS: "true" },
+    { clock: () => now },
+  );
   [team, other] = await Promise.all([
     orgWithMembers(app, { roles: ["manager", "learner"], label: "hooks" }),
     orgWithMembers(app, { label: "hooks-other" }),
@@ -75,6 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));
   await app?.close();
+  await smtp?.close();
 });
 
 async function receiver(): Promise<Receiver> {
@@ -260,7 +267,7 @@ describe("deliveries", () => {
     expect(delivery?.error).toContain("redirects are not followed");
   });
 
-  it("gives up after a day of failures, turns the endpoint off, and sends it no more events", async () => {
+  it("gives up after a day of failures, turns the endpoint off, mails the admins, and sends it no more events", async () => {
     const hook = await receiver();
     hook.answer = () => ({ status: 503 });
     const made = await newWebhook(hook.url, ["assignment.created"]);
@@ -281,6 +288,13 @@ describe("deliveries", () => {
     expect(delivery).toMatchObject({ status: "failed", attempts: RETRY_DELAYS_MS.length + 1 });
     const listed = ok<WebhookView[]>(await team.admin.api.get("/_api/webhooks/list"));
     expect(listed.find((webhook) => webhook.id === made.id)?.disabledAt).toEqual(expect.any(Date));
+    const mailedBefore = smtp.received.length;
+    await outboxSenderOf(app, () => now).runOnce();
+    // Other mail of the suite may go out in the same round (the redirecting endpoint above failed its day too).
+    const mailed = smtp.received.slice(mailedBefore).filter((mail) => mail.text.includes(hook.url));
+    expect(mailed.map((mail) => [mail.to, mail.subject])).toEqual([
+      [[team.admin.email], `A webhook of ${team.org.name} was turned off`],
+    ]);
     const second = await courseWithLessons(team.admin.api, { title: "Ignored course" }, 1);
     ok(
       await team.admin.api.post("/_api/assignments/create", {
