@@ -1,10 +1,5 @@
 import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
-import {
-  resumeApiKey,
-  webhookCourseCompletedHook,
-  webhookEventHook,
-  webhookLessonCompletedHook,
-} from "#server/modules/api-access/index.js";
+import { resumeApiKey, webhookCompletionHook, webhookEventHook } from "#server/modules/api-access/index.js";
 import { webhooksRouter } from "#server/modules/api-access/webhooks.router.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
@@ -72,8 +67,7 @@ trainingEventHooks.register(evidenceEventHook);
 completionStatementHooks.register(completionEntryHook);
 // Webhooks (api-access) queue the deliveries of the same events, in the same transactions.
 trainingEventHooks.register(webhookEventHook);
-completionStatementHooks.register(webhookLessonCompletedHook);
-completionStatementHooks.register(webhookCourseCompletedHook);
+completionStatementHooks.register(webhookCompletionHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file

@@ -30,7 +30,8 @@ const SQL = {
   },
 } as const;
 
-function deliveriesStatement(event: WebhookEvent, completion: string, dialect: Dialect, where: string): string {
+/** The SELECT of one event's deliveries: a row per subscribed, enabled endpoint, when `where` holds. */
+function deliveriesSelect(event: WebhookEvent, completion: string, dialect: Dialect, where: string): string {
   const sql = SQL[dialect];
   const body = sql.asText(
     `${sql.json}('type', '${event}', 'timestamp', ${sql.isoTime("c.completed_at")}, 'data', ${sql.json}(` +
@@ -39,32 +40,36 @@ function deliveriesStatement(event: WebhookEvent, completion: string, dialect: D
       `'${event === "lesson.completed" ? "lessonTitle" : "courseTitle"}', ` +
       `${event === "lesson.completed" ? "l.title" : "(select title from courses where id = m.course_id)"}))`,
   );
-  return `insert into outbox_mails (organization_id, kind, priority, recipient, subject, text, html, created_at,
-      attempts, next_attempt_at, webhook_id, message_id)
-    select c.organization_id, 'webhook', ${PRIORITY_OF_KIND.webhook}, w.url, '${event}', ${body}, '', c.completed_at,
+  return `select c.organization_id, 'webhook', ${PRIORITY_OF_KIND.webhook}, w.url, '${event}', ${body}, '', c.completed_at,
       0, c.completed_at, w.id, ${sql.messageId}
     from ${completion} join webhooks w on w.organization_id = c.organization_id
       and w.disabled_at is null and w.events like '${subscribedTo(event)}'
     join lessons l on l.id = c.lesson_id join modules m on m.id = l.module_id${where}`;
 }
 
-export const webhookLessonCompletedHook = {
-  recordedFrom: (completion: string, dialect: Dialect) =>
-    deliveriesStatement("lesson.completed", completion, dialect, ""),
+/**
+ * One statement for both events (a completion's statements are its hot path: on SQLite each is one more
+ * step, decision 0241): the lesson's delivery, and the course's when this completion completes it, that is
+ * when the member's completions of the course are as many as its lessons. SQLite's completion is read by
+ * its key's parameters, once, as a CTE that both halves read; PostgreSQL's is the INSERT's own rows.
+ */
+export const webhookCompletionHook = {
+  recordedFrom: (completion: string, dialect: Dialect) => {
+    const source = dialect === "sqlite" ? "completed c" : completion;
+    const insert = `insert into outbox_mails (organization_id, kind, priority, recipient, subject, text, html,
+      created_at, attempts, next_attempt_at, webhook_id, message_id)
+    ${deliveriesSelect("lesson.completed", source, dialect, "")}
+    union all
+    ${deliveriesSelect("course.completed", source, dialect, courseCompleted(dialect))}`;
+    return dialect === "sqlite" ? `with completed as (select * from ${completion}) ${insert}` : insert;
+  },
 };
 
-/** The course is completed when this completion makes the member's completions as many as its lessons. */
-export const webhookCourseCompletedHook = {
-  recordedFrom: (completion: string, dialect: Dialect) =>
-    deliveriesStatement(
-      "course.completed",
-      completion,
-      dialect,
-      `
+function courseCompleted(dialect: Dialect): string {
+  return `
     where (select count(*) from completions done join lessons dl on dl.id = done.lesson_id
         join modules dm on dm.id = dl.module_id
         where done.organization_id = c.organization_id and done.user_id = c.user_id
           and dm.course_id = m.course_id)${SQL[dialect].thisCompletion}
-      = (select count(*) from lessons al join modules am on am.id = al.module_id where am.course_id = m.course_id)`,
-    ),
-};
+      = (select count(*) from lessons al join modules am on am.id = al.module_id where am.course_id = m.course_id)`;
+}
