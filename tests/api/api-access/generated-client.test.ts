@@ -26,7 +26,8 @@ beforeAll(async () => {
     orgWithMembers(app, { roles: ["learner"], label: "client" }),
     orgWithMembers(app, { roles: ["learner"], label: "client-other" }),
   ]);
-});
+  // Compiling the script is a whole TypeScript program (about 15 s alone on this machine, more beside other files).
+}, 180_000);
 afterAll(async () => {
   await app?.close();
   client?.dispose();
