@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
-import { openApiDocument } from "#server/modules/api-access/index.js";
+import { openApiDocument, webhookJobs } from "#server/modules/api-access/index.js";
 import { registerVerificationPage } from "#server/modules/certifications/index.js";
 import { registerLessonContentPool } from "#server/modules/courses/index.js";
 import { evidenceJobs } from "#server/modules/evidence/index.js";
@@ -108,12 +108,13 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerLifecycle(app);
   registerAfterAnswer(app);
   // The one periodic runner (docs/decisions/0301-one-scheduler.md, 0401): the evidence log's sequencer and
-  // checkpoints, the mail worker (with e-mail set up) and housekeeping.
+  // checkpoints, the webhook deliveries of the outbox (docs/decisions/0341-webhooks-through-the-outbox.md),
+  // the mail worker (with e-mail set up) and housekeeping.
   const mail = mailJob(services, runDueBatches);
   registerScheduler(
     app,
     services,
-    [...evidenceJobs(config), ...(mail ? [mail] : []), housekeepingJob(config)],
+    [...evidenceJobs(config), ...webhookJobs(services), ...(mail ? [mail] : []), housekeepingJob(config)],
     options.scheduledTimers ?? true,
   );
   registerObservability(app, services.orm, config.metricsToken);

@@ -1,4 +1,5 @@
 import { ApiKeySchema } from "#server/modules/api-access/api-key.entity.js";
+import { WebhookSchema } from "#server/modules/api-access/webhook.entity.js";
 import { CertificateCompletionSchema, CertificateSchema } from "#server/modules/certifications/certificate.entity.js";
 import {
   CertificateScanSchema,
@@ -55,6 +56,7 @@ import { ServerSecretSchema } from "#server/platform/db/server-secret.entity.js"
 import { MailBatchSchema, OutboxMailSchema } from "#server/platform/mail/outbox.entity.js";
 
 export { ApiKey } from "#server/modules/api-access/api-key.entity.js";
+export { Webhook } from "#server/modules/api-access/webhook.entity.js";
 export { CertificateCompletion } from "#server/modules/certifications/certificate.entity.js";
 export {
   Completion,
@@ -137,6 +139,7 @@ export const ENTITIES = [
   LessonTranslationSchema,
   CourseTranslationSchema,
   SignedTranslationSchema,
+  WebhookSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -169,6 +172,7 @@ export const TENANT_ENTITIES = [
   "CertificateScan",
   "ExternalCertificate",
   "ApiKey",
+  "Webhook",
   "EvidenceEntry",
   "EvidenceLink",
   "EvidenceKey",

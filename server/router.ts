@@ -1,5 +1,6 @@
 import { apiKeysRouter } from "#server/modules/api-access/api-keys.router.js";
-import { resumeApiKey } from "#server/modules/api-access/index.js";
+import { resumeApiKey, webhookCompletionHook, webhookEventHook } from "#server/modules/api-access/index.js";
+import { webhooksRouter } from "#server/modules/api-access/webhooks.router.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
@@ -87,6 +88,9 @@ trainingEventHooks.register(evidenceEventHook);
 completionStatementHooks.register(completionEntryHook);
 // "Require SSO" refuses a password where an organization's own sign-in is required (sso, decision 0370).
 passwordSignInRules.register(requireSsoRule);
+// Webhooks (api-access) queue the deliveries of the same events, in the same transactions.
+trainingEventHooks.register(webhookEventHook);
+completionStatementHooks.register(webhookCompletionHook);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -126,6 +130,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   audit: auditRouter,
   sso: router({ providers: ssoProvidersRouter }),
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,6 +34,7 @@ export const ACTIONS = [
   "apiKeys.manage",
   "audit.view",
   "sso.manage",
+  "webhooks.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -91,6 +92,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "audit.view": ADMIN_ONLY,
   /** The organization's identity providers and "Require SSO" (docs/decisions/0370-oidc-sign-in.md). */
   "sso.manage": ADMIN_ONLY,
+  /** Create, list and delete the organization's webhooks, see and redeliver their deliveries (docs/decisions/0341-webhooks-through-the-outbox.md). */
+  "webhooks.manage": ADMIN_ONLY,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

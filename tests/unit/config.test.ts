@@ -35,6 +35,7 @@ describe("loadConfig defaults", () => {
       mail: null,
       mailPollMs: 10_000,
       secretKey: null,
+      allowPrivateDestinations: false,
     });
   });
 
@@ -63,6 +64,7 @@ describe("loadConfig defaults", () => {
       PUBLIC_URL: "https://training.example.com",
       MAIL_POLL_MS: "2000",
       SECRET_KEY: "kept-sealed-0123456789-0123456789-abc",
+      ALLOW_PRIVATE_DESTINATIONS: "true",
     });
     expect(config).toEqual({
       port: 8080,
@@ -87,6 +89,7 @@ describe("loadConfig defaults", () => {
       },
       mailPollMs: 2000,
       secretKey: "kept-sealed-0123456789-0123456789-abc",
+      allowPrivateDestinations: true,
     });
   });
 

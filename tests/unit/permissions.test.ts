@@ -46,6 +46,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "apiKeys.manage": [true, false, false, false, false],
   "audit.view": [true, false, false, false, false],
   "sso.manage": [true, false, false, false, false],
+  "webhooks.manage": [true, false, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Check, Copy, KeyRound, TriangleAlert } from "lucide-react";
+import { KeyRound, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
@@ -10,47 +10,16 @@ import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { formatDate } from "#client/lib/dates.js";
-import { toast } from "#client/lib/toast.js";
 import { ROLE_LABELS } from "#shared/roles.js";
 import { API_KEY_ACCESS, type ApiKeyAccess } from "#shared/schemas/api-keys.js";
 import { API_KEY_TEXT, type ApiKeyItem, apiKeysQuery, useApiKeyMutations } from "./queries.js";
+import { ShownOnce } from "./shown-once.js";
 
 const ACCESS_LABELS: Record<ApiKeyAccess, string> = { readonly: "Read-only", ...ROLE_LABELS };
 
 const SELECT_CLASS =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs sm:text-sm " +
   "focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/25";
-
-/** The key just made, shown this once with a copy button (the server never shows it again). */
-function NewKeyNotice({ value, onDone }: { value: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success(API_KEY_TEXT.copied);
-    } catch {
-      toast.error(API_KEY_TEXT.copyFailed);
-    }
-  };
-  return (
-    <output className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">Copy this key now. It is shown only once.</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <code className="min-w-0 flex-1 break-all rounded-md bg-white px-3 py-2 font-mono text-sm text-slate-900 ring-1 ring-amber-200">
-          {value}
-        </code>
-        <Button variant="outline" onClick={() => void copy()} aria-label="Copy the key">
-          {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-      <Button variant="ghost" size="sm" className="self-start" onClick={onDone}>
-        Done
-      </Button>
-    </output>
-  );
-}
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
   const { create } = useApiKeyMutations();
@@ -162,7 +131,11 @@ export function ApiKeysCard({ orgSlug }: { orgSlug: string }) {
           </p>
         </div>
       </div>
-      {shown ? <NewKeyNotice value={shown} onDone={() => setShown(null)} /> : <CreateKeyForm onCreated={setShown} />}
+      {shown ? (
+        <ShownOnce value={shown} what="key" onDone={() => setShown(null)} />
+      ) : (
+        <CreateKeyForm onCreated={setShown} />
+      )}
       {keys.isPending ? (
         <Skeleton className="h-16 w-full" />
       ) : keys.isError ? (

@@ -11,8 +11,6 @@ export const API_KEY_TEXT = {
   revoked: "API key revoked.",
   revokeFailed: "Failed to revoke the API key.",
   loadFailed: "The API keys could not be loaded.",
-  copied: "Key copied.",
-  copyFailed: "The key could not be copied: select it and copy it yourself.",
 } as const;
 
 /** The organization's API keys, newest first (settings, admins; docs/decisions/0320-api-keys.md). */
@@ -33,4 +31,51 @@ export function useApiKeyMutations() {
     }),
   );
   return { create, revoke };
+}
+
+export type WebhookItem = inferRouterOutputs<AppRouter>["webhooks"]["list"][number];
+export type DeliveryItem = inferRouterOutputs<AppRouter>["webhooks"]["deliveries"][number];
+
+export const WEBHOOK_TEXT = {
+  created: "Webhook added. Copy its signing secret now: it is not shown again.",
+  createFailed: "Failed to add the webhook.",
+  deleted: "Webhook deleted.",
+  deleteFailed: "Failed to delete the webhook.",
+  redelivered: "Delivery queued again.",
+  redeliverFailed: "Failed to redeliver.",
+  loadFailed: "The webhooks could not be loaded.",
+  deliveriesFailed: "The deliveries could not be loaded.",
+} as const;
+
+/** The organization's webhooks, newest first (settings, admins; docs/decisions/0341-webhooks-through-the-outbox.md). */
+export function webhooksQuery() {
+  return trpc.webhooks.list.queryOptions();
+}
+
+export function webhookDeliveriesQuery(webhookId: number) {
+  return trpc.webhooks.deliveries.queryOptions({ webhookId });
+}
+
+export function useWebhookMutations() {
+  const invalidates = [trpc.webhooks.list.queryKey()];
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      meta: { success: WEBHOOK_TEXT.created, failure: WEBHOOK_TEXT.createFailed, invalidates },
+    }),
+  );
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      meta: { success: WEBHOOK_TEXT.deleted, failure: WEBHOOK_TEXT.deleteFailed, invalidates },
+    }),
+  );
+  const redeliver = useMutation(
+    trpc.webhooks.redeliver.mutationOptions({
+      meta: {
+        success: WEBHOOK_TEXT.redelivered,
+        failure: WEBHOOK_TEXT.redeliverFailed,
+        invalidates: [...invalidates, trpc.webhooks.deliveries.queryKey()],
+      },
+    }),
+  );
+  return { create, remove, redeliver };
 }

@@ -9,6 +9,7 @@ const KIND_LABELS: Record<string, string> = {
   reminder: "Reminder",
   summary: "Weekly summary",
   password_reset: "Password reset",
+  notice: "Notice to admins",
 };
 
 /**

@@ -59,6 +59,8 @@ export function mailProblemRows(em: SqlEntityManager, organizationId: number): P
     OutboxMail,
     {
       organization: organizationId,
+      // Webhook deliveries share the outbox; their problems are in each endpoint's log.
+      kind: { $ne: "webhook" },
       sentAt: null,
       $or: [{ failedAt: { $ne: null } }, { lastError: { $ne: null } }],
     },

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
+import { dateAnswer } from "#server/platform/api/wire-format.js";
 import type { OutboxMail } from "#server/platform/mail/outbox.entity.js";
 import type { ReminderPreferenceRows } from "./mail.data.js";
 
@@ -28,6 +30,20 @@ export function presentReminderPreference(membership: MembershipRecord, enabled:
 export function presentReminderPreferences({ memberships, off }: ReminderPreferenceRows): ReminderPreferenceView[] {
   return memberships.map((membership) => presentReminderPreference(membership, !off.has(membership.id)));
 }
+
+/** MailProblemView as a declared answer (the OpenAPI document, the contract test). */
+export const mailProblemsAnswer = z.array(
+  z.object({
+    id: z.number().int(),
+    kind: z.string(),
+    recipient: z.string(),
+    subject: z.string(),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    failedAt: dateAnswer().nullable(),
+    nextAttemptAt: dateAnswer(),
+  }),
+);
 
 export function presentMailProblems(rows: readonly OutboxMail[]): MailProblemView[] {
   return rows.map((row) => ({

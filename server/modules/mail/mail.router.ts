@@ -2,7 +2,12 @@ import { publicProcedure, router, signedInProcedure } from "#server/platform/api
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { reminderPreferenceInput, unsubscribeInput } from "#shared/schemas/mail.js";
 import { mailProblemRows, reminderPreferenceRows, setOwnReminders, unsubscribeByToken } from "./mail.data.js";
-import { presentMailProblems, presentReminderPreference, presentReminderPreferences } from "./mail.presenter.js";
+import {
+  mailProblemsAnswer,
+  presentMailProblems,
+  presentReminderPreference,
+  presentReminderPreferences,
+} from "./mail.presenter.js";
 
 /** Whether e-mail is set up, each member's reminder preference, and the admins' view of failed mail. */
 export const mailRouter = router({
@@ -34,6 +39,6 @@ export const mailRouter = router({
 
   /** Mail of the organization that failed: given up, or still being retried after an error. */
   problems: permittedProcedure("mail.viewProblems")
-    .meta({ rest: { method: "GET", path: "/mail/problems" } })
+    .meta({ rest: { method: "GET", path: "/mail/problems" }, answer: mailProblemsAnswer })
     .query(async ({ ctx }) => presentMailProblems(await mailProblemRows(ctx.em, ctx.organization.id))),
 });

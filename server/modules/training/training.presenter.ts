@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { Assignment } from "#server/modules/courses/index.js";
 import { memberName } from "#server/modules/team/index.js";
+import { dateAnswer } from "#server/platform/api/wire-format.js";
 import type { CertificateStatus } from "#shared/schemas/certificates.js";
 import type { TrainingStatus } from "#shared/schemas/training.js";
 import { compareAssigned, compareTitles, completedAtOf, trainingStatus } from "./training.rules.js";
@@ -73,6 +75,15 @@ export interface AssignmentView {
   email: string;
   assignedAt: Date;
 }
+
+/** presentAssignments' answer, declared (the OpenAPI document, the contract test). */
+export const assignmentsAnswer = z.object({
+  assignments: z.array(
+    z.object({ userId: z.number().int(), name: z.string(), email: z.string(), assignedAt: dateAnswer() }),
+  ),
+});
+
+export const unassignedAnswer = z.object({ success: z.literal(true) });
 
 /** The course's named people (their accounts populated), by name. */
 export function presentAssignments(rows: readonly Assignment[]): { assignments: AssignmentView[] } {

@@ -49,6 +49,11 @@ export interface Config {
    * one generated into DATA_DIR; PostgreSQL requires it.
    */
   secretKey: string | null;
+  /**
+   * ALLOW_PRIVATE_DESTINATIONS: whether webhooks may be plain HTTP and reach loopback and private addresses
+   * (tests, on-premises receivers); off by default (docs/decisions/0341-webhooks-through-the-outbox.md).
+   */
+  allowPrivateDestinations: boolean;
 }
 
 export interface MailSettings {
@@ -208,5 +213,6 @@ export function loadConfig(env: Env = process.env): Config {
     mail: mailSettingsOf(env, publicUrl),
     mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
     secretKey,
+    allowPrivateDestinations: flag(env, "ALLOW_PRIVATE_DESTINATIONS", false),
   };
 }

@@ -1,8 +1,16 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
+import type { Webhook } from "#server/modules/api-access/index.js";
 import type { Organization } from "#server/modules/organizations/index.js";
+import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 
 /** What a mail of the outbox is about (server/platform/mail/): each kind has its own template. */
-export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
+export type MailKind = "invitation" | "reminder" | "summary" | "password_reset" | "notice";
+
+/**
+ * What the outbox carries: mail, and webhook deliveries (docs/decisions/0341-webhooks-through-the-outbox.md),
+ * each sent by its own channel (server/platform/mail/sender.ts).
+ */
+export type OutboxKind = MailKind | "webhook";
 
 /**
  * Which mail the sender claims first (docs/decisions/0270-invitation-limits-pages-fair-outbox.md): mail
@@ -11,17 +19,21 @@ export type MailKind = "invitation" | "reminder" | "summary" | "password_reset";
 const MAIL_PRIORITY = { account: 0, bulk: 1 } as const;
 export type MailPriority = (typeof MAIL_PRIORITY)[keyof typeof MAIL_PRIORITY];
 
-export const PRIORITY_OF_KIND: Record<MailKind, MailPriority> = {
+export const PRIORITY_OF_KIND: Record<OutboxKind, MailPriority> = {
   password_reset: MAIL_PRIORITY.account,
   invitation: MAIL_PRIORITY.bulk,
   reminder: MAIL_PRIORITY.bulk,
   summary: MAIL_PRIORITY.bulk,
+  notice: MAIL_PRIORITY.bulk,
+  webhook: MAIL_PRIORITY.bulk,
 };
 
 /**
- * One mail to send (decision 0130). Written in the same transaction as what caused it; a sender claims
- * it with a lease (`claimToken`, `claimedUntil`), sends it, and marks it sent or schedules a retry. The
- * bodies are emptied once it is sent or given up: a reset or invitation link is not kept in clear.
+ * One mail to send (decision 0130), or one webhook delivery (decision 0341: `recipient` is the endpoint's
+ * address, `subject` the event's name, `text` the JSON body). Written in the same transaction as what
+ * caused it; a sender claims it with a lease (`claimToken`, `claimedUntil`), sends it, and marks it sent
+ * or schedules a retry. A mail's bodies are emptied once it is sent or given up: a reset or invitation
+ * link is not kept in clear; a delivery keeps its body for the endpoint's log.
  */
 export class OutboxMail {
   [OptionalProps]?:
@@ -32,11 +44,16 @@ export class OutboxMail {
     | "sentAt"
     | "failedAt"
     | "lastError"
-    | "priority";
+    | "priority"
+    | "webhook"
+    | "messageId"
+    | "attemptedAt"
+    | "responseStatus"
+    | "responseMs";
   id!: number;
   /** The organization the mail speaks for; null for mails about one's account (password reset). */
   organization!: Organization | null;
-  kind!: MailKind;
+  kind!: OutboxKind;
   /** PRIORITY_OF_KIND of its kind: lower is claimed first. */
   priority: MailPriority = MAIL_PRIORITY.bulk;
   recipient!: string;
@@ -53,6 +70,14 @@ export class OutboxMail {
   /** Given up: the last attempt's error stays in lastError, for the admins' "E-mail problems". */
   failedAt: Date | null = null;
   lastError: string | null = null;
+  /** A delivery's endpoint; null for mail. */
+  webhook: Webhook | null = null;
+  /** The id a receiver tells deliveries apart by (`webhook-id`), the same when an admin redelivers it. */
+  messageId: string | null = null;
+  /** A delivery's last attempt: when, the status its receiver answered (none without an answer), how long it took. */
+  attemptedAt: Date | null = null;
+  responseStatus: number | null = null;
+  responseMs: number | null = null;
 }
 
 export const OutboxMailSchema = new EntitySchema<OutboxMail>({
@@ -75,10 +100,26 @@ export const OutboxMailSchema = new EntitySchema<OutboxMail>({
     sentAt: { type: "datetime", nullable: true },
     failedAt: { type: "datetime", nullable: true },
     lastError: { type: "string", length: 500, nullable: true },
+    // The outbox is read across organizations (the senders, the tests): the endpoint's tenant filter is not
+    // joined in for it, unless a query of one organization's scope asks.
+    webhook: {
+      kind: "m:1",
+      entity: "Webhook",
+      nullable: true,
+      deleteRule: "cascade",
+      index: false,
+      filters: { [TENANT_FILTER]: false },
+    },
+    messageId: { type: "string", length: 40, nullable: true },
+    attemptedAt: { type: "datetime", nullable: true },
+    responseStatus: { type: "smallint", nullable: true },
+    responseMs: { type: "integer", nullable: true },
   },
   indexes: [
     { name: "outbox_mails_due_idx", properties: ["sentAt", "failedAt", "nextAttemptAt"] },
     { name: "outbox_mails_org_failed_idx", properties: ["organization", "failedAt"] },
+    // An endpoint's delivery log, newest first.
+    { name: "outbox_mails_webhook_idx", properties: ["webhook", "id"] },
   ],
 });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { MikroORM } from "@mikro-orm/core";
+import type { EntityManager, MikroORM } from "@mikro-orm/core";
 import type { AbstractSqlDriver } from "@mikro-orm/knex";
 import { readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateParamOf } from "#server/platform/db/sql-dialect.js";
-import { OutboxMail } from "./outbox.entity.js";
+import { type OutboxKind, OutboxMail } from "./outbox.entity.js";
 import type { MailTransport } from "./transport.js";
 
 /**
@@ -25,7 +25,28 @@ export const FIRST_RETRY_MS = 60_000;
 /** A mail is not started with less of its lease left than this: the SMTP time-outs fit in it. */
 const LEASE_MARGIN_MS = 2 * 60_000;
 
-export interface SenderOptions {
+/** What one attempt at a message came to, as its channel tells it. */
+export type OutboxAttempt =
+  | { delivered: true; responseStatus?: number; responseMs?: number }
+  | { delivered: false; error: string; permanent: boolean; responseStatus?: number; responseMs?: number };
+
+/**
+ * How the outbox sends messages of some kinds (decision 0341): mail over SMTP (`mailChannel`), webhook
+ * deliveries over HTTP (server/modules/api-access). The claim, the lease and the bookkeeping are the
+ * sender's, the same for every channel.
+ */
+export interface OutboxChannel {
+  kinds: readonly OutboxKind[];
+  attempt(message: OutboxMail): Promise<OutboxAttempt>;
+  /** The wait before the next attempt after `attempts` failed ones; null gives the message up. */
+  retryAfterMs(attempts: number): number | null;
+  /** Whether a message keeps its bodies once sent or given up (a delivery's log) or loses them (a mail's links). */
+  keepsBodies: boolean;
+  /** What follows a message given up (a webhook endpoint disabled), on the sender's entity manager. */
+  givenUp?(em: EntityManager, message: OutboxMail, now: Date): Promise<void>;
+}
+
+interface MailSenderOptions {
   orm: MikroORM<AbstractSqlDriver>;
   transport: MailTransport;
   /** Milliseconds since the epoch (AppServices.clock). */
@@ -33,6 +54,14 @@ export interface SenderOptions {
   /** Where the host part of Message-IDs comes from. */
   messageIdDomain: string;
 }
+
+interface ChannelSenderOptions {
+  orm: MikroORM<AbstractSqlDriver>;
+  channel: OutboxChannel;
+  clock?: () => number;
+}
+
+export type SenderOptions = MailSenderOptions | ChannelSenderOptions;
 
 export interface SendReport {
   sent: number;
@@ -46,34 +75,59 @@ function smtpCode(error: unknown): number | null {
   return typeof code === "number" ? code : null;
 }
 
-function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
 }
 
-function retryDelayMs(attempts: number): number {
-  return FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
+const MAIL_KINDS: readonly OutboxKind[] = ["invitation", "reminder", "summary", "password_reset", "notice"];
+
+/** Mail over SMTP: retried after 1, 2, 4, 8, 16 minutes, given up after MAX_ATTEMPTS or a 5xx reply. */
+function mailChannel(transport: MailTransport, messageIdDomain: string): OutboxChannel {
+  return {
+    kinds: MAIL_KINDS,
+    keepsBodies: false,
+    retryAfterMs: (attempts) => (attempts >= MAX_ATTEMPTS ? null : FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1)),
+    async attempt(mail) {
+      try {
+        await transport.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<outbox-${mail.id}.${mail.createdAt.getTime()}@${messageIdDomain}>`,
+        });
+        return { delivered: true };
+      } catch (error) {
+        const code = smtpCode(error);
+        return { delivered: false, error: describeError(error), permanent: code !== null && code >= 500 };
+      }
+    },
+  };
 }
 
 export class OutboxSender {
   private readonly clock: () => number;
+  private readonly channel: OutboxChannel;
 
   constructor(private readonly options: SenderOptions) {
     this.clock = options.clock ?? Date.now;
+    this.channel = "channel" in options ? options.channel : mailChannel(options.transport, options.messageIdDomain);
   }
 
   /**
-   * Takes up to OUTBOX_BATCH_SIZE due mails that nobody holds; they are this sender's until the lease ends.
-   * Which ones (docs/decisions/0270-invitation-limits-pages-fair-outbox.md): account mail (a password
-   * reset) before bulk mail, then bulk mail in rounds across organizations, each round one mail of every
-   * organization with mail waiting, the organization whose mail has waited longest first. So one
-   * organization's thousands of invitations take no more than their share of a claim while others wait,
-   * and all of it while none do.
+   * Takes up to OUTBOX_BATCH_SIZE due messages of its channel's kinds that nobody holds; they are this
+   * sender's until the lease ends. Which ones (docs/decisions/0270-invitation-limits-pages-fair-outbox.md):
+   * account mail (a password reset) before bulk mail, then bulk mail in rounds across organizations, each
+   * round one mail of every organization with mail waiting, the organization whose mail has waited longest
+   * first. So one organization's thousands of invitations take no more than their share of a claim while
+   * others wait, and all of it while none do.
    */
   async claim(): Promise<OutboxMail[]> {
     const em = this.options.orm.em.fork();
     const now = new Date(this.clock());
     const at = dateParamOf(em, now);
+    const { kinds } = this.channel;
     const candidates = await readRowsAcrossOrganizations<{ id: number }>(
       em,
       `select id from (
@@ -83,10 +137,11 @@ export class OutboxSender {
          from outbox_mails
          where sent_at is null and failed_at is null and next_attempt_at <= ?
            and (claimed_until is null or claimed_until <= ?)
+           and kind in (${kinds.map(() => "?").join(", ")})
        ) due
        order by priority, turn, first_waiting
        limit ${OUTBOX_BATCH_SIZE}`,
-      [at, at],
+      [at, at, ...kinds],
     );
     if (candidates.length === 0) return [];
     const order = new Map(candidates.map((candidate, index) => [Number(candidate.id), index]));
@@ -105,50 +160,50 @@ export class OutboxSender {
   }
 
   /** Sends what `claim` returned, one by one, recording each outcome. */
-  async deliver(mails: readonly OutboxMail[]): Promise<SendReport> {
+  async deliver(messages: readonly OutboxMail[]): Promise<SendReport> {
     const report: SendReport = { sent: 0, retried: 0, failed: 0 };
     const em = this.options.orm.em.fork();
-    for (const mail of mails) {
-      const { claimToken, claimedUntil } = mail;
-      // A mail whose lease runs short is left to the next claim rather than risk two senders at once.
+    const emptied = this.channel.keepsBodies ? {} : { text: "", html: "" };
+    for (const message of messages) {
+      const { claimToken, claimedUntil } = message;
+      // A message whose lease runs short is left to the next claim rather than risk two senders at once.
       if (!claimToken || !claimedUntil || this.clock() > claimedUntil.getTime() - LEASE_MARGIN_MS) break;
-      const mine = { id: mail.id, claimToken };
-      try {
-        await this.options.transport.send({
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: `<outbox-${mail.id}.${mail.createdAt.getTime()}@${this.options.messageIdDomain}>`,
-        });
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        const code = smtpCode(error);
-        const givingUp = attempts >= MAX_ATTEMPTS || (code !== null && code >= 500);
-        const now = this.clock();
-        await em.nativeUpdate(OutboxMail, mine, {
-          attempts,
-          lastError: describe(error),
-          claimToken: null,
-          claimedUntil: null,
-          ...(givingUp
-            ? { failedAt: new Date(now), text: "", html: "" }
-            : { nextAttemptAt: new Date(now + retryDelayMs(attempts)) }),
-        });
-        if (givingUp) report.failed += 1;
-        else report.retried += 1;
-        continue;
-      }
-      // Sent: the bodies (which may hold a one-time link) go; who, what and when stay.
-      await em.nativeUpdate(OutboxMail, mine, {
-        attempts: mail.attempts + 1,
-        sentAt: new Date(this.clock()),
+      const mine = { id: message.id, claimToken };
+      const attemptedAt = new Date(this.clock());
+      const outcome = await this.channel.attempt(message);
+      const attempts = message.attempts + 1;
+      const answered = {
+        attempts,
         claimToken: null,
         claimedUntil: null,
-        text: "",
-        html: "",
+        ...(message.kind === "webhook"
+          ? { attemptedAt, responseStatus: outcome.responseStatus ?? null, responseMs: outcome.responseMs ?? null }
+          : {}),
+      };
+      if (outcome.delivered) {
+        // Sent: a mail's bodies (which may hold a one-time link) go; who, what and when stay.
+        await em.nativeUpdate(OutboxMail, mine, {
+          ...answered,
+          lastError: null,
+          sentAt: new Date(this.clock()),
+          ...emptied,
+        });
+        report.sent += 1;
+        continue;
+      }
+      const retryAfterMs = outcome.permanent ? null : this.channel.retryAfterMs(attempts);
+      const now = this.clock();
+      await em.nativeUpdate(OutboxMail, mine, {
+        ...answered,
+        lastError: outcome.error,
+        ...(retryAfterMs === null
+          ? { failedAt: new Date(now), ...emptied }
+          : { nextAttemptAt: new Date(now + retryAfterMs) }),
       });
-      report.sent += 1;
+      if (retryAfterMs === null) {
+        report.failed += 1;
+        await this.channel.givenUp?.(em.fork(), message, new Date(now));
+      } else report.retried += 1;
     }
     return report;
   }

@@ -4,6 +4,7 @@ import ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewApiKeyView } from "#server/modules/api-access/api-keys.presenter.js";
 import { openApiDocument, undeclaredAnswers } from "#server/modules/api-access/index.js";
+import type { NewWebhookView } from "#server/modules/api-access/webhooks.presenter.js";
 import type { SsoProviderView } from "#server/modules/sso/sso-providers.presenter.js";
 import type { TagView } from "#server/modules/tags/tags.presenter.js";
 import { restRoutesOf } from "#server/platform/http/rest.js";
@@ -30,7 +31,7 @@ type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation
  * The procedures whose answers are not declared yet: this list may only shrink. Declaring one's answer
  * (`answer` in its meta) removes it here and adds its call to CALLS below.
  */
-const UNDECLARED_COUNT = 91;
+const UNDECLARED_COUNT = 87;
 
 let app: TestApp;
 let team: OrgTeam<"learner">;
@@ -121,6 +122,26 @@ describe("every declared answer, called with an API key", () => {
     const { scanKey } = ok<{ scanKey: string }>(scan);
     return { title: "CPR card", issuer: "Red Cross", issuedOn: "2026-01-05", scanKey };
   };
+  /** An endpoint with one delivery waiting (a course assigned), and its log as a key caller reads it. */
+  async function webhookWithDelivery(api: ApiClient): Promise<{ deliveries: ApiResponse; deliveryId: number }> {
+    const made = ok<NewWebhookView>(
+      await keyPost(api, "/_api/webhooks/create", {
+        url: "https://hooks.example.com/log",
+        events: ["assignment.created"],
+      }),
+    );
+    const { course } = await courseWithLessons(team.admin.api, { title: `Contract hook ${made.id}` }, 1);
+    ok(
+      await team.admin.api.post("/_api/assignments/create", {
+        courseId: course.id,
+        userIds: [team.members.learner.id],
+      }),
+    );
+    const deliveries = await keyGet(api, "/_api/webhooks/deliveries", { webhookId: String(made.id) });
+    const [delivery] = JSON.parse(deliveries.text) as { id: number }[];
+    if (!delivery) throw new Error("The assignment queued no delivery");
+    return { deliveries, deliveryId: delivery.id };
+  }
 
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
@@ -168,6 +189,38 @@ describe("every declared answer, called with an API key", () => {
     "sso.providers.delete": async (api) => {
       const made = ok<SsoProviderView>(await keyPost(api, "/_api/sso/providers/create", ssoProviderInput("delete")));
       return keyPost(api, "/_api/sso/providers/delete", { id: made.id });
+    },
+    "mail.problems": (api) => keyGet(api, "/_api/mail/problems"),
+    "assignments.create": async (api) => {
+      const { course } = await courseWithLessons(team.admin.api, { title: "Contract assigned" }, 1);
+      return keyPost(api, "/_api/assignments/create", { courseId: course.id, userIds: [team.members.learner.id] });
+    },
+    "assignments.list": async (api) => {
+      const { course } = await courseWithLessons(team.admin.api, { title: "Contract assignments" }, 1);
+      ok(await keyPost(api, "/_api/assignments/create", { courseId: course.id, userIds: [team.members.learner.id] }));
+      return keyGet(api, "/_api/assignments/list", { courseId: String(course.id) });
+    },
+    "assignments.delete": async (api) => {
+      const { course } = await courseWithLessons(team.admin.api, { title: "Contract unassigned" }, 1);
+      ok(await keyPost(api, "/_api/assignments/create", { courseId: course.id, userIds: [team.members.learner.id] }));
+      return keyPost(api, "/_api/assignments/delete", { courseId: course.id, userId: team.members.learner.id });
+    },
+    "webhooks.list": (api) => keyGet(api, "/_api/webhooks/list"),
+    "webhooks.create": (api) =>
+      keyPost(api, "/_api/webhooks/create", { url: "https://hooks.example.com/in", events: ["member.joined"] }),
+    "webhooks.delete": async (api) => {
+      const made = ok<NewWebhookView>(
+        await keyPost(api, "/_api/webhooks/create", {
+          url: "https://hooks.example.com/gone",
+          events: ["lesson.signed"],
+        }),
+      );
+      return keyPost(api, "/_api/webhooks/delete", { id: made.id });
+    },
+    "webhooks.deliveries": async (api) => (await webhookWithDelivery(api)).deliveries,
+    "webhooks.redeliver": async (api) => {
+      const { deliveryId } = await webhookWithDelivery(api);
+      return keyPost(api, "/_api/webhooks/redeliver", { deliveryId });
     },
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);

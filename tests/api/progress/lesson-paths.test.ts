@@ -76,18 +76,20 @@ describe("lessons/complete: the visibility check and the completion's INSERT and
       answer = ok<CompletionView>(await complete(staff.learner.api, lessons.A1.id));
     });
     // The completion is counted in the course's progress row (decision 0172) and in its course's total,
-    // which orgs/stats sums (decision 0210), and recorded in the evidence log (decision 0300): on SQLite
-    // by three more inserts, on PostgreSQL in the same statement, outside any transaction (decision 0252).
+    // which orgs/stats sums (decision 0210), recorded in the evidence log (decision 0300) and queued for the
+    // organization's webhooks (decision 0341): on SQLite by four more inserts, on PostgreSQL in the same
+    // statement, outside any transaction (decision 0252).
     if (app.config.databaseUrl) {
       expect(statements.map(kindOf)).toEqual(["session", "select", "with"]);
       expect(statements[2]).toMatch(
-        /insert into completions[\s\S]*insert into course_progress[\s\S]*insert into course_completion_totals[\s\S]*insert into evidence_entries/,
+        /insert into completions[\s\S]*insert into course_progress[\s\S]*insert into course_completion_totals[\s\S]*insert into evidence_entries[\s\S]*insert into outbox_mails/,
       );
     } else {
-      expect(statements.map(kindOf)).toEqual(["session", "select", "insert", "insert", "insert", "insert"]);
+      expect(statements.map(kindOf)).toEqual(["session", "select", "insert", "insert", "insert", "insert", "with"]);
       expect(statements[3]).toMatch(/^insert into course_progress/);
       expect(statements[4]).toMatch(/^insert into course_completion_totals/);
       expect(statements[5]).toMatch(/^insert into evidence_entries/);
+      expect(statements[6]).toMatch(/^with completed as [\s\S]* insert into outbox_mails/);
     }
     expect(await countsOf(course.id)).toEqual({ progress: 1, total: 1 });
     expect(await courseRowTimes(course.id)).toEqual(before);

@@ -3,6 +3,7 @@ import { ScrollText } from "lucide-react";
 import { Card } from "#client/components/ui/card.js";
 import { PermissionNote } from "#client/components/ui/permission-note.js";
 import { ApiKeysCard } from "#client/features/api-access/api-keys-card.js";
+import { WebhooksCard } from "#client/features/api-access/webhooks-card.js";
 import { KeyFingerprint } from "#client/features/audit/pack-form.js";
 import { DangerZone } from "#client/features/orgs/danger-zone.js";
 import { useRouteOrganization } from "#client/features/orgs/hooks.js";
@@ -64,6 +65,14 @@ function SettingsPage() {
             API keys
           </h2>
           <ApiKeysCard orgSlug={organization.slug} />
+        </section>
+      )}
+      {can(organization.role, "webhooks.manage") && (
+        <section aria-labelledby="webhooks-heading" className="flex flex-col gap-4">
+          <h2 id="webhooks-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+            Webhooks
+          </h2>
+          <WebhooksCard />
         </section>
       )}
 

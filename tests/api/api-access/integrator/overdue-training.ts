@@ -1,5 +1,5 @@
 import createClient from "openapi-fetch";
-import type { paths } from "./generated/trainwright-api.gen.js";
+import type { paths } from "./trainwright-api.gen.js";
 
 /**
  * What a developer with a key and the OpenAPI document, and nothing else, writes to list the
