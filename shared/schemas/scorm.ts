@@ -32,6 +32,8 @@ export const SCORM_MESSAGES = {
   unsupportedCompression: "The package uses a ZIP compression other than stored or deflate; export it again.",
   packageNotFound: "SCORM package not found.",
   commitInvalid: "The SCORM runtime's data could not be read.",
+  completeByPlaying:
+    "This lesson plays a SCORM course: finish the course in the lesson to complete it; it cannot be marked as complete.",
   packageReplaced: "This lesson's package was replaced; open the lesson again to play the new one.",
 } as const;
 

@@ -96,8 +96,9 @@ export async function commitScorm(
     completed: true,
   });
   const lessonCompleted = completedScos >= scos.length;
-  // A sign-off lesson is still completed by signing (decision 0101); any other the package completes.
-  const completesByPlaying = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false }) === "mark";
+  // A sign-off lesson is still completed by signing (decision 0101); any other only the package completes.
+  const completesByPlaying =
+    completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false, playsPackage: true }) === "play";
   if (lessonCompleted && completesByPlaying) await recordCompletion(ctx, lesson.id);
   return { result: true, errorCode: 0, lessonCompleted };
 }
