@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_PREFIX } from "../constants.js";
+import { offlineActionFields } from "./client-actions.js";
 import { lessonIdField } from "./courses.js";
 
 /**
@@ -71,10 +72,14 @@ export const scormLessonInput = z.object({ lessonId: lessonIdField }, { error: M
 /** The CMI elements a commit may carry at most (a SCO with many interactions and objectives stays far below). */
 const CMI_ELEMENTS_MAX = 2000;
 
-/** A commit: the lesson, the SCO, the package version it was launched from, and the flattened CMI data. */
+/**
+ * A commit: the lesson, the SCO, the package version it was launched from, and the flattened CMI data;
+ * sent from the device's queue (docs/decisions/0361), with its clientId and when it was made.
+ */
 export const scormCommitInput = z.object(
   {
     lessonId: lessonIdField,
+    ...offlineActionFields,
     sco: z.string({ error: M.commitInvalid }).min(1, M.commitInvalid).max(255, M.commitInvalid),
     packageVersion: z.number({ error: M.commitInvalid }).int(M.commitInvalid).min(1, M.commitInvalid),
     cmi: z

@@ -117,6 +117,29 @@ describe("SCORM lessons that do not complete, and several parts", () => {
   });
 });
 
+describe("a SCORM lesson played while the connection drops", () => {
+  it("keeps its commits on the device, says so, and sends them once the connection returns", async () => {
+    const zip = singleScoPackage("1.2", "Ovens", { status: "passed", score: 80 });
+    const { learner, url, lessonId } = await scormLesson(375, zip, "Ovens");
+    await learner.goto(url);
+    const frame = sco(learner, "Ovens");
+    await visible(frame.getByText("fresh start"));
+    await learner.context().setOffline(true);
+    await frame.getByRole("button", { name: "Finish" }).click();
+    await visible(frame.getByText("finished"));
+    await visible(learner.getByText("Waiting to sync"));
+    await look(learner, "scorm-offline");
+
+    const sent = learner.waitForResponse((response) => response.url().includes("/_api/scorm/commit") && response.ok());
+    await learner.context().setOffline(false);
+    await sent;
+    await visible(learner.getByText("Completed", { exact: true }));
+    await learner.getByText("Waiting to sync").waitFor({ state: "detached" });
+    const page = await apiGet<LessonPageView>(learner, `/_api/lessons/get?id=${lessonId}`);
+    expect(page.isCompleted).toBe(true);
+  });
+});
+
 describe("a package's script", () => {
   it("gets nothing of the learner's from the API, the lesson page or the cookies", async () => {
     const { learner, url, person } = await scormLesson(1280, probePackage(), "Probe");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ScormAttempt } from "#server/entities.js";
 import type { EditorQuizView } from "#server/modules/quizzes/quizzes.presenter.js";
 import { SCORM_MESSAGES } from "#shared/schemas/scorm.js";
 import { singleScoPackage } from "../../support/scorm-packages.js";
@@ -80,5 +81,66 @@ describe("completing a SCORM lesson", () => {
     expect(refusal(await markComplete(stranger.admin.api, lessonId)).status).toBe(404);
     expect(await completions(stranger.admin.api)).not.toContain(lessonId);
     expect(await completions(staff.admin.api)).not.toContain(lessonId);
+  });
+});
+
+describe("a commit sent from a device's queue", () => {
+  // A time is believed only after the course existed (decision 0142): the tests' courses are made just now.
+  const commitFromDevice = (lessonId: number, clientId: string, doneAt: Date | null, cmi: Record<string, string>) =>
+    staff.learner.api.post("/_api/scorm/commit", {
+      lessonId,
+      sco: "item-1",
+      packageVersion: 1,
+      cmi,
+      clientId,
+      ...(doneAt ? { doneAt: doneAt.toISOString() } : {}),
+    });
+
+  it("counts once however often it arrives, dated when it was made", async () => {
+    const lessonId = await scormLesson();
+    const clientId = randomUUID();
+    const madeAt = new Date();
+    // Sent a moment later, as from a device that was offline.
+    await staff.learner.api.get("/_api/users/completions");
+    const first = ok<{ lessonCompleted: boolean }>(await commitFromDevice(lessonId, clientId, madeAt, finished));
+    expect(first.lessonCompleted).toBe(true);
+    const again = ok<{ lessonCompleted: boolean }>(
+      await commitFromDevice(lessonId, clientId, madeAt, { "cmi.completion_status": "incomplete" }),
+    );
+    expect(again).toEqual(first);
+    const [attempt] = await app.orm.em.fork().find(ScormAttempt, { lesson: lessonId }, { filters: false });
+    expect(JSON.parse(attempt?.runtime ?? "{}")).toEqual(finished);
+    const [completion] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ completed_at: string | Date }[]>("select completed_at from completions where lesson_id = ?", [
+        lessonId,
+      ]);
+    expect(new Date(completion?.completed_at ?? 0).getTime()).toBe(madeAt.getTime());
+  });
+
+  it("keeps the newer data when an older commit arrives late, and still counts the completion it carries", async () => {
+    const lessonId = await scormLesson();
+    const olderAt = new Date(Date.now() - 1);
+    const newer = { "cmi.completion_status": "incomplete", "cmi.suspend_data": "page=5", "cmi.location": "5" };
+    ok(await commitFromDevice(lessonId, randomUUID(), null, newer));
+    const late = ok<{ lessonCompleted: boolean }>(await commitFromDevice(lessonId, randomUUID(), olderAt, finished));
+    expect(late.lessonCompleted).toBe(true);
+    const [attempt] = await app.orm.em.fork().find(ScormAttempt, { lesson: lessonId }, { filters: false });
+    expect(JSON.parse(attempt?.runtime ?? "{}")).toEqual(newer);
+    expect(attempt?.completed).toBe(true);
+  });
+
+  it("is 'not found' to another organization's member, whose copy records nothing", async () => {
+    const lessonId = await scormLesson();
+    const answer = await stranger.learner.api.post("/_api/scorm/commit", {
+      lessonId,
+      sco: "item-1",
+      packageVersion: 1,
+      cmi: finished,
+      clientId: randomUUID(),
+    });
+    expect(refusal(answer).status).toBe(404);
+    expect(await app.orm.em.fork().count(ScormAttempt, { lesson: lessonId }, { filters: false })).toBe(0);
   });
 });

@@ -10069,6 +10069,10 @@ export interface operations {
             content: {
                 "application/json": {
                     lessonId: number;
+                    /** Format: uuid */
+                    clientId?: string;
+                    /** Format: date-time */
+                    doneAt?: string;
                     sco: string;
                     packageVersion: number;
                     cmi: {
