@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_PREFIX } from "../constants.js";
 import { offlineActionFields } from "./client-actions.js";
 import { lessonIdField } from "./courses.js";
+import { megabytes } from "./uploads.js";
 
 /**
  * SCORM lessons (docs/decisions/0330-scorm-packages-in-the-database.md): a package ZIP uploaded as raw
@@ -39,6 +40,21 @@ export const SCORM_MESSAGES = {
 } as const;
 
 const M = SCORM_MESSAGES;
+
+/** The organization's packages against its limit (scorm/storage), as the lesson editor shows it. */
+export interface ScormStorageView {
+  usedBytes: number;
+  limitBytes: number;
+}
+
+/** The refusal of a package that does not fit: the limit, what is used, and what the package needs. */
+export function scormStorageFullMessage(storage: ScormStorageView, packageBytes: number): string {
+  return (
+    `Your organization's SCORM packages may take ${megabytes(storage.limitBytes)} together, and ` +
+    `${megabytes(storage.usedBytes)} is used; this package needs ${megabytes(packageBytes)}. ` +
+    "Delete SCORM lessons you no longer need to make room."
+  );
+}
 
 /** What the upload procedure takes: the lesson from the query string, the type and the raw body. */
 export const uploadScormInput = z.object(

@@ -184,6 +184,8 @@ describe.each(WIDTHS)("uploading a package in the lesson editor at %i px", (widt
     ]);
     await input.setInputFiles({ name: "hipaa.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     await visible(admin.getByText("Uploaded: HIPAA basics (SCORM 2004, 2 parts)"));
+    // The storage line follows the upload: the package's bytes now count (decision 0362).
+    await visible(admin.getByText(/^Your organization's SCORM packages use [0-9.]+ MB of 2,048 MB\.$/));
     await admin.getByText("Uploaded: HIPAA basics").scrollIntoViewIfNeeded();
     await look(admin, `scorm-upload-${width}`);
     expect(await accessibilityProblems(admin)).toEqual([]);

@@ -25,7 +25,8 @@ export type ConfigOverrides = Partial<
     | "SMTP_URL"
     | "MAIL_FROM"
     | "PUBLIC_URL"
-    | "MAIL_POLL_MS",
+    | "MAIL_POLL_MS"
+    | "SCORM_STORAGE_MB",
     string
   >
 >;
