@@ -117,6 +117,31 @@ describe("SCORM lessons that do not complete, and several parts", () => {
   });
 });
 
+describe("a multi-SCO SCORM 2004 package", () => {
+  it("goes back and forth between its parts, and a failed part keeps the lesson open", async () => {
+    const zip = scormPackage("2004", "Allergens", [
+      { id: "1", title: "Labels", href: "one/index.html", behaviour: { status: "passed", score: 90 } },
+      { id: "2", title: "Cross-contact", href: "two/index.html", behaviour: { status: "failed", score: 30 } },
+    ]);
+    const { learner, url, lessonId } = await scormLesson(375, zip, "Allergens");
+    await learner.goto(url);
+    const first = sco(learner, "Allergens: Labels");
+    await visible(first.getByText("fresh start"));
+    expect(await learner.getByRole("button", { name: "Next part" }).count()).toBe(0);
+    await committed(learner, () => first.getByRole("button", { name: "Finish" }).click());
+    await (await visible(learner.getByRole("button", { name: "Next part" }))).click();
+    const second = sco(learner, "Allergens: Cross-contact");
+    await visible(second.getByText("fresh start"));
+    await committed(learner, () => second.getByRole("button", { name: "Finish" }).click());
+    await look(learner, "scorm-multi-sco-2004");
+    await (await visible(learner.getByRole("button", { name: "Previous part" }))).click();
+    await visible(sco(learner, "Allergens: Labels").getByText("fresh start"));
+    expect(await accessibilityProblems(learner)).toEqual([]);
+    const page = await apiGet<LessonPageView>(learner, `/_api/lessons/get?id=${lessonId}`);
+    expect(page.isCompleted).toBe(false);
+  });
+});
+
 describe("a SCORM lesson played while the connection drops", () => {
   it("keeps its commits on the device, says so, and sends them once the connection returns", async () => {
     const zip = singleScoPackage("1.2", "Ovens", { status: "passed", score: 80 });

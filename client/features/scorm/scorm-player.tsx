@@ -96,9 +96,19 @@ function ScormPackage({ lessonId, lessonTitle, launch }: PlayerProps & { launch:
           if (answer.scoCompleted) setCompleted((before) => new Set(before).add(sco.identifier));
         }}
       />
-      {multi && current < launch.scos.length - 1 && completed.has(sco.identifier) && (
-        <div className="mt-3 flex justify-end">
-          <Button onClick={() => setCurrent(current + 1)}>Next part</Button>
+      {multi && (
+        // Back to the part before at any time; on to the next once this one is completed (the package's order).
+        <div className="mt-3 flex flex-wrap justify-between gap-2">
+          {current > 0 ? (
+            <Button variant="outline" onClick={() => setCurrent(current - 1)}>
+              Previous part
+            </Button>
+          ) : (
+            <span />
+          )}
+          {current < launch.scos.length - 1 && completed.has(sco.identifier) && (
+            <Button onClick={() => setCurrent(current + 1)}>Next part</Button>
+          )}
         </div>
       )}
     </section>
