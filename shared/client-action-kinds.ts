@@ -3,5 +3,6 @@ export const CLIENT_ACTION_KINDS = {
   lessonComplete: "lesson.complete",
   lessonSign: "lesson.sign",
   quizSubmit: "quiz.submit",
+  scormCommit: "scorm.commit",
 } as const;
 export type ClientActionKind = (typeof CLIENT_ACTION_KINDS)[keyof typeof CLIENT_ACTION_KINDS];

@@ -40,7 +40,7 @@ const KEEPALIVE_BODY_LIMIT = 60 * 1024;
  * A call made while the page is hidden or being closed (the lesson editor's last autosave) is sent with
  * `keepalive`, so the browser finishes it after the page is gone; a body too large for that goes as usual.
  */
-function fetchOutlivingPage(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export function fetchOutlivingPage(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const hidden = typeof document !== "undefined" && document.visibilityState === "hidden";
   const body = init?.body;
   const small = typeof body === "string" && new Blob([body]).size <= KEEPALIVE_BODY_LIMIT;

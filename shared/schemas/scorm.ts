@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { API_PREFIX } from "../constants.js";
+import { offlineActionFields } from "./client-actions.js";
 import { lessonIdField } from "./courses.js";
+import { megabytes } from "./uploads.js";
 
 /**
  * SCORM lessons (docs/decisions/0330-scorm-packages-in-the-database.md): a package ZIP uploaded as raw
@@ -32,10 +34,27 @@ export const SCORM_MESSAGES = {
   unsupportedCompression: "The package uses a ZIP compression other than stored or deflate; export it again.",
   packageNotFound: "SCORM package not found.",
   commitInvalid: "The SCORM runtime's data could not be read.",
+  completeByPlaying:
+    "This lesson plays a SCORM course: finish the course in the lesson to complete it; it cannot be marked as complete.",
   packageReplaced: "This lesson's package was replaced; open the lesson again to play the new one.",
 } as const;
 
 const M = SCORM_MESSAGES;
+
+/** The organization's packages against its limit (scorm/storage), as the lesson editor shows it. */
+export interface ScormStorageView {
+  usedBytes: number;
+  limitBytes: number;
+}
+
+/** The refusal of a package that does not fit: the limit, what is used, and what the package needs. */
+export function scormStorageFullMessage(storage: ScormStorageView, packageBytes: number): string {
+  return (
+    `Your organization's SCORM packages may take ${megabytes(storage.limitBytes)} together, and ` +
+    `${megabytes(storage.usedBytes)} is used; this package needs ${megabytes(packageBytes)}. ` +
+    "Delete SCORM lessons you no longer need to make room."
+  );
+}
 
 /** What the upload procedure takes: the lesson from the query string, the type and the raw body. */
 export const uploadScormInput = z.object(
@@ -69,10 +88,14 @@ export const scormLessonInput = z.object({ lessonId: lessonIdField }, { error: M
 /** The CMI elements a commit may carry at most (a SCO with many interactions and objectives stays far below). */
 const CMI_ELEMENTS_MAX = 2000;
 
-/** A commit: the lesson, the SCO, the package version it was launched from, and the flattened CMI data. */
+/**
+ * A commit: the lesson, the SCO, the package version it was launched from, and the flattened CMI data;
+ * sent from the device's queue (docs/decisions/0361), with its clientId and when it was made.
+ */
 export const scormCommitInput = z.object(
   {
     lessonId: lessonIdField,
+    ...offlineActionFields,
     sco: z.string({ error: M.commitInvalid }).min(1, M.commitInvalid).max(255, M.commitInvalid),
     packageVersion: z.number({ error: M.commitInvalid }).int(M.commitInvalid).min(1, M.commitInvalid),
     cmi: z

@@ -117,6 +117,54 @@ describe("SCORM lessons that do not complete, and several parts", () => {
   });
 });
 
+describe("a multi-SCO SCORM 2004 package", () => {
+  it("goes back and forth between its parts, and a failed part keeps the lesson open", async () => {
+    const zip = scormPackage("2004", "Allergens", [
+      { id: "1", title: "Labels", href: "one/index.html", behaviour: { status: "passed", score: 90 } },
+      { id: "2", title: "Cross-contact", href: "two/index.html", behaviour: { status: "failed", score: 30 } },
+    ]);
+    const { learner, url, lessonId } = await scormLesson(375, zip, "Allergens");
+    await learner.goto(url);
+    const first = sco(learner, "Allergens: Labels");
+    await visible(first.getByText("fresh start"));
+    expect(await learner.getByRole("button", { name: "Next part" }).count()).toBe(0);
+    await committed(learner, () => first.getByRole("button", { name: "Finish" }).click());
+    await (await visible(learner.getByRole("button", { name: "Next part" }))).click();
+    const second = sco(learner, "Allergens: Cross-contact");
+    await visible(second.getByText("fresh start"));
+    await committed(learner, () => second.getByRole("button", { name: "Finish" }).click());
+    await look(learner, "scorm-multi-sco-2004");
+    await (await visible(learner.getByRole("button", { name: "Previous part" }))).click();
+    await visible(sco(learner, "Allergens: Labels").getByText("fresh start"));
+    expect(await accessibilityProblems(learner)).toEqual([]);
+    const page = await apiGet<LessonPageView>(learner, `/_api/lessons/get?id=${lessonId}`);
+    expect(page.isCompleted).toBe(false);
+  });
+});
+
+describe("a SCORM lesson played while the connection drops", () => {
+  it("keeps its commits on the device, says so, and sends them once the connection returns", async () => {
+    const zip = singleScoPackage("1.2", "Ovens", { status: "passed", score: 80 });
+    const { learner, url, lessonId } = await scormLesson(375, zip, "Ovens");
+    await learner.goto(url);
+    const frame = sco(learner, "Ovens");
+    await visible(frame.getByText("fresh start"));
+    await learner.context().setOffline(true);
+    await frame.getByRole("button", { name: "Finish" }).click();
+    await visible(frame.getByText("finished"));
+    await visible(learner.getByText("Waiting to sync"));
+    await look(learner, "scorm-offline");
+
+    const sent = learner.waitForResponse((response) => response.url().includes("/_api/scorm/commit") && response.ok());
+    await learner.context().setOffline(false);
+    await sent;
+    await visible(learner.getByText("Completed", { exact: true }));
+    await learner.getByText("Waiting to sync").waitFor({ state: "detached" });
+    const page = await apiGet<LessonPageView>(learner, `/_api/lessons/get?id=${lessonId}`);
+    expect(page.isCompleted).toBe(true);
+  });
+});
+
 describe("a package's script", () => {
   it("gets nothing of the learner's from the API, the lesson page or the cookies", async () => {
     const { learner, url, person } = await scormLesson(1280, probePackage(), "Probe");
@@ -161,6 +209,8 @@ describe.each(WIDTHS)("uploading a package in the lesson editor at %i px", (widt
     ]);
     await input.setInputFiles({ name: "hipaa.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     await visible(admin.getByText("Uploaded: HIPAA basics (SCORM 2004, 2 parts)"));
+    // The storage line follows the upload: the package's bytes now count (decision 0362).
+    await visible(admin.getByText(/^Your organization's SCORM packages use [0-9.]+ MB of 2,048 MB\.$/));
     await admin.getByText("Uploaded: HIPAA basics").scrollIntoViewIfNeeded();
     await look(admin, `scorm-upload-${width}`);
     expect(await accessibilityProblems(admin)).toEqual([]);

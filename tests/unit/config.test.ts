@@ -34,6 +34,7 @@ describe("loadConfig defaults", () => {
       publicUrl: null,
       mail: null,
       mailPollMs: 10_000,
+      scormStorageBytes: 2048 * 1024 * 1024,
       secretKey: null,
       allowPrivateDestinations: false,
     });
@@ -63,6 +64,7 @@ describe("loadConfig defaults", () => {
       MAIL_FROM: "training@example.com",
       PUBLIC_URL: "https://training.example.com",
       MAIL_POLL_MS: "2000",
+      SCORM_STORAGE_MB: "300",
       SECRET_KEY: "kept-sealed-0123456789-0123456789-abc",
       ALLOW_PRIVATE_DESTINATIONS: "true",
     });
@@ -88,6 +90,7 @@ describe("loadConfig defaults", () => {
         publicUrl: "https://training.example.com",
       },
       mailPollMs: 2000,
+      scormStorageBytes: 300 * 1024 * 1024,
       secretKey: "kept-sealed-0123456789-0123456789-abc",
       allowPrivateDestinations: true,
     });

@@ -1,4 +1,4 @@
-import { pageOrganizationId } from "#client/lib/trpc.js";
+import { fetchOutlivingPage, pageOrganizationId } from "#client/lib/trpc.js";
 import { OFFLINE_PATIENCE_MS } from "#shared/constants.js";
 import { dismissAction, enqueue, ownerQueue, type Sent, SYNC_TAG, sendNow } from "./queue.js";
 import { ownerId, type QueuedAction } from "./store.js";
@@ -38,7 +38,8 @@ async function sendWithin(action: QueuedAction, ms: number): Promise<Sent> {
     timer = setTimeout(() => resolve({ outcome: "later" }), ms);
   });
   try {
-    return await Promise.race([sendNow(action), waited]);
+    // Sent as the page goes away too (a SCORM lesson's last commit): keep-alive while the page is hidden.
+    return await Promise.race([sendNow(action, fetchOutlivingPage), waited]);
   } finally {
     clearTimeout(timer);
   }
@@ -49,7 +50,7 @@ async function sendWithin(action: QueuedAction, ms: number): Promise<Sent> {
  * IndexedDB) or the page names no organization. The answer is the server's, as its REST path gives it.
  */
 export async function performQueued<Answer>(
-  action: Pick<QueuedAction, "kind" | "lessonId" | "title" | "signature" | "answers">,
+  action: Pick<QueuedAction, "kind" | "lessonId" | "title" | "signature" | "answers" | "scormCommit">,
   direct: () => Promise<Answer>,
   failed: string,
 ): Promise<Performed<Answer>> {

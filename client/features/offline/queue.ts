@@ -25,14 +25,38 @@ const SENDERS: Record<ClientActionKind, { path: string; body: (action: QueuedAct
     path: `${API_PREFIX}/quizzes/submit`,
     body: (action) => ({ lessonId: action.lessonId, answers: action.answers ?? [] }),
   },
+  [CLIENT_ACTION_KINDS.scormCommit]: {
+    path: `${API_PREFIX}/scorm/commit`,
+    body: (action) => ({ lessonId: action.lessonId, ...action.scormCommit }),
+  },
 };
+
+/** The same SCO's commit, still waiting: each commit carries the SCO's whole data, so the newest stands for it. */
+function supersedes(newer: QueuedAction, older: QueuedAction): boolean {
+  return (
+    newer.kind === CLIENT_ACTION_KINDS.scormCommit &&
+    older.kind === newer.kind &&
+    older.status === "pending" &&
+    older.userId === newer.userId &&
+    older.orgId === newer.orgId &&
+    older.lessonId === newer.lessonId &&
+    older.scormCommit?.sco === newer.scormCommit?.sco &&
+    older.scormCommit?.packageVersion === newer.scormCommit?.packageVersion
+  );
+}
 
 /** The Background Sync tag the service worker listens for. */
 export const SYNC_TAG = "trainwright-queue";
 
+/** Stores the action; a SCORM commit replaces the same SCO's commit still waiting (docs/decisions/0361). */
 export async function enqueue(action: Omit<QueuedAction, "status" | "createdAt">): Promise<QueuedAction> {
   const stored: QueuedAction = { ...action, status: "pending", createdAt: Date.now() };
-  await (await offlineDatabase()).put("queue", stored);
+  const db = await offlineDatabase();
+  if (stored.kind === CLIENT_ACTION_KINDS.scormCommit) {
+    for (const older of await db.getAll("queue"))
+      if (supersedes(stored, older)) await db.delete("queue", older.clientId);
+  }
+  await db.put("queue", stored);
   announceChange();
   return stored;
 }

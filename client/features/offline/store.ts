@@ -48,6 +48,8 @@ export interface QueuedAction {
   signature?: { version: number; fullName: string; language?: ContentLanguage; translationVersion?: number };
   /** A knowledge check's answers (quiz.submit): graded by the server only. */
   answers?: Array<{ questionId: number; optionIds: number[] }>;
+  /** A SCORM runtime's commit (scorm.commit): the SCO, its package version and its flattened data. */
+  scormCommit?: { sco: string; packageVersion: number; cmi: Record<string, unknown> };
   /** When the member did it, by this device's clock: sent as `doneAt` (decision 0142). */
   createdAt: number;
   status: "pending" | "refused";

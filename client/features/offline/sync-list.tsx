@@ -11,6 +11,7 @@ const KIND_TEXT: Record<QueuedAction["kind"], string> = {
   "lesson.complete": "Completed",
   "lesson.sign": "Signed",
   "quiz.submit": "Check submitted",
+  "scorm.commit": "Course progress",
 };
 
 export function SyncList({ queue, label, children }: { queue: QueuedAction[]; label: string; children: ReactNode }) {

@@ -1,15 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import superjson from "superjson";
 import { Button } from "#client/components/ui/button.js";
 import { Card } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { courseReaders } from "#client/features/courses/queries.js";
 import { cn } from "#client/lib/cn.js";
-import { organizationHeaders, queryClient, trpc } from "#client/lib/trpc.js";
+import { needsConnection } from "#client/lib/errors.js";
+import { queryClient, trpc } from "#client/lib/trpc.js";
 import { API_PREFIX } from "#shared/constants.js";
-import type { ScormCommitView, ScormLaunchSco, ScormLaunchView } from "#shared/schemas/scorm.js";
+import type { ScormLaunchSco, ScormLaunchView } from "#shared/schemas/scorm.js";
+import { queuedCommits } from "./scorm-commits.js";
 
 /**
  * A SCORM lesson's package, played in the lesson page (docs/decisions/0333, 0334). The runtime
@@ -39,7 +40,10 @@ export function ScormPlayer({ lessonId, lessonTitle }: PlayerProps) {
   if (launch.isError) {
     return (
       <Card className="mt-6 p-5 text-sm text-slate-700" role="alert">
-        This course could not be started: {launch.error.message}
+        {needsConnection(launch.error)
+          ? // Its files are not saved on the device (docs/decisions/0361).
+            "This course plays from the server: open it again when you're online. Your progress so far is kept."
+          : `This course could not be started: ${launch.error.message}`}
       </Card>
     );
   }
@@ -92,9 +96,19 @@ function ScormPackage({ lessonId, lessonTitle, launch }: PlayerProps & { launch:
           if (answer.scoCompleted) setCompleted((before) => new Set(before).add(sco.identifier));
         }}
       />
-      {multi && current < launch.scos.length - 1 && completed.has(sco.identifier) && (
-        <div className="mt-3 flex justify-end">
-          <Button onClick={() => setCurrent(current + 1)}>Next part</Button>
+      {multi && (
+        // Back to the part before at any time; on to the next once this one is completed (the package's order).
+        <div className="mt-3 flex flex-wrap justify-between gap-2">
+          {current > 0 ? (
+            <Button variant="outline" onClick={() => setCurrent(current - 1)}>
+              Previous part
+            </Button>
+          ) : (
+            <span />
+          )}
+          {current < launch.scos.length - 1 && completed.has(sco.identifier) && (
+            <Button onClick={() => setCurrent(current + 1)}>Next part</Button>
+          )}
         </div>
       )}
     </section>
@@ -122,43 +136,29 @@ function scoCompletedIn(version: ScormLaunchView["version"], cmi: Record<string,
   return cmi["cmi.completion_status"] === "completed" && cmi["cmi.success_status"] !== "failed";
 }
 
-interface RuntimeParts extends Omit<FrameProps, "title" | "onCommitted"> {
+interface RuntimeParts extends Omit<FrameProps, "onCommitted"> {
   committed: { current: FrameProps["onCommitted"] };
 }
 
-/** The runtime for one SCO, answering its frame; returns what ends it (a last commit, as a beacon, if it runs). */
+/** The runtime for one SCO, answering its frame; returns what ends it (a last commit, queued, if it runs). */
 function startRuntime(
   { CrossFrameLMS, Scorm12API, Scorm2004API }: typeof import("scorm-again"),
-  { lessonId, version, packageVersion, sco, committed }: RuntimeParts,
+  { lessonId, title, version, packageVersion, sco, committed }: RuntimeParts,
 ): () => void {
-  let lastCmi: Record<string, unknown> = {};
   const settings = {
+    // Commits go through the device's queue (docs/decisions/0361): kept offline, sent once.
+    httpService: queuedCommits({ lessonId, lessonTitle: title, sco: sco.identifier, packageVersion }, (answer, cmi) => {
+      committed.current({ scoCompleted: scoCompletedIn(version, cmi) });
+      if (answer?.lessonCompleted) {
+        for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
+      }
+    }),
     lmsCommitUrl: COMMIT_URL,
     dataCommitFormat: "flattened" as const,
     autocommit: true,
     autocommitSeconds: 5,
     useAsynchronousCommits: true,
-    // The last commit, as the page goes away, is a beacon: it outlives the page.
-    asyncModeBeaconBehavior: "on-terminate" as const,
-    terminationCommitContentType: "application/json",
-    xhrHeaders: organizationHeaders(),
     logLevel: 5 as const,
-    requestHandler: (cmi: unknown) => {
-      lastCmi = (cmi ?? {}) as Record<string, unknown>;
-      return { lessonId, sco: sco.identifier, packageVersion, cmi };
-    },
-    // The API answers superjson, whose plain answers are `{ json: … }` (docs/DESIGN.md §4).
-    responseHandler: async (response: Response) => {
-      const text = await response.text();
-      const body = response.ok ? superjson.parse<ScormCommitView>(text) : null;
-      if (body) {
-        committed.current({ scoCompleted: scoCompletedIn(version, lastCmi) });
-        if (body.lessonCompleted) {
-          for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
-        }
-      }
-      return { result: body?.result ?? false, errorCode: body ? 0 : 101 };
-    },
   };
   const api = version === "1.2" ? new Scorm12API(settings) : new Scorm2004API(settings);
   // BaseAPI's methods, which the package's declaration files do not carry through to the two classes.
@@ -195,14 +195,14 @@ function ScoFrame({ lessonId, title, version, packageVersion, sco, onCommitted }
     // its module agree on named exports (the per-API entries' do not).
     void import("scorm-again").then((runtimeModule) => {
       if (cancelled) return;
-      cleanup = startRuntime(runtimeModule, { lessonId, version, packageVersion, sco, committed });
+      cleanup = startRuntime(runtimeModule, { lessonId, title, version, packageVersion, sco, committed });
       setReady(true);
     });
     return () => {
       cancelled = true;
       cleanup?.();
     };
-  }, [lessonId, version, packageVersion, sco]);
+  }, [lessonId, title, version, packageVersion, sco]);
 
   if (!ready) return <Skeleton className="h-[70vh] min-h-[420px] w-full rounded-xl" />;
   return (

@@ -1,10 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import superjson from "superjson";
 import { Card } from "#client/components/ui/card.js";
 import { courseReaders } from "#client/features/courses/queries.js";
-import { organizationHeaders } from "#client/lib/trpc.js";
+import { organizationHeaders, trpc } from "#client/lib/trpc.js";
 import { SCORM_MESSAGES, SCORM_ZIP_MAX_BYTES, type ScormPackageView } from "#shared/schemas/scorm.js";
+import { megabytes } from "#shared/schemas/uploads.js";
 
 /**
  * The lesson editor's SCORM package (docs/decisions/0330): a ZIP sent as it is to scorm/upload, which reads
@@ -31,6 +32,18 @@ async function sendPackage(lessonId: number, file: File): Promise<ScormPackageVi
     throw new Error(error || `The package could not be uploaded (error ${response.status}).`);
   }
   return body as ScormPackageView;
+}
+
+/** The organization's packages against their storage limit (decision 0362), under the file input. */
+function PackageStorage() {
+  const storage = useQuery(trpc.scorm.storage.queryOptions());
+  if (!storage.data) return null;
+  const { usedBytes, limitBytes } = storage.data;
+  return (
+    <p className="mt-2 text-xs text-slate-600">
+      Your organization's SCORM packages use {megabytes(usedBytes)} of {megabytes(limitBytes)}.
+    </p>
+  );
 }
 
 export function ScormUpload({ lessonId }: { lessonId: number }) {
@@ -61,6 +74,7 @@ export function ScormUpload({ lessonId }: { lessonId: number }) {
             (view) => {
               setState({ kind: "done", view });
               for (const queryKey of courseReaders()) void queryClient.invalidateQueries({ queryKey });
+              void queryClient.invalidateQueries({ queryKey: trpc.scorm.storage.queryKey() });
             },
             (error: Error) => setState({ kind: "refused", message: error.message }),
           );
@@ -76,6 +90,7 @@ export function ScormUpload({ lessonId }: { lessonId: number }) {
         )}
         {state.kind === "refused" && <span className="text-red-700">{state.message}</span>}
       </output>
+      <PackageStorage />
     </Card>
   );
 }

@@ -225,17 +225,21 @@ export interface LessonCompletionRow {
   courseStatus: CourseStatus;
   requiresSignoff: boolean;
   hasQuiz: boolean;
+  /** It plays a SCORM package, whose own completion completes it (docs/decisions/0360). */
+  playsPackage: boolean;
   /** When the user first completed it, or null. */
   completedAt: Date | null;
   /** The earliest a completion sent later from a device can be dated (server/platform/api/action-time.ts). */
   courseCreatedAt: Date | null;
 }
 
-const LESSON_COMPLETION = `select c.status as course_status, c.created_at as course_created_at, l.requires_signoff, q.id as quiz_id, cp.completed_at
+const LESSON_COMPLETION = `select c.status as course_status, c.created_at as course_created_at, l.requires_signoff, q.id as quiz_id,
+    sp.id as scorm_package_id, cp.completed_at
   from lessons l
   join modules m on m.id = l.module_id
   join courses c on c.id = m.course_id
   left join quizzes q on q.lesson_id = l.id
+  left join scorm_packages sp on sp.lesson_id = l.id
   left join completions cp on cp.organization_id = l.organization_id and cp.user_id = ? and cp.lesson_id = l.id
   where ${inScope("l")} and l.id = ?`;
 
@@ -243,6 +247,7 @@ interface LessonCompletionSqlRow {
   course_status: CourseStatus;
   requires_signoff: boolean | number;
   quiz_id: number | null;
+  scorm_package_id: number | null;
   completed_at: unknown;
   course_created_at: unknown;
 }
@@ -253,6 +258,7 @@ function lessonCompletionOf(row: LessonCompletionSqlRow | undefined): LessonComp
     courseStatus: row.course_status,
     requiresSignoff: Boolean(row.requires_signoff),
     hasQuiz: row.quiz_id !== null,
+    playsPackage: row.scorm_package_id !== null,
     completedAt: dateFromRow(row.completed_at),
     courseCreatedAt: dateFromRow(row.course_created_at),
   };

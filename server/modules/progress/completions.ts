@@ -7,6 +7,7 @@ import { type Plan, readStep, runPlan, writeReturningStep, writeStep } from "#se
 import { fail } from "#server/platform/http/errors.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
 import { QUIZ_MESSAGES } from "#shared/schemas/quizzes.js";
+import { SCORM_MESSAGES } from "#shared/schemas/scorm.js";
 import { SIGNOFF_MESSAGES } from "#shared/schemas/signoffs.js";
 import type { Dialect } from "../../../mikro-orm.config.js";
 import { totalCountFrom } from "./course-completion-totals.js";
@@ -19,19 +20,24 @@ import {
 
 /**
  * How a lesson is completed, the one rule every completing path asks (decision 0152): a sign-off lesson
- * only by signing it (decision 0101), a lesson with a knowledge check only by passing it (decision 0110), any
- * other by "Mark as Complete". Signing wins over a check: a signature is what a sign-off lesson's
- * completion stands for.
+ * only by signing it (decision 0101), a SCORM lesson only by its package's own completion
+ * (docs/decisions/0360-scorm-lessons-complete-only-by-playing.md), a lesson with a knowledge check only by
+ * passing it (decision 0110), any other by "Mark as Complete". Signing wins over the rest: a signature is
+ * what a sign-off lesson's completion stands for; a package wins over a check beside it, since the
+ * package is the lesson's content and its own tracking says whether it was done.
  */
-export type CompletionWay = "mark" | "pass" | "sign";
+export type CompletionWay = "mark" | "pass" | "play" | "sign";
 
 export interface CompletionFacts {
   requiresSignoff: boolean;
   hasQuiz: boolean;
+  /** The lesson plays a SCORM package. */
+  playsPackage: boolean;
 }
 
 export function completionWayOf(lesson: CompletionFacts): CompletionWay {
   if (lesson.requiresSignoff) return "sign";
+  if (lesson.playsPackage) return "play";
   return lesson.hasQuiz ? "pass" : "mark";
 }
 
@@ -39,6 +45,7 @@ export function completionWayOf(lesson: CompletionFacts): CompletionWay {
 export function assertCompletableByMarking(lesson: CompletionFacts): void {
   const way = completionWayOf(lesson);
   if (way === "sign") throw fail.badRequest(SIGNOFF_MESSAGES.completeBySigning);
+  if (way === "play") throw fail.forbidden(SCORM_MESSAGES.completeByPlaying);
   if (way === "pass") throw fail.forbidden(QUIZ_MESSAGES.completeByPassing);
 }
 
@@ -47,7 +54,7 @@ export function assertCompletableByMarking(lesson: CompletionFacts): void {
  * comes first in the rule, so a knowledge check beside it never changes the answer.
  */
 export function assertCompletableBySigning(lesson: Pick<CompletionFacts, "requiresSignoff">): void {
-  if (completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false }) !== "sign")
+  if (completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false, playsPackage: false }) !== "sign")
     throw fail.badRequest(SIGNOFF_MESSAGES.notSignoff);
 }
 

@@ -1,10 +1,17 @@
 import type { z } from "zod";
-import { type CourseContext, findLesson, findVisibleCourse, lockLesson } from "#server/modules/courses/index.js";
+import {
+  type CourseContext,
+  findLesson,
+  findVisibleCourse,
+  lessonCompletionRow,
+  lockLesson,
+} from "#server/modules/courses/index.js";
 import type { Membership } from "#server/modules/organizations/index.js";
 import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
 import { actionTime } from "#server/platform/api/action-time.js";
 import { type ClientActionScope, rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import { recordTrainingEvent } from "#server/platform/api/training-events.js";
+import { runPlan } from "#server/platform/db/statement-plan.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
@@ -29,6 +36,12 @@ function assertAnswersFit(
     const options = optionsOf.get(answer.questionId);
     if (!options || !answer.optionIds.every((id) => options.has(id))) throw fail.conflict(QUIZ_MESSAGES.checkChanged);
   }
+}
+
+/** Whether passing the check completes the lesson: not a sign-off lesson's, nor a SCORM lesson's (completionWayOf). */
+async function completedByPassing(ctx: SubmitContext, lessonId: number): Promise<boolean> {
+  const facts = await runPlan(ctx.em, lessonCompletionRow(lessonId, ctx.user.id));
+  return facts !== undefined && completionWayOf(facts) === "pass";
 }
 
 /**
@@ -85,8 +98,7 @@ export async function submitQuiz(ctx: SubmitContext, input: SubmitInput): Promis
       attempt: used + 1,
     },
   });
-  const completesTheLesson = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: true }) === "pass";
-  if (grade.passed && completesTheLesson) await recordCompletion(ctx, lesson.id, doneAt);
+  if (grade.passed && (await completedByPassing(ctx, lesson.id))) await recordCompletion(ctx, lesson.id, doneAt);
   const attemptsLeft = attemptsLeftOf(quiz.maxAttempts, used + 1);
   // Not the correct options before a pass or the last attempt: else an empty attempt would list them all.
   const revealed = answersRevealed(quiz.revealAnswers, { passed: grade.passed || passedBefore, attemptsLeft });

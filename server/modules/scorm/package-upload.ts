@@ -1,9 +1,11 @@
 import { type CourseContext, lockLesson } from "#server/modules/courses/index.js";
 import { managedUser, type SignedInUser } from "#server/modules/identity/index.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
+import type { Config } from "#server/platform/http/config.js";
 import { fail } from "#server/platform/http/errors.js";
 import { SCORM_MESSAGES, type ScormPackageView } from "#shared/schemas/scorm.js";
 import { type PackageManifest, readManifest } from "./manifest.rules.js";
+import { assertPackageRoom } from "./package-storage.js";
 import { unpackPackage } from "./package-zip.rules.js";
 import { ScormFile, ScormPackage } from "./scorm.entity.js";
 import { contentTypeOf } from "./scorm-files.rules.js";
@@ -31,7 +33,12 @@ export function readPackage(zip: Uint8Array): UnpackedPackage {
   return { files, manifest };
 }
 
-type UploadContext = CourseContext & OrganizationScope & { user: SignedInUser };
+type UploadContext = CourseContext &
+  OrganizationScope & {
+    user: SignedInUser;
+    organization: { id: number };
+    config: Pick<Config, "databaseUrl" | "scormStorageBytes">;
+  };
 
 export async function storePackage(
   ctx: UploadContext,
@@ -41,6 +48,8 @@ export async function storePackage(
   const lesson = await lockLesson(ctx, lessonId);
   const { manifest, files } = unpacked;
   const size = [...files.values()].reduce((sum, bytes) => sum + bytes.length, 0);
+  // After the lesson's lock: the package it replaces is the one that stays until this one is written.
+  await assertPackageRoom(ctx, lesson.id, size);
   const fields = {
     scormVersion: manifest.version,
     title: manifest.title,

@@ -1,9 +1,13 @@
 import type { z } from "zod";
 import { type CourseContext, findLesson, findVisibleCourse } from "#server/modules/courses/index.js";
+import type { Membership } from "#server/modules/organizations/index.js";
 import { completionWayOf, recordCompletion } from "#server/modules/progress/index.js";
+import { actionTime } from "#server/platform/api/action-time.js";
+import { rememberAnswer, replayedAnswer } from "#server/platform/api/client-actions.js";
 import type { SignedInUser } from "#server/platform/api/session.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
+import { CLIENT_ACTION_KINDS } from "#shared/schemas/client-actions.js";
 import {
   SCORM_FILES_PREFIX,
   SCORM_MESSAGES,
@@ -24,14 +28,15 @@ import { ScormAttempt, ScormPackage } from "./scorm.entity.js";
  */
 
 type PlayContext = CourseContext & OrganizationScope & { user: SignedInUser };
+type CommitContext = PlayContext & { membership: Pick<Membership, "createdAt"> };
 
 /** The lesson's package, for a member who may see its course; anyone else and a lesson without one: 404. */
 async function visiblePackage(ctx: PlayContext, lessonId: number) {
   const lesson = await findLesson(ctx, lessonId);
-  await findVisibleCourse(ctx, lesson.module.course.id);
+  const course = await findVisibleCourse(ctx, lesson.module.course.id);
   const stored = await ctx.em.findOne(ScormPackage, { lesson: lesson.id }, { refresh: true });
   if (!stored) throw fail.notFound(SCORM_MESSAGES.packageNotFound);
-  return { lesson, stored, scos: JSON.parse(stored.scos) as ScoEntry[] };
+  return { lesson, course, stored, scos: JSON.parse(stored.scos) as ScoEntry[] };
 }
 
 /** A launch path as a URL path: each segment encoded, the query kept as the manifest wrote it. */
@@ -70,24 +75,31 @@ export async function launchScorm(ctx: PlayContext, lessonId: number): Promise<S
   return { version: stored.scormVersion, title: stored.title, packageVersion: stored.version, scos: launched };
 }
 
+/**
+ * One commit of the runtime. Sent from the device's queue (docs/decisions/0361-scorm-commits-through-the-device-queue.md):
+ * a copy sent again answers its first answer (the ledger of decision 0140), and a commit made before the
+ * one already kept (sent late from a device that was offline) keeps the newer data; a completion it
+ * carries still counts, dated when it was made.
+ */
 export async function commitScorm(
-  ctx: PlayContext,
+  ctx: CommitContext,
   input: z.output<typeof scormCommitInput>,
 ): Promise<ScormCommitView> {
-  const { lesson, stored, scos } = await visiblePackage(ctx, input.lessonId);
+  const replay = await replayedAnswer<ScormCommitView>(ctx, input.clientId, CLIENT_ACTION_KINDS.scormCommit);
+  if (replay) return replay;
+  const { lesson, course, stored, scos } = await visiblePackage(ctx, input.lessonId);
   if (stored.version !== input.packageVersion) throw fail.conflict(SCORM_MESSAGES.packageReplaced);
   if (!scos.some((sco) => sco.identifier === input.sco)) throw fail.badRequest(SCORM_MESSAGES.commitInvalid);
+  const doneAt = actionTime(input.doneAt, [ctx.membership.createdAt, course.createdAt]);
   const key = { lesson: lesson.id, user: ctx.user.id, packageVersion: stored.version, sco: input.sco };
-  const attempt =
-    (await ctx.em.findOne(ScormAttempt, key)) ??
-    createOwned(ctx, ScormAttempt, { ...key, lesson, user: ctx.user.id, runtime: "{}" });
+  const found = await ctx.em.findOne(ScormAttempt, key);
+  const attempt = found ?? createOwned(ctx, ScormAttempt, { ...key, lesson, user: ctx.user.id, runtime: "{}" });
   const state = attemptStateOf(stored.scormVersion, input.cmi, attempt);
+  const newest = !found || found.updatedAt.getTime() <= doneAt.getTime();
   // Completing has no undo (docs/SPEC.md §4): a later commit that says "incomplete" keeps it completed.
-  Object.assign(attempt, state, {
-    completed: attempt.completed || state.completed,
-    runtime: JSON.stringify(input.cmi),
-    updatedAt: new Date(),
-  });
+  const completed = attempt.completed || state.completed;
+  if (newest) Object.assign(attempt, state, { runtime: JSON.stringify(input.cmi), updatedAt: doneAt });
+  attempt.completed = completed;
   await ctx.em.flush();
   const completedScos = await ctx.em.count(ScormAttempt, {
     lesson: lesson.id,
@@ -96,8 +108,13 @@ export async function commitScorm(
     completed: true,
   });
   const lessonCompleted = completedScos >= scos.length;
-  // A sign-off lesson is still completed by signing (decision 0101); any other the package completes.
-  const completesByPlaying = completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false }) === "mark";
-  if (lessonCompleted && completesByPlaying) await recordCompletion(ctx, lesson.id);
-  return { result: true, errorCode: 0, lessonCompleted };
+  // A sign-off lesson is still completed by signing (decision 0101); any other only the package completes.
+  const completesByPlaying =
+    completionWayOf({ requiresSignoff: lesson.requiresSignoff, hasQuiz: false, playsPackage: true }) === "play";
+  if (lessonCompleted && completesByPlaying) await recordCompletion(ctx, lesson.id, doneAt);
+  return rememberAnswer(ctx, input.clientId, CLIENT_ACTION_KINDS.scormCommit, {
+    result: true,
+    errorCode: 0,
+    lessonCompleted,
+  });
 }

@@ -1,5 +1,5 @@
 import { inTransaction, router } from "#server/platform/api/trpc.js";
-import { memberProcedure, permittedBeforeTransaction } from "#server/platform/api/trpc-org.js";
+import { memberProcedure, permittedBeforeTransaction, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import {
   SCORM_MESSAGES,
   SCORM_ZIP_MAX_BYTES,
@@ -8,6 +8,7 @@ import {
   scormLessonInput,
   uploadScormInput,
 } from "#shared/schemas/scorm.js";
+import { packageStorageAnswer, packageStorageView } from "./package-storage.js";
 import { readPackage, storePackage } from "./package-upload.js";
 import { commitScorm, launchScorm } from "./scorm-play.js";
 
@@ -35,6 +36,11 @@ export const scormRouter = router({
     .use(({ input, next }) => next({ ctx: { unpacked: readPackage(input.bytes) } }))
     .use(inTransaction)
     .mutation(({ ctx, input }) => storePackage(ctx, input.lessonId, ctx.unpacked)),
+
+  /** The organization's packages against its storage limit, shown where packages are uploaded (decision 0362). */
+  storage: permittedProcedure("courses.edit")
+    .meta({ rest: { method: "GET", path: "/scorm/storage" }, answer: packageStorageAnswer })
+    .query(({ ctx }) => packageStorageView(ctx)),
 
   /** The SCOs of a lesson's package for the lesson page: each frame's address and what it resumes from. */
   launch: memberProcedure

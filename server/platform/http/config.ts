@@ -44,6 +44,8 @@ export interface Config {
   mail: MailSettings | null;
   /** How often each instance looks for mail to send and batches to run. */
   mailPollMs: number;
+  /** SCORM_STORAGE_MB: the most bytes one organization's SCORM packages may take together (docs/decisions/0362). */
+  scormStorageBytes: number;
   /**
    * SECRET_KEY: what secrets at rest are sealed with (server/platform/crypto/secret-key.ts). Null: on SQLite
    * one generated into DATA_DIR; PostgreSQL requires it.
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     mail: mailSettingsOf(env, publicUrl),
     mailPollMs: integer(env, "MAIL_POLL_MS", 10_000, 20, 3_600_000),
+    scormStorageBytes: integer(env, "SCORM_STORAGE_MB", 2048, 1, 1_048_576) * 1024 * 1024,
     secretKey,
     allowPrivateDestinations: flag(env, "ALLOW_PRIVATE_DESTINATIONS", false),
   };

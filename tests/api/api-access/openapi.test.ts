@@ -156,6 +156,7 @@ describe("every declared answer, called with an API key", () => {
       return keyPost(api, "/_api/tags/delete", { id: tag.id });
     },
     "apiKeys.list": (api) => keyGet(api, "/_api/api-keys/list"),
+    "scorm.storage": (api) => keyGet(api, "/_api/scorm/storage"),
     "apiKeys.create": (api) =>
       keyPost(api, "/_api/api-keys/create", {
         name: "Nightly",

@@ -26,7 +26,8 @@ export type ConfigOverrides = Partial<
     | "MAIL_FROM"
     | "PUBLIC_URL"
     | "MAIL_POLL_MS"
-    | "ALLOW_PRIVATE_DESTINATIONS",
+    | "ALLOW_PRIVATE_DESTINATIONS"
+    | "SCORM_STORAGE_MB",
     string
   >
 >;
