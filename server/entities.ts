@@ -9,6 +9,7 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
+import { CourseRevisionSchema } from "#server/modules/document-control/revision.entity.js";
 import {
   EvidenceCheckpointSchema,
   EvidenceEntrySchema,
@@ -54,6 +55,7 @@ export {
   Lesson,
 } from "#server/modules/courses/course.entity.js";
 export { CourseImage } from "#server/modules/courses/upload.entity.js";
+export { CourseRevision } from "#server/modules/document-control/revision.entity.js";
 export { PasswordReset } from "#server/modules/identity/password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "#server/modules/identity/session.entity.js";
 export { User } from "#server/modules/identity/user.entity.js";
@@ -113,6 +115,7 @@ export const ENTITIES = [
   EvidenceLinkSchema,
   EvidenceKeySchema,
   EvidenceCheckpointSchema,
+  CourseRevisionSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -147,4 +150,5 @@ export const TENANT_ENTITIES = [
   "EvidenceLink",
   "EvidenceKey",
   "EvidenceCheckpoint",
+  "CourseRevision",
 ];

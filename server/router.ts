@@ -3,10 +3,18 @@ import { resumeApiKey } from "#server/modules/api-access/index.js";
 import { certificatesRouter } from "#server/modules/certifications/certifications.router.js";
 import { certificateExpiryBatch, certificationsMyTrainingPart } from "#server/modules/certifications/index.js";
 import { coursesRouter } from "#server/modules/courses/courses.router.js";
-import { courseContentHooks, courseSearch, courseViewParts, lessonPageParts } from "#server/modules/courses/index.js";
+import {
+  courseContentHooks,
+  courseSearch,
+  courseViewParts,
+  lessonDrafts,
+  lessonPageParts,
+} from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { documentControlDrafts } from "#server/modules/document-control/index.js";
+import { revisionsRouter } from "#server/modules/document-control/revisions.router.js";
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
@@ -48,7 +56,8 @@ import { router } from "#server/platform/api/trpc.js";
  * names their current organization (organizations). My training carries the viewer's certificates
  * (certifications), which may start a certification's next cycle first, and the scheduled mails include
  * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
- * statements, joins the organization's evidence log (evidence).
+ * statements, joins the organization's evidence log (evidence). The editor's saves of a published course
+ * go to its draft revision (document-control).
  */
 requestIdentity.register({ resumeSession, membershipOf, resumeApiKey });
 registrationHooks.register(invitationRegistrationHook);
@@ -64,6 +73,7 @@ myTrainingParts.register(certificationsMyTrainingPart);
 mailBatchKinds.register(certificateExpiryBatch);
 trainingEventHooks.register(evidenceEventHook);
 completionStatementHooks.register(completionEntryHook);
+lessonDrafts.register(documentControlDrafts);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -95,6 +105,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   apiKeys: apiKeysRouter,
   audit: auditRouter,
+  revisions: revisionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,7 @@ export const ACTIONS = [
   "certificates.revoke",
   "apiKeys.manage",
   "audit.view",
+  "revisions.publish",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -82,6 +83,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "apiKeys.manage": ADMIN_ONLY,
   /** The evidence log: browse, verify, export the inspection pack (docs/decisions/0300-evidence-log.md). */
   "audit.view": ADMIN_ONLY,
+  /** Publishing a published course's draft revision as its next version (docs/decisions/0390-course-drafts.md). */
+  "revisions.publish": CONTENT_CREATORS,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

@@ -28,6 +28,7 @@ const MODULE_RANK: Record<string, number> = {
   reports: 14,
   "api-access": 3,
   evidence: 11,
+  "document-control": 15,
   scorm: 8,
 };
 const PLATFORM_AREAS = ["http", "api", "db", "pages", "mail", "workers", "fast", "scheduler", "crypto"];

@@ -44,6 +44,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   // decision 0320: the organization's API keys
   "apiKeys.manage": [true, false, false, false, false],
   "audit.view": [true, false, false, false, false],
+  "revisions.publish": [true, true, true, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -1,6 +1,6 @@
 /** The courses module's public face: the only file of it that other modules and the app may import. */
 
-export type { CourseContentHook, CourseSearch, LessonBefore } from "./content-hooks.js";
+export type { CourseContentHook, CourseSearch, CourseWriteScope, LessonBefore } from "./content-hooks.js";
 export { contentWritten, courseContentHooks, courseSearch } from "./content-hooks.js";
 export { Assignment, Completion, Course, Lesson } from "./course.entity.js";
 export type { CourseContext } from "./course-access.js";
@@ -10,6 +10,7 @@ export {
   findCourse,
   findLesson,
   findVisibleCourse,
+  lockCourse,
   lockLesson,
   lockLessonCourse,
 } from "./course-access.js";
@@ -19,8 +20,11 @@ export type { CourseFields, CourseRecord } from "./courses.data.js";
 export { COURSE_COLUMNS, completedLessonIds, courseById, courseFromRecord } from "./courses.data.js";
 export type { StorageView } from "./image-storage.js";
 export { registerLessonContentPool } from "./lesson-content.js";
+export type { LessonDraftStore, SavedLesson } from "./lesson-drafts.js";
+export { lessonDrafts } from "./lesson-drafts.js";
 export type { LessonPageParts, LessonPageQuiz } from "./lesson-page-parts.js";
 export { lessonPageParts } from "./lesson-page-parts.js";
+export { updateLiveLesson } from "./lesson-writes.js";
 export type { LearnerQuizRows, LessonCompletionRow } from "./lessons.data.js";
 export { learnerQuizRows, lessonCompletionRow } from "./lessons.data.js";
 export type { CompletedLessonsView, CompletionView } from "./lessons.presenter.js";

@@ -20,6 +20,7 @@ import { type CourseContext, lockLesson, lockLessonCourse, lockModule, lockModul
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
 import { type OutlineRow, outlineRows } from "./courses.data.js";
+import { lessonDrafts, type SavedLesson } from "./lesson-drafts.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
 /**
@@ -54,11 +55,33 @@ export async function createLesson(
   return lesson;
 }
 
+/**
+ * lessons/update. With `draft`, a published course's lesson text goes to its draft revision
+ * (lesson-drafts.ts); otherwise, and on a course never published, the live lesson changes as always.
+ */
 export async function updateLesson(
   ctx: ContentSaveContext,
   input: z.output<typeof updateLessonInput>,
+): Promise<SavedLesson> {
+  if (!input.draft) return updateLiveLesson(ctx, input, await lockLesson(ctx, input.id));
+  const { course, lesson } = await lockLessonCourse(ctx, input.id);
+  if (input.requiresSignoff !== undefined || input.change !== undefined) {
+    throw fail.badRequest(COURSE_MESSAGES.draftTextOnly);
+  }
+  const fields = { title: input.title, content: ctx.content, videoUrl: input.videoUrl, version: input.version };
+  for (const store of lessonDrafts.all) {
+    const drafted = await store.savedToDraft(ctx, course, lesson, fields);
+    if (drafted) return drafted;
+  }
+  return updateLiveLesson(ctx, input, lesson);
+}
+
+/** Sets the live lesson's fields (it is locked), with the sign-off version and the hooks a save runs. */
+export async function updateLiveLesson(
+  ctx: ContentSaveContext,
+  input: z.output<typeof updateLessonInput>,
+  lesson: Lesson,
 ): Promise<Lesson> {
-  const lesson = await lockLesson(ctx, input.id);
   assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
   const before = lessonBefore(lesson);
   const changed = setChangedFields(lesson, {

@@ -103,6 +103,14 @@ describe("every declared answer, called with an API key", () => {
   const keyPost = (api: ApiClient, path: string, body: unknown) =>
     api.post(path, body, { headers: { authorization: `Bearer ${key}` } });
 
+  /** A published course whose one lesson has a draft (docs/decisions/0390-course-drafts.md). */
+  const draftedCourse = async (title: string) => {
+    const { course, lessons } = await courseWithLessons(team.admin.api, { title }, 1);
+    const [lesson] = lessons;
+    ok(await team.admin.api.post("/_api/lessons/update", { id: lesson?.id, draft: true, content: "<p>Draft</p>" }));
+    return { course, lesson };
+  };
+
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
     "tags.list": (api) => keyGet(api, "/_api/tags/list"),
@@ -125,6 +133,23 @@ describe("every declared answer, called with an API key", () => {
     "apiKeys.revoke": async (api) => {
       const made = ok<NewApiKeyView>(await keyPost(api, "/_api/api-keys/create", { name: "Brief", role: "learner" }));
       return keyPost(api, "/_api/api-keys/revoke", { id: made.apiKey.id });
+    },
+    "revisions.submit": async (api) => {
+      const { course } = await draftedCourse("Contract revision");
+      return keyPost(api, "/_api/revisions/submit", { courseId: course.id, reason: "Contract check" });
+    },
+    "revisions.list": async (api) => {
+      const { course } = await draftedCourse("Contract revisions");
+      return keyGet(api, "/_api/revisions/list", { courseId: String(course.id) });
+    },
+    "revisions.get": async (api) => {
+      const { course } = await draftedCourse("Contract diff");
+      const [draft] = ok<{ id: number }[]>(await keyGet(api, "/_api/revisions/list", { courseId: String(course.id) }));
+      return keyGet(api, "/_api/revisions/get", { id: String(draft?.id) });
+    },
+    "revisions.lessonDraft": async (api) => {
+      const { lesson } = await draftedCourse("Contract draft");
+      return keyGet(api, "/_api/revisions/lesson-draft", { lessonId: String(lesson?.id) });
     },
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);
