@@ -55,7 +55,6 @@ export {
   Lesson,
 } from "#server/modules/courses/course.entity.js";
 export { CourseImage } from "#server/modules/courses/upload.entity.js";
-export { CourseRevision } from "#server/modules/document-control/revision.entity.js";
 export { PasswordReset } from "#server/modules/identity/password-reset.entity.js";
 export { KnownDevice, RateLimitBucket, RateLimitStreak, Session } from "#server/modules/identity/session.entity.js";
 export { User } from "#server/modules/identity/user.entity.js";

@@ -17,7 +17,7 @@ export type SavedLesson = Pick<
 };
 
 /** The text a draft save sets (undefined: left as the draft or lesson has it) and the version it names. */
-export interface LessonDraftFields {
+interface LessonDraftFields {
   title: string | undefined;
   content: string | null | undefined;
   videoUrl: string | null | undefined;
