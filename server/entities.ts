@@ -9,7 +9,10 @@ import {
   LessonSchema,
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
-import { CourseRevisionSchema } from "#server/modules/document-control/revision.entity.js";
+import {
+  CourseRevisionSchema,
+  DocumentControlSettingSchema,
+} from "#server/modules/document-control/revision.entity.js";
 import {
   EvidenceCheckpointSchema,
   EvidenceEntrySchema,
@@ -115,6 +118,7 @@ export const ENTITIES = [
   EvidenceKeySchema,
   EvidenceCheckpointSchema,
   CourseRevisionSchema,
+  DocumentControlSettingSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -150,4 +154,5 @@ export const TENANT_ENTITIES = [
   "EvidenceKey",
   "EvidenceCheckpoint",
   "CourseRevision",
+  "DocumentControlSetting",
 ];

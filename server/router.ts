@@ -14,7 +14,7 @@ import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { documentControlDrafts } from "#server/modules/document-control/index.js";
-import { revisionsRouter } from "#server/modules/document-control/revisions.router.js";
+import { documentControlRouter, revisionsRouter } from "#server/modules/document-control/revisions.router.js";
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
@@ -106,6 +106,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   audit: auditRouter,
   revisions: revisionsRouter,
+  documentControl: documentControlRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,7 @@ export const ACTIONS = [
   "apiKeys.manage",
   "audit.view",
   "revisions.publish",
+  "revisions.approve",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -85,6 +86,8 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "audit.view": ADMIN_ONLY,
   /** Publishing a published course's draft revision as its next version (docs/decisions/0390-course-drafts.md). */
   "revisions.publish": CONTENT_CREATORS,
+  /** Approving or sending back a revision in review, never one's own (docs/decisions/0391-approval-of-revisions.md). */
+  "revisions.approve": MANAGEMENT,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

@@ -14,6 +14,13 @@ export const REVISION_MESSAGES = {
   revisionNotFound: "Revision not found.",
   materialNeedsSignoff: "Only a sign-off lesson's change can be material.",
   notInDraft: "Name only lessons the draft changes.",
+  inReview: "This course's changes are in review: they can be edited again once approved or sent back.",
+  notInReview: "This revision is not waiting for review.",
+  ownRevision: "Nobody approves their own revision: another approver must.",
+  fullNameRequired: "Type your full name to approve.",
+  nameMismatch: "Type your full name as it is on your account.",
+  commentRequired: "Say what should change before it is approved.",
+  commentTooLong: "The comment must be at most 1000 characters.",
 } as const;
 
 const M = REVISION_MESSAGES;
@@ -43,4 +50,28 @@ export const submitRevisionInput = z.object(
       .refine((changes) => new Set(changes.map((change) => change.lessonId)).size === changes.length, M.changesTooMany),
   },
   { error: M.courseIdInvalid },
+);
+
+export const approveRevisionInput = z.object(
+  {
+    revisionId: id(M.revisionIdInvalid),
+    fullName: text({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(255, M.nameMismatch),
+  },
+  { error: M.revisionIdInvalid },
+);
+
+export const rejectRevisionInput = z.object(
+  {
+    revisionId: id(M.revisionIdInvalid),
+    comment: text({ error: M.commentRequired }, { multiLine: true })
+      .trim()
+      .min(1, M.commentRequired)
+      .max(REVISION_REASON_MAX, M.commentTooLong),
+  },
+  { error: M.revisionIdInvalid },
+);
+
+export const documentControlSettingsInput = z.object(
+  { approvalRequired: z.boolean({ error: "Approval required must be true or false." }) },
+  { error: "Approval required must be true or false." },
 );

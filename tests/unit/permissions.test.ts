@@ -45,6 +45,7 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "apiKeys.manage": [true, false, false, false, false],
   "audit.view": [true, false, false, false, false],
   "revisions.publish": [true, true, true, false, false],
+  "revisions.approve": [true, true, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -22,6 +22,7 @@ export function DraftChangesPanel({ courseId, published }: { courseId: number; p
   // A course learners have never seen is edited live: nothing to show until it is published.
   if (!published && rows.length === 0) return null;
   const draft = rows.find((revision) => revision.state === "draft");
+  const inReview = rows.some((revision) => revision.state === "in_review");
   const versions = rows.filter((revision) => revision.state === "published");
   return (
     <section
@@ -32,7 +33,11 @@ export function DraftChangesPanel({ courseId, published }: { courseId: number; p
       <h2 id="draft-changes-heading" className="text-lg font-semibold text-slate-900">
         Changes and versions
       </h2>
-      {draft ? (
+      {inReview ? (
+        <p className="mt-2 text-sm text-slate-600">
+          In review: the changes wait for an approver. They can be edited again once approved or sent back.
+        </p>
+      ) : draft ? (
         <DraftReview courseId={courseId} revisionId={draft.id} />
       ) : (
         <p className="mt-2 text-sm text-slate-600">

@@ -26,15 +26,17 @@ interface LessonDraftFields {
 
 export interface LessonDraftStore {
   /**
-   * The course and lesson are locked. Answers the lesson as its draft now reads, or null when the course
-   * takes edits live (a course never published behaves as before document control).
+   * Whether this save goes to the course's draft: asked for (`draft: true`) on a course learners have
+   * seen, or required of every save by the organization (approval on). A course never published: false.
    */
+  takesDraft(scope: CourseWriteScope, course: Course, requested: boolean): Promise<boolean>;
+  /** The course and lesson are locked. Answers the lesson as its draft now reads. */
   savedToDraft(
     scope: CourseWriteScope,
     course: Course,
     lesson: Lesson,
     fields: LessonDraftFields,
-  ): Promise<SavedLesson | null>;
+  ): Promise<SavedLesson>;
 }
 
 export const lessonDrafts = new Hooks<LessonDraftStore>("lessonDrafts");

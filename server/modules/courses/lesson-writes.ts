@@ -16,7 +16,7 @@ import {
   lessonSaveWrites,
 } from "./content-hooks.js";
 import { Lesson } from "./course.entity.js";
-import { type CourseContext, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
+import { type CourseContext, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
 import { type OutlineRow, outlineRows } from "./courses.data.js";
@@ -56,24 +56,24 @@ export async function createLesson(
 }
 
 /**
- * lessons/update. With `draft`, a published course's lesson text goes to its draft revision
- * (lesson-drafts.ts); otherwise, and on a course never published, the live lesson changes as always.
+ * lessons/update. With `draft` on a published course, or on any published course of an organization that
+ * requires approval, the lesson's text goes to the course's draft revision (lesson-drafts.ts); otherwise
+ * the live lesson changes as always.
  */
 export async function updateLesson(
   ctx: ContentSaveContext,
   input: z.output<typeof updateLessonInput>,
 ): Promise<SavedLesson> {
-  if (!input.draft) return updateLiveLesson(ctx, input, await lockLesson(ctx, input.id));
   const { course, lesson } = await lockLessonCourse(ctx, input.id);
+  const store = lessonDrafts.all[0];
+  if (!store || !(await store.takesDraft(ctx, course, input.draft === true))) {
+    return updateLiveLesson(ctx, input, lesson);
+  }
   if (input.requiresSignoff !== undefined || input.change !== undefined) {
     throw fail.badRequest(COURSE_MESSAGES.draftTextOnly);
   }
   const fields = { title: input.title, content: ctx.content, videoUrl: input.videoUrl, version: input.version };
-  for (const store of lessonDrafts.all) {
-    const drafted = await store.savedToDraft(ctx, course, lesson, fields);
-    if (drafted) return drafted;
-  }
-  return updateLiveLesson(ctx, input, lesson);
+  return store.savedToDraft(ctx, course, lesson, fields);
 }
 
 /** Sets the live lesson's fields (it is locked), with the sign-off version and the hooks a save runs. */

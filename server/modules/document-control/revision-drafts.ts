@@ -10,6 +10,8 @@ import { managedUser } from "#server/modules/identity/index.js";
 import { createOwned } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
 import { COURSE_MESSAGES } from "#shared/schemas/courses.js";
+import { REVISION_MESSAGES } from "#shared/schemas/revisions.js";
+import { approvalRequired } from "./document-control-settings.js";
 import { CourseRevision, type DraftLessonText } from "./revision.entity.js";
 import { BASELINE_REASON, courseContentHash, savedDraftEntry, textOf } from "./revisions.rules.js";
 
@@ -71,11 +73,18 @@ async function draftOf(scope: CourseWriteScope, course: Course): Promise<CourseR
   });
 }
 
-/** lessons/update with `draft: true` (courses' `lessonDrafts`, registered by server/router.ts). */
+/** lessons/update's drafts (courses' `lessonDrafts`, registered by server/router.ts). */
 export const documentControlDrafts: LessonDraftStore = {
+  async takesDraft(scope, course, requested) {
+    if (requested) return course.status === "published" || (await currentDraft(scope.em, course.id)) !== null;
+    return course.status === "published" && (await approvalRequired(scope.em));
+  },
+
   async savedToDraft(scope, course, lesson, fields) {
-    // A course learners have never seen is edited live, as before document control.
-    if (course.status !== "published" && !(await currentDraft(scope.em, course.id))) return null;
+    // What is in review is what the approver reads: it changes only once approved or sent back.
+    if (await scope.em.count(CourseRevision, { course: course.id, state: "in_review" })) {
+      throw fail.conflict(REVISION_MESSAGES.inReview);
+    }
     const draft = await draftOf(scope, course);
     const entry: DraftLessonText = draft.lessons[lesson.id] ?? { ...textOf(lesson), version: lesson.version };
     if (fields.version !== undefined && fields.version !== entry.version) {

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { type CourseWriteScope, lockCourse, updateLiveLesson } from "#server/modules/courses/index.js";
+import {
+  type Course,
+  type CourseWriteScope,
+  type Lesson,
+  lockCourse,
+  updateLiveLesson,
+} from "#server/modules/courses/index.js";
 import { managedUser } from "#server/modules/identity/index.js";
 import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import type { Config } from "#server/platform/http/config.js";
@@ -7,7 +13,8 @@ import { fail } from "#server/platform/http/errors.js";
 import type { Role } from "#shared/roles.js";
 import { REVISION_MESSAGES, type submitRevisionInput } from "#shared/schemas/revisions.js";
 import { SIGNOFF_SUMMARY_MAX } from "#shared/schemas/signoffs.js";
-import type { CourseRevision, LessonText } from "./revision.entity.js";
+import { approvalRequired } from "./document-control-settings.js";
+import type { CourseRevision, LessonText, RevisionChange } from "./revision.entity.js";
 import { currentDraft, lastNumber, liveLessons } from "./revision-drafts.js";
 import { classifiedChanges, courseContentHash, sameText, textOf } from "./revisions.rules.js";
 
@@ -16,23 +23,56 @@ import { classifiedChanges, courseContentHash, sameText, textOf } from "./revisi
  * the draft's lessons become the live lessons, through the live save (so sign-off versions, the search
  * index and progress follow as for any save), and the draft becomes the next version.
  */
-type PublishScope = CourseWriteScope & { config: Config; role: Role };
+export type PublishScope = CourseWriteScope & { config: Config; role: Role };
 
+/** The course's lessons the revision changes: deleted ones drop out, and so do drafts that put back the live text. */
+export async function revisionChanges(ctx: PublishScope, courseId: number, revision: CourseRevision) {
+  const lessons = await liveLessons(ctx.em, courseId);
+  return lessons.filter((lesson) => {
+    const entry = revision.lessons[lesson.id];
+    return entry !== undefined && !sameText(entry, lesson);
+  });
+}
+
+/**
+ * revisions/submit: where the organization requires approval, the draft goes to review with its reason
+ * and classes (docs/decisions/0391-approval-of-revisions.md); otherwise it is published at once.
+ */
 export async function submitRevision(
   ctx: PublishScope,
   input: z.output<typeof submitRevisionInput>,
 ): Promise<CourseRevision> {
   const course = await lockCourse(ctx, input.courseId);
   const draft = await currentDraft(ctx.em, course.id);
-  const lessons = await liveLessons(ctx.em, course.id);
-  // Lessons deleted since they were drafted drop out; so do drafts that put back the live text.
-  const changed = lessons.filter((lesson) => {
-    const entry = draft?.lessons[lesson.id];
-    return entry !== undefined && !sameText(entry, lesson);
-  });
+  const changed = draft ? await revisionChanges(ctx, course.id, draft) : [];
   if (!draft || changed.length === 0) throw fail.badRequest(REVISION_MESSAGES.noDraft);
   const changes = classifiedChanges(changed, input.changes);
-  const summary = input.reason.slice(0, SIGNOFF_SUMMARY_MAX);
+  if (await approvalRequired(ctx.em)) {
+    draft.state = "in_review";
+    draft.reason = input.reason;
+    draft.changes = changes;
+    draft.submittedBy = managedUser(ctx.em, ctx.user);
+    draft.submittedAt = new Date();
+    draft.reviewComment = null;
+    await ctx.em.flush();
+    return draft;
+  }
+  return publishRevision(ctx, course, draft, changed, changes, input.reason);
+}
+
+/**
+ * Makes the revision's changed lessons the live lessons, through the live save (so sign-off versions,
+ * the search index and progress follow as for any save), and the revision the course's next version.
+ */
+export async function publishRevision(
+  ctx: PublishScope,
+  course: Course,
+  draft: CourseRevision,
+  changed: readonly Lesson[],
+  changes: readonly RevisionChange[],
+  reason: string,
+): Promise<CourseRevision> {
+  const summary = reason.slice(0, SIGNOFF_SUMMARY_MAX);
   const previous: Record<string, LessonText> = {};
   for (const lesson of changed) {
     const entry = draft.lessons[lesson.id];
@@ -56,11 +96,14 @@ export async function submitRevision(
   const number = (await lastNumber(ctx.em, course.id)) + 1;
   draft.state = "published";
   draft.number = number;
-  draft.reason = input.reason;
-  draft.changes = changes;
+  draft.reason = reason;
+  draft.changes = [...changes];
   draft.previous = previous;
   draft.lessons = Object.fromEntries(
-    changed.map((lesson) => [lesson.id, draft.lessons[lesson.id]]).filter(([, entry]) => entry),
+    changed.flatMap((lesson) => {
+      const entry = draft.lessons[lesson.id];
+      return entry ? [[lesson.id, entry]] : [];
+    }),
   );
   draft.publishedAt = publishedAt;
   draft.publishedBy = managedUser(ctx.em, ctx.user);
@@ -76,7 +119,7 @@ export async function submitRevision(
     facts: {
       courseTitle: course.title,
       revision: number,
-      reason: input.reason,
+      reason,
       materialLessons: changes.filter((change) => change.material).length,
       contentHash: draft.contentHash,
     },

@@ -23,7 +23,7 @@ export interface RevisionChange {
   material: boolean;
 }
 
-export type RevisionState = "draft" | "published";
+export type RevisionState = "draft" | "in_review" | "published";
 
 /**
  * A revision of a published course (docs/decisions/0390-course-drafts.md). While a draft, it holds the
@@ -60,6 +60,19 @@ export class CourseRevision {
   publishedAt: Date | null = null;
   publishedBy: User | null = null;
   publishedByName: string | null = null;
+  /** Sent for review (where the organization requires approval): by whom, when. */
+  submittedBy: User | null = null;
+  submittedAt: Date | null = null;
+  /** The approval, recorded like a signature: the approver, the name they typed, when, from where, the hash approved. */
+  approvedBy: User | null = null;
+  approvedName: string | null = null;
+  approvedAt: Date | null = null;
+  approvedAddress: string | null = null;
+  approvedDevice: string | null = null;
+  approvedHash: string | null = null;
+  /** Why the last review sent it back, and who did. */
+  reviewComment: string | null = null;
+  reviewedByName: string | null = null;
   /** SHA-256 (hex) of the course's lessons as published: what this version's text was. */
   contentHash: string | null = null;
   createdAt: Date = new Date();
@@ -90,9 +103,43 @@ export const CourseRevisionSchema = new EntitySchema<CourseRevision>({
     publishedAt: { type: "datetime", nullable: true },
     publishedBy: { kind: "m:1", entity: "User", nullable: true, deleteRule: "set null" },
     publishedByName: { type: "string", length: 255, nullable: true },
+    submittedBy: { kind: "m:1", entity: "User", nullable: true, deleteRule: "set null" },
+    submittedAt: { type: "datetime", nullable: true },
+    approvedBy: { kind: "m:1", entity: "User", nullable: true, deleteRule: "set null" },
+    approvedName: { type: "string", length: 255, nullable: true },
+    approvedAt: { type: "datetime", nullable: true },
+    approvedAddress: { type: "string", length: 64, nullable: true },
+    approvedDevice: { type: "string", length: 512, nullable: true },
+    approvedHash: { type: "string", length: 64, nullable: true },
+    reviewComment: { type: "text", nullable: true },
+    reviewedByName: { type: "string", length: 255, nullable: true },
     contentHash: { type: "string", length: 64, nullable: true },
     createdAt: { type: "datetime", onCreate: () => new Date() },
     updatedAt: { type: "datetime", onCreate: () => new Date(), onUpdate: () => new Date() },
   },
   indexes: [{ name: "course_revisions_org_course_state_idx", properties: ["organization", "course", "state"] }],
+});
+
+/** An organization's document-control settings (docs/decisions/0391-approval-of-revisions.md); no row: the defaults. */
+export class DocumentControlSetting {
+  [OptionalProps]?: "approvalRequired";
+  id!: number;
+  organization!: Organization;
+  /** Nothing reaches learners of a published course but through a revision an approver approved. */
+  approvalRequired = false;
+}
+
+export const DocumentControlSettingSchema = new EntitySchema<DocumentControlSetting>({
+  class: DocumentControlSetting,
+  tableName: "document_control_settings",
+  properties: {
+    id: { type: "integer", primary: true, autoincrement: true },
+    organization: {
+      kind: "m:1",
+      entity: "Organization",
+      deleteRule: "cascade",
+      unique: "document_control_settings_org_unique",
+    },
+    approvalRequired: { type: "boolean", default: false },
+  },
 });

@@ -20,6 +20,16 @@ export interface RevisionSummaryView {
   lessonCount: number;
   materialCount: number;
   updatedAt: Date;
+  /** Sent for review: by whom (their id), when. */
+  submittedById: number | null;
+  submittedAt: Date | null;
+  /** The approval as recorded: the name typed, when, and the SHA-256 of the text approved. */
+  approvedName: string | null;
+  approvedAt: Date | null;
+  approvedHash: string | null;
+  /** Why the last review sent it back, and who did. */
+  reviewComment: string | null;
+  reviewedByName: string | null;
 }
 
 export interface RevisionView extends RevisionSummaryView {
@@ -48,6 +58,13 @@ export function presentRevisionSummary(revision: CourseRevision): RevisionSummar
     lessonCount: Object.keys(revision.lessons).length,
     materialCount: revision.changes.filter((change) => change.material).length,
     updatedAt: revision.updatedAt,
+    submittedById: revision.submittedBy?.id ?? null,
+    submittedAt: revision.submittedAt,
+    approvedName: revision.approvedName,
+    approvedAt: revision.approvedAt,
+    approvedHash: revision.approvedHash,
+    reviewComment: revision.reviewComment,
+    reviewedByName: revision.reviewedByName,
   };
 }
 
@@ -67,7 +84,7 @@ export function presentLessonDraft(
 export const revisionSummaryAnswer = z.object({
   id: z.number().int(),
   courseId: z.number().int().nullable(),
-  state: z.enum(["draft", "published"]),
+  state: z.enum(["draft", "in_review", "published"]),
   number: z.number().int().nullable(),
   reason: z.string().nullable(),
   authorName: z.string(),
@@ -77,7 +94,16 @@ export const revisionSummaryAnswer = z.object({
   lessonCount: z.number().int(),
   materialCount: z.number().int(),
   updatedAt: dateAnswer(),
+  submittedById: z.number().int().nullable(),
+  submittedAt: dateAnswer().nullable(),
+  approvedName: z.string().nullable(),
+  approvedAt: dateAnswer().nullable(),
+  approvedHash: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
 });
+
+export const documentControlSettingsAnswer = z.object({ approvalRequired: z.boolean() });
 
 const lessonTextAnswer = z.object({
   title: z.string(),

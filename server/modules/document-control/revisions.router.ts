@@ -2,14 +2,20 @@ import { z } from "zod";
 import { router } from "#server/platform/api/trpc.js";
 import { permittedProcedure } from "#server/platform/api/trpc-org.js";
 import {
+  approveRevisionInput,
   courseRevisionsInput,
+  documentControlSettingsInput,
   lessonDraftInput,
+  rejectRevisionInput,
   revisionIdInput,
   submitRevisionInput,
 } from "#shared/schemas/revisions.js";
+import { documentControlSettings, saveDocumentControlSettings } from "./document-control-settings.js";
 import { submitRevision } from "./revision-publishing.js";
+import { approveRevision, rejectRevision } from "./revision-review.js";
 import { courseRevisions, lessonDraft, revisionWithChanges } from "./revisions.data.js";
 import {
+  documentControlSettingsAnswer,
   lessonDraftAnswer,
   presentLessonDraft,
   presentRevision,
@@ -32,6 +38,21 @@ export const revisionsRouter = router({
     .input(submitRevisionInput)
     .mutation(async ({ ctx, input }) => presentRevisionSummary(await submitRevision(ctx, input))),
 
+  /**
+   * Approves a revision in review and publishes it (docs/decisions/0391-approval-of-revisions.md): the
+   * typed name is recorded like a signature. Its submitter gets 403 and nothing changes.
+   */
+  approve: permittedProcedure("revisions.approve")
+    .meta({ rest: { method: "POST", path: "/revisions/approve" }, answer: revisionSummaryAnswer })
+    .input(approveRevisionInput)
+    .mutation(async ({ ctx, input }) => presentRevisionSummary(await approveRevision(ctx, input))),
+
+  /** Sends a revision in review back to the draft, with what should change. */
+  reject: permittedProcedure("revisions.approve")
+    .meta({ rest: { method: "POST", path: "/revisions/reject" }, answer: revisionSummaryAnswer })
+    .input(rejectRevisionInput)
+    .mutation(async ({ ctx, input }) => presentRevisionSummary(await rejectRevision(ctx, input))),
+
   /** The draft (if any) and the published versions, newest first. */
   list: editorProcedure
     .meta({ rest: { method: "GET", path: "/revisions/list" }, answer: z.array(revisionSummaryAnswer) })
@@ -49,4 +70,19 @@ export const revisionsRouter = router({
     .meta({ rest: { method: "GET", path: "/revisions/lesson-draft" }, answer: lessonDraftAnswer })
     .input(lessonDraftInput)
     .query(async ({ ctx, input }) => presentLessonDraft(await lessonDraft(ctx, input.lessonId))),
+});
+
+/** The organization's document-control settings: read by those who edit, changed by admins. */
+export const documentControlRouter = router({
+  settings: editorProcedure
+    .meta({ rest: { method: "GET", path: "/document-control/settings" }, answer: documentControlSettingsAnswer })
+    .query(({ ctx }) => documentControlSettings(ctx.em)),
+
+  updateSettings: permittedProcedure("org.manage")
+    .meta({
+      rest: { method: "POST", path: "/document-control/update-settings" },
+      answer: documentControlSettingsAnswer,
+    })
+    .input(documentControlSettingsInput)
+    .mutation(({ ctx, input }) => saveDocumentControlSettings(ctx, input)),
 });

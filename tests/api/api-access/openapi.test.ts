@@ -32,7 +32,7 @@ type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation
 const UNDECLARED_COUNT = 87;
 
 let app: TestApp;
-let team: OrgTeam<"learner">;
+let team: OrgTeam<"learner" | "manager">;
 let document: OpenApi;
 let key: string;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -41,7 +41,7 @@ ajvFormats.default(ajv);
 
 beforeAll(async () => {
   app = await startTestApp();
-  team = await orgWithMembers(app, { roles: ["learner"], label: "openapi" });
+  team = await orgWithMembers(app, { roles: ["learner", "manager"], label: "openapi" });
   key = ok<NewApiKeyView>(await team.admin.api.post("/_api/api-keys/create", { name: "Contract", role: "admin" })).key;
   const response = await app.newAgent().get("/_api/openapi.json");
   expect(response.status).toBe(200);
@@ -111,6 +111,18 @@ describe("every declared answer, called with an API key", () => {
     return { course, lesson };
   };
 
+  /** A revision the manager submitted for review (approval on while it is submitted), for the admin to review. */
+  const submittedByManager = async (title: string) => {
+    const { course } = await draftedCourse(title);
+    ok(await team.admin.api.post("/_api/document-control/update-settings", { approvalRequired: true }));
+    const manager = team.members.manager.api;
+    const submitted = ok<{ id: number }>(
+      await manager.post("/_api/revisions/submit", { courseId: course.id, reason: title }),
+    );
+    ok(await team.admin.api.post("/_api/document-control/update-settings", { approvalRequired: false }));
+    return submitted;
+  };
+
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
     "tags.list": (api) => keyGet(api, "/_api/tags/list"),
@@ -151,6 +163,17 @@ describe("every declared answer, called with an API key", () => {
       const { lesson } = await draftedCourse("Contract draft");
       return keyGet(api, "/_api/revisions/lesson-draft", { lessonId: String(lesson?.id) });
     },
+    "revisions.approve": async (api) => {
+      const submitted = await submittedByManager("Contract approval");
+      return keyPost(api, "/_api/revisions/approve", { revisionId: submitted.id, fullName: team.admin.name });
+    },
+    "revisions.reject": async (api) => {
+      const submitted = await submittedByManager("Contract rejection");
+      return keyPost(api, "/_api/revisions/reject", { revisionId: submitted.id, comment: "Not yet" });
+    },
+    "documentControl.settings": (api) => keyGet(api, "/_api/document-control/settings"),
+    "documentControl.updateSettings": (api) =>
+      keyPost(api, "/_api/document-control/update-settings", { approvalRequired: false }),
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);
       return keyGet(api, "/_api/reports/matrix");

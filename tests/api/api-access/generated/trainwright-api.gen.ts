@@ -1667,6 +1667,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/revisions/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /_api/revisions/approve */
+        post: operations["revisions.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revisions/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /_api/revisions/reject */
+        post: operations["revisions.reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/revisions/list": {
         parameters: {
             query?: never;
@@ -1712,6 +1746,40 @@ export interface paths {
         get: operations["revisions.lessonDraft"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-control/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /_api/document-control/settings */
+        get: operations["documentControl.settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-control/update-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /_api/document-control/update-settings */
+        post: operations["documentControl.updateSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11034,7 +11102,7 @@ export interface operations {
             query?: {
                 userId?: number;
                 courseId?: number;
-                kind?: "lesson.completed" | "check.passed" | "check.failed" | "lesson.signed" | "course.published" | "course.unpublished" | "assignment.made" | "assignment.removed" | "member.joined" | "member.removed" | "member.accessChanged";
+                kind?: "lesson.completed" | "check.passed" | "check.failed" | "lesson.signed" | "course.published" | "course.unpublished" | "revision.approved" | "assignment.made" | "assignment.removed" | "member.joined" | "member.removed" | "member.accessChanged";
                 from?: string;
                 to?: string;
                 cursor?: number;
@@ -11445,7 +11513,7 @@ export interface operations {
                         id: number;
                         courseId: number | null;
                         /** @enum {string} */
-                        state: "draft" | "published";
+                        state: "draft" | "in_review" | "published";
                         number: number | null;
                         reason: string | null;
                         authorName: string;
@@ -11456,6 +11524,255 @@ export interface operations {
                         materialCount: number;
                         /** Format: date-time */
                         updatedAt: string;
+                        submittedById: number | null;
+                        submittedAt: string | null;
+                        approvedName: string | null;
+                        approvedAt: string | null;
+                        approvedHash: string | null;
+                        reviewComment: string | null;
+                        reviewedByName: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the first problem, in the spec's words. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in; an unknown, revoked or expired API key; or a path API keys cannot call. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed to the caller's access level (a read-only key's writes included). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown path, or a record outside the caller's organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (a slug or e-mail taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "revisions.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revisionId: number;
+                    fullName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        courseId: number | null;
+                        /** @enum {string} */
+                        state: "draft" | "in_review" | "published";
+                        number: number | null;
+                        reason: string | null;
+                        authorName: string;
+                        publishedAt: string | null;
+                        publishedByName: string | null;
+                        contentHash: string | null;
+                        lessonCount: number;
+                        materialCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        submittedById: number | null;
+                        submittedAt: string | null;
+                        approvedName: string | null;
+                        approvedAt: string | null;
+                        approvedHash: string | null;
+                        reviewComment: string | null;
+                        reviewedByName: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the first problem, in the spec's words. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in; an unknown, revoked or expired API key; or a path API keys cannot call. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed to the caller's access level (a read-only key's writes included). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown path, or a record outside the caller's organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (a slug or e-mail taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "revisions.reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revisionId: number;
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        courseId: number | null;
+                        /** @enum {string} */
+                        state: "draft" | "in_review" | "published";
+                        number: number | null;
+                        reason: string | null;
+                        authorName: string;
+                        publishedAt: string | null;
+                        publishedByName: string | null;
+                        contentHash: string | null;
+                        lessonCount: number;
+                        materialCount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        submittedById: number | null;
+                        submittedAt: string | null;
+                        approvedName: string | null;
+                        approvedAt: string | null;
+                        approvedHash: string | null;
+                        reviewComment: string | null;
+                        reviewedByName: string | null;
                     };
                 };
             };
@@ -11554,7 +11871,7 @@ export interface operations {
                         id: number;
                         courseId: number | null;
                         /** @enum {string} */
-                        state: "draft" | "published";
+                        state: "draft" | "in_review" | "published";
                         number: number | null;
                         reason: string | null;
                         authorName: string;
@@ -11565,6 +11882,13 @@ export interface operations {
                         materialCount: number;
                         /** Format: date-time */
                         updatedAt: string;
+                        submittedById: number | null;
+                        submittedAt: string | null;
+                        approvedName: string | null;
+                        approvedAt: string | null;
+                        approvedHash: string | null;
+                        reviewComment: string | null;
+                        reviewedByName: string | null;
                     }[];
                 };
             };
@@ -11663,7 +11987,7 @@ export interface operations {
                         id: number;
                         courseId: number | null;
                         /** @enum {string} */
-                        state: "draft" | "published";
+                        state: "draft" | "in_review" | "published";
                         number: number | null;
                         reason: string | null;
                         authorName: string;
@@ -11674,6 +11998,13 @@ export interface operations {
                         materialCount: number;
                         /** Format: date-time */
                         updatedAt: string;
+                        submittedById: number | null;
+                        submittedAt: string | null;
+                        approvedName: string | null;
+                        approvedAt: string | null;
+                        approvedHash: string | null;
+                        reviewComment: string | null;
+                        reviewedByName: string | null;
                         lessons: {
                             lessonId: number;
                             requiresSignoff: boolean;
@@ -11790,6 +12121,200 @@ export interface operations {
                         videoUrl: string | null;
                         version: number;
                     } | null;
+                };
+            };
+            /** @description Invalid input: the first problem, in the spec's words. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in; an unknown, revoked or expired API key; or a path API keys cannot call. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed to the caller's access level (a read-only key's writes included). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown path, or a record outside the caller's organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (a slug or e-mail taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "documentControl.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvalRequired: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input: the first problem, in the spec's words. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in; an unknown, revoked or expired API key; or a path API keys cannot call. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed to the caller's access level (a read-only key's writes included). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown path, or a record outside the caller's organization. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (a slug or e-mail taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on the server. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "documentControl.updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approvalRequired: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvalRequired: boolean;
+                    };
                 };
             };
             /** @description Invalid input: the first problem, in the spec's words. */
