@@ -15,6 +15,10 @@ import {
 } from "#server/modules/courses/course.entity.js";
 import { CourseImageSchema } from "#server/modules/courses/upload.entity.js";
 import {
+  CourseRevisionSchema,
+  DocumentControlSettingSchema,
+} from "#server/modules/document-control/revision.entity.js";
+import {
   EvidenceCheckpointSchema,
   EvidenceEntrySchema,
   EvidenceKeySchema,
@@ -140,6 +144,8 @@ export const ENTITIES = [
   CourseTranslationSchema,
   SignedTranslationSchema,
   WebhookSchema,
+  CourseRevisionSchema,
+  DocumentControlSettingSchema,
 ];
 
 /** Tables that belong to one organization: every query of them is scoped by the `tenant` filter. */
@@ -183,4 +189,6 @@ export const TENANT_ENTITIES = [
   "LessonTranslation",
   "CourseTranslation",
   "SignedTranslation",
+  "CourseRevision",
+  "DocumentControlSetting",
 ];

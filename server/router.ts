@@ -9,11 +9,14 @@ import {
   courseContentHooks,
   courseSearch,
   courseViewParts,
+  lessonDrafts,
   lessonPageParts,
 } from "#server/modules/courses/index.js";
 import { lessonProcedures } from "#server/modules/courses/lessons.router.js";
 import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
+import { documentControlDrafts } from "#server/modules/document-control/index.js";
+import { documentControlRouter, revisionsRouter } from "#server/modules/document-control/revisions.router.js";
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
@@ -68,7 +71,8 @@ import { mergeRouters, router } from "#server/platform/api/trpc.js";
  * the user's answer names their current organization (organizations). My training carries the viewer's
  * certificates (certifications), which may start a certification's next cycle first, and the scheduled mails include
  * the certificates' expiry reminders (certifications). Every training event, a completion's in its own
- * statements, joins the organization's evidence log (evidence).
+ * statements, joins the organization's evidence log (evidence). The editor's saves of a published course
+ * go to its draft revision (document-control).
  */
 requestIdentity.register({ resumeSession, membershipOf, resumeApiKey });
 registrationHooks.register(invitationRegistrationHook);
@@ -91,6 +95,7 @@ passwordSignInRules.register(requireSsoRule);
 // Webhooks (api-access) queue the deliveries of the same events, in the same transactions.
 trainingEventHooks.register(webhookEventHook);
 completionStatementHooks.register(webhookCompletionHook);
+lessonDrafts.register(documentControlDrafts);
 
 /**
  * Every procedure of the API, by area (docs/SPEC.md §7). The composition reads each module's router file
@@ -131,6 +136,8 @@ export const appRouter = router({
   audit: auditRouter,
   sso: router({ providers: ssoProvidersRouter }),
   webhooks: webhooksRouter,
+  revisions: revisionsRouter,
+  documentControl: documentControlRouter,
 });
 
 export type AppRouter = typeof appRouter;

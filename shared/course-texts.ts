@@ -51,6 +51,7 @@ export const COURSE_MESSAGES = {
   courseChanged: "This course was changed by someone else while you were editing.",
   moduleChanged: "This module was changed by someone else while you were editing.",
   lessonChanged: "This lesson was changed by someone else while you were editing.",
+  draftTextOnly: "A draft holds a lesson's title, text and video; sign-off is set on the lesson itself.",
 } as const;
 
 /** The longest relative deadline a course can set: ten years. */

@@ -9,6 +9,7 @@ export const EVIDENCE_KIND_LABELS = {
   "lesson.signed": "Lesson signed",
   "course.published": "Course published",
   "course.unpublished": "Course back to draft",
+  "revision.approved": "Revision approved",
   "assignment.made": "Assignment made",
   "assignment.removed": "Assignment removed",
   "member.joined": "Member joined",

@@ -35,6 +35,8 @@ export const ACTIONS = [
   "audit.view",
   "sso.manage",
   "webhooks.manage",
+  "revisions.publish",
+  "revisions.approve",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -94,6 +96,10 @@ const PERMISSIONS: Record<Action, readonly Role[]> = {
   "sso.manage": ADMIN_ONLY,
   /** Create, list and delete the organization's webhooks, see and redeliver their deliveries (docs/decisions/0341-webhooks-through-the-outbox.md). */
   "webhooks.manage": ADMIN_ONLY,
+  /** Publishing a published course's draft revision as its next version (docs/decisions/0390-course-drafts.md). */
+  "revisions.publish": CONTENT_CREATORS,
+  /** Approving or sending back a revision in review, never one's own (docs/decisions/0391-approval-of-revisions.md). */
+  "revisions.approve": MANAGEMENT,
 };
 
 /** The roles whose level allows `action`, in the table's order. */

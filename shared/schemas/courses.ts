@@ -302,6 +302,8 @@ export const updateLessonInput = z
       videoUrl: videoUrlField,
       version: versionField,
       ...signoffUpdateFields,
+      /** The editor's saves: on a published course they write its draft revision (docs/decisions/0390-course-drafts.md). */
+      draft: z.boolean({ error: "Draft must be true or false." }).optional(),
     },
     { error: M.lessonIdInvalid },
   )

@@ -7,7 +7,7 @@ import { harnessSession } from "./support/harness.js";
 
 /**
  * SOP sign-off (docs/SPEC.md §7): an admin requires sign-off of a procedure, a member signs it, the admin
- * publishes a material change, the member sees what changed, highlighted, and signs again; the sign-off
+ * publishes a material change (through the course's draft, docs/decisions/0390-course-drafts.md), the member sees what changed, highlighted, and signs again; the sign-off
  * report shows both signatures.
  */
 
@@ -96,13 +96,14 @@ async function reportsAskForResigning(
   expect(await accessibilityProblems(admin)).toEqual([]);
 }
 
-async function publishMaterialChange(admin: Page, slug: string, lessonId: number, summary: string): Promise<void> {
-  await admin.goto(`/${slug}/lessons/${lessonId}/edit`);
-  await (await visible(admin.getByRole("button", { name: "Publish material change" }))).click();
-  const dialog = await visible(admin.getByRole("dialog", { name: "Publish material change" }));
-  await dialog.getByLabel("What changed (one line)").fill(summary);
-  await dialog.getByRole("button", { name: "Publish" }).click();
-  await toast(admin, "Material change published. Everyone who signed will be asked to sign again.");
+/** A published course's changes are published from Manage Content, material per lesson (docs/decisions/0390-course-drafts.md). */
+async function publishMaterialChange(admin: Page, slug: string, courseId: number, summary: string): Promise<void> {
+  await admin.goto(`/${slug}/courses/${courseId}/content`);
+  const panel = await visible(admin.getByRole("region", { name: "Changes and versions" }));
+  await (await visible(panel.getByLabel(/Material change/))).check();
+  await panel.getByLabel("Reason for the change").fill(summary);
+  await panel.getByRole("button", { name: "Publish changes" }).click();
+  await toast(admin, "Changes published. Learners now read the new version.");
 }
 
 describe("SOP sign-off", () => {
@@ -113,7 +114,7 @@ describe("SOP sign-off", () => {
     await admin.goto(`/${slug}/lessons/${lessonId}/edit`);
     await (await visible(admin.getByLabel("Requires sign-off"))).check();
     await toast(admin, "Sign-off setting saved.");
-    await visible(admin.getByRole("button", { name: "Publish material change" }));
+    await visible(admin.getByRole("link", { name: "Version history" }));
 
     // The member signs instead of marking it complete.
     await member.goto(`/${slug}/lessons/${lessonId}`);
@@ -123,9 +124,10 @@ describe("SOP sign-off", () => {
     expect(await accessibilityProblems(member)).toEqual([]);
     await signLesson(member, memberPerson);
 
-    // A material change: the text changes (as an autosave would save it), then the admin publishes it.
-    await apiPost(admin, "/_api/lessons/update", { id: lessonId, content: CHANGED_TEXT });
-    await publishMaterialChange(admin, slug, lessonId, "Test for zero energy");
+    // A material change: the text changes in the course's draft (as the editor's autosave saves it), then
+    // the admin publishes it.
+    await apiPost(admin, "/_api/lessons/update", { id: lessonId, content: CHANGED_TEXT, draft: true });
+    await publishMaterialChange(admin, slug, courseId, "Test for zero energy");
     await reportsAskForResigning(admin, slug, courseId, memberPerson, "signoff");
 
     // The member is asked to sign again, on the dashboard and on the course page.

@@ -29,6 +29,7 @@ const MODULE_RANK: Record<string, number> = {
   reports: 14,
   "api-access": 3,
   evidence: 11,
+  "document-control": 15,
   scorm: 8,
   sso: 5,
 };

@@ -47,6 +47,8 @@ const MATRIX: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
   "audit.view": [true, false, false, false, false],
   "sso.manage": [true, false, false, false, false],
   "webhooks.manage": [true, false, false, false, false],
+  "revisions.publish": [true, true, true, false, false],
+  "revisions.approve": [true, true, false, false, false],
 };
 
 const ORDER: readonly Role[] = ["admin", "manager", "teacher", "learner", "user"];

@@ -6,6 +6,7 @@ import { Button } from "#client/components/ui/button.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { SortableArea, SortableList } from "#client/components/ui/sortable-list.js";
+import { DraftChangesPanel } from "#client/features/document-control/draft-changes-panel.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { focusTarget, focusTargetElement } from "#client/lib/focus.js";
 import { ContentModule, type DeleteTarget, LESSON_LIST_PREFIX } from "./content-module.js";
@@ -153,6 +154,8 @@ function ContentEditor({
           </SortableList>
         </SortableArea>
       )}
+
+      <DraftChangesPanel courseId={course.id} published={course.status === "published"} />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -6,6 +6,7 @@ import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
 import { LessonVideo } from "#client/features/courses/lesson-body.js";
 import type { LessonPageData } from "#client/features/courses/types.js";
+import { DraftNotice } from "#client/features/document-control/draft-notice.js";
 import { CheckBuilder } from "#client/features/quizzes/check-builder.js";
 import { ScormUpload } from "#client/features/scorm/scorm-upload.js";
 import { SignoffEditorPanel } from "#client/features/signoff/editor-panel.js";
@@ -31,12 +32,26 @@ function VideoPreview({ title, videoUrl }: { title: string; videoUrl: string }) 
   );
 }
 
-export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson: LessonPageData }) {
-  const autosave = useLessonAutosave(lesson.id, storedLesson(lesson));
-  const [title, setTitle] = useState(lesson.title);
-  const [videoUrl, setVideoUrl] = useState(lesson.videoUrl ?? "");
+/**
+ * `start` is the lesson as stored, or its draft's text on a published course; `drafting` sends the saves
+ * to the course's draft (docs/decisions/0390-course-drafts.md).
+ */
+export function LessonEditorForm({
+  orgSlug,
+  lesson,
+  drafting,
+  start,
+}: {
+  orgSlug: string;
+  lesson: LessonPageData;
+  drafting: boolean;
+  start: Parameters<typeof storedLesson>[0];
+}) {
+  const autosave = useLessonAutosave(lesson.id, storedLesson(start), drafting);
+  const [title, setTitle] = useState(start.title);
+  const [videoUrl, setVideoUrl] = useState(start.videoUrl ?? "");
   // The editor starts from this; a new key remounts it on other content (their version of a conflict).
-  const [editorStart, setEditorStart] = useState({ key: 0, html: lesson.content ?? "" });
+  const [editorStart, setEditorStart] = useState({ key: 0, html: start.content ?? "" });
   const contentLabelId = useId();
   const courseId = lesson.course.id;
 
@@ -79,6 +94,8 @@ export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson:
         </div>
       </div>
 
+      {drafting && <DraftNotice orgSlug={orgSlug} courseId={courseId} />}
+
       <div className="mt-6 grid gap-5 sm:grid-cols-[1fr_16rem]">
         <FormField label="Title">
           {(field) => (
@@ -101,6 +118,7 @@ export function LessonEditorForm({ orgSlug, lesson }: { orgSlug: string; lesson:
         lessonId={lesson.id}
         initiallyRequired={lesson.requiresSignoff}
         autosave={autosave}
+        drafting={drafting}
       />
 
       <FormField

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { LessonLoadFailure } from "#client/features/courses/page-state.js";
+import { lessonDraftQuery } from "#client/features/document-control/queries.js";
 import { useScreenReady } from "#client/lib/screen-timing.js";
 import { trpc } from "#client/lib/trpc.js";
 import { LessonEditorForm } from "./lesson-editor-form.js";
@@ -22,6 +23,14 @@ export function LessonEditorPage({ orgSlug, lessonId }: { orgSlug: string; lesso
   });
   useScreenReady("lesson-editor", lesson.isFetchedAfterMount && lesson.data !== undefined);
 
+  const draft = useQuery({
+    ...lessonDraftQuery(lessonId ?? 0),
+    enabled: lessonId !== null,
+    refetchOnMount: "always",
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
   if (lessonId === null || lesson.isError) {
     return (
       <LessonLoadFailure
@@ -31,8 +40,17 @@ export function LessonEditorPage({ orgSlug, lessonId }: { orgSlug: string; lesso
       />
     );
   }
-  if (!lesson.isFetchedAfterMount || !lesson.data) return <EditorSkeleton />;
-  return <LessonEditorForm key={lessonId} orgSlug={orgSlug} lesson={lesson.data} />;
+  if (!lesson.isFetchedAfterMount || !lesson.data || draft.isPending) return <EditorSkeleton />;
+  return (
+    <LessonEditorForm
+      key={lessonId}
+      orgSlug={orgSlug}
+      lesson={lesson.data}
+      // A published course's saves go to its draft, and the editor starts from the draft's text (decision 0390).
+      drafting={lesson.data.course.status === "published" || Boolean(draft.data)}
+      start={draft.data ?? lesson.data}
+    />
+  );
 }
 
 function EditorSkeleton() {

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { courseReaders } from "#client/features/courses/queries.js";
+import { lessonDraftQuery, revisionReaders } from "#client/features/document-control/queries.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc, trpcClient } from "#client/lib/trpc.js";
 import { updateLessonInput } from "#shared/schemas/courses.js";
@@ -58,7 +59,7 @@ export function storedLesson(lesson: {
  * Every save names the version it is based on; a refused one (409) fetches the newer lesson and waits for
  * the author's choice: nothing is ever overwritten blindly, and nothing typed is dropped while a save runs.
  */
-export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
+export function useLessonAutosave(lessonId: number, loaded: StoredLesson, drafting: boolean) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SaveState>({ kind: "saved" });
   const draft = useRef<LessonDraft>(loaded);
@@ -74,7 +75,7 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
       setState({ kind: "saved" });
       return true;
     }
-    const input = { id: lessonId, ...sending, version: saved.current.version };
+    const input = { id: lessonId, ...sending, version: saved.current.version, ...(drafting ? { draft: true } : {}) };
     const checked = updateLessonInput.safeParse(input);
     if (!checked.success) {
       setState({ kind: "failed", message: checked.error.issues[0]?.message ?? "Check the lesson's fields." });
@@ -84,7 +85,7 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
     try {
       const answer = await trpcClient.lessons.update.mutate(input);
       saved.current = { ...sending, version: answer.version };
-      for (const queryKey of [...courseReaders(), trpc.courses.structure.pathKey()]) {
+      for (const queryKey of [...courseReaders(), trpc.courses.structure.pathKey(), ...revisionReaders()]) {
         void queryClient.invalidateQueries({ queryKey });
       }
       if (!sameDraft(draft.current, sending)) return await saveOnce();
@@ -98,7 +99,9 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
             ...trpc.lessons.get.queryOptions({ id: lessonId }),
             staleTime: 0,
           });
-          setState({ kind: "conflict", theirs: storedLesson(fresh) });
+          // On a published course the other save was to the draft: theirs is the draft's text.
+          const theirs = drafting ? await queryClient.fetchQuery(lessonDraftQuery(lessonId)) : null;
+          setState({ kind: "conflict", theirs: storedLesson(theirs ?? fresh) });
         } catch (loadError) {
           setState({ kind: "failed", message: errorMessage(loadError, "This lesson was changed by someone else.") });
         }
@@ -107,7 +110,7 @@ export function useLessonAutosave(lessonId: number, loaded: StoredLesson) {
       setState({ kind: "failed", message: errorMessage(error, "Check your connection; saving again soon.") });
       return false;
     }
-  }, [lessonId, queryClient]);
+  }, [lessonId, queryClient, drafting]);
 
   /** Saves now (after any save still running); true when the draft is stored. */
   const saveNow = useCallback(async (): Promise<boolean> => {

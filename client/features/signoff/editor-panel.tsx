@@ -28,11 +28,14 @@ export function SignoffEditorPanel({
   lessonId,
   initiallyRequired,
   autosave,
+  drafting,
 }: {
   orgSlug: string;
   lessonId: number;
   initiallyRequired: boolean;
   autosave: AutosaveLink;
+  /** A published course's text goes to its draft: material or not is chosen when its changes are published. */
+  drafting: boolean;
 }) {
   const [required, setRequired] = useState(initiallyRequired);
   const [publishing, setPublishing] = useState(false);
@@ -42,12 +45,13 @@ export function SignoffEditorPanel({
   /** Saves what is typed, then this change on top of it, and lets the autosave continue from there. */
   const saveBeside = async (change: { requiresSignoff?: boolean; change?: "material"; changeSummary?: string }) => {
     if (!(await autosave.saveNow())) throw new Error(UNSAVED);
+    // Beside a draft, the setting changes the lesson itself, whose version the draft's saves do not name.
     const answer = await trpcClient.lessons.update.mutate({
       id: lessonId,
-      version: autosave.savedVersion(),
+      ...(drafting ? {} : { version: autosave.savedVersion() }),
       ...change,
     });
-    autosave.adoptVersion(answer.version);
+    if (!drafting) autosave.adoptVersion(answer.version);
     return answer;
   };
 
@@ -104,16 +108,20 @@ export function SignoffEditorPanel({
               <History aria-hidden="true" />
               Version history
             </Link>
-            <Button size="sm" onClick={() => setPublishing(true)}>
-              <FileSignature aria-hidden="true" />
-              Publish material change
-            </Button>
+            {!drafting && (
+              <Button size="sm" onClick={() => setPublishing(true)}>
+                <FileSignature aria-hidden="true" />
+                Publish material change
+              </Button>
+            )}
           </div>
         )}
       </div>
       {required && (
         <p className="mt-2 text-xs text-slate-500">
-          Saves as you type are minor changes (wording, typos): signatures stay valid.
+          {drafting
+            ? "When the course's changes are published, you choose whether this one is material: everyone signs again."
+            : "Saves as you type are minor changes (wording, typos): signatures stay valid."}
         </p>
       )}
       <Dialog open={publishing} onOpenChange={(open) => !publish.isPending && setPublishing(open)}>

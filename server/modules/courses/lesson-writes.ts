@@ -16,10 +16,11 @@ import {
   lessonSaveWrites,
 } from "./content-hooks.js";
 import { Lesson } from "./course.entity.js";
-import { type CourseContext, lockLesson, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
+import { type CourseContext, lockLessonCourse, lockModule, lockModuleCourse } from "./course-access.js";
 import { matchesExpectedOrder, planLessonReorder } from "./course-order.rules.js";
 import { loadCourseOutline } from "./course-outline.js";
 import { type OutlineRow, outlineRows } from "./courses.data.js";
+import { lessonDrafts, type SavedLesson } from "./lesson-drafts.js";
 import { assertCurrentVersion, countVersion, setChangedFields } from "./versions.rules.js";
 
 /**
@@ -54,11 +55,33 @@ export async function createLesson(
   return lesson;
 }
 
+/**
+ * lessons/update. With `draft` on a published course, or on any published course of an organization that
+ * requires approval, the lesson's text goes to the course's draft revision (lesson-drafts.ts); otherwise
+ * the live lesson changes as always.
+ */
 export async function updateLesson(
   ctx: ContentSaveContext,
   input: z.output<typeof updateLessonInput>,
+): Promise<SavedLesson> {
+  const { course, lesson } = await lockLessonCourse(ctx, input.id);
+  const store = lessonDrafts.all[0];
+  if (!store || !(await store.takesDraft(ctx, course, input.draft === true))) {
+    return updateLiveLesson(ctx, input, lesson);
+  }
+  if (input.requiresSignoff !== undefined || input.change !== undefined) {
+    throw fail.badRequest(COURSE_MESSAGES.draftTextOnly);
+  }
+  const fields = { title: input.title, content: ctx.content, videoUrl: input.videoUrl, version: input.version };
+  return store.savedToDraft(ctx, course, lesson, fields);
+}
+
+/** Sets the live lesson's fields (it is locked), with the sign-off version and the hooks a save runs. */
+export async function updateLiveLesson(
+  ctx: ContentSaveContext,
+  input: z.output<typeof updateLessonInput>,
+  lesson: Lesson,
 ): Promise<Lesson> {
-  const lesson = await lockLesson(ctx, input.id);
   assertCurrentVersion(lesson, input.version, COURSE_MESSAGES.lessonChanged);
   const before = lessonBefore(lesson);
   const changed = setChangedFields(lesson, {

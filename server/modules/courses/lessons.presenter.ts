@@ -1,6 +1,7 @@
 import { type ScormVersion, scormLaunchPathOf } from "#shared/schemas/scorm.js";
 import { embedUrlFor } from "#shared/video-embed.js";
-import type { CourseStatus, Lesson } from "./course.entity.js";
+import type { CourseStatus } from "./course.entity.js";
+import type { SavedLesson } from "./lesson-drafts.js";
 import type { LessonPageQuiz } from "./lesson-page-parts.js";
 import type { LessonPageRow } from "./lessons.data.js";
 
@@ -48,7 +49,7 @@ export interface CompletedLessonsView {
   lessonIds: number[];
 }
 
-export function presentLesson(lesson: Lesson): LessonView {
+export function presentLesson(lesson: SavedLesson): LessonView {
   return {
     id: lesson.id,
     moduleId: lesson.module.id,

@@ -5,4 +5,4 @@ export { Signature } from "./signoff.entity.js";
 export type { SignoffMemberView, SignoffReport } from "./signoff.presenter.js";
 export { presentSignatureRecord } from "./signoff.presenter.js";
 export { signoffReportCsv } from "./signoff-csv.presenter.js";
-export { materialVersions, signoffStatusOf } from "./signoffs.js";
+export { materialVersions, signoffStatusOf, storedUserAgent } from "./signoffs.js";

@@ -34,7 +34,7 @@ type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation
 const UNDECLARED_COUNT = 87;
 
 let app: TestApp;
-let team: OrgTeam<"learner">;
+let team: OrgTeam<"learner" | "manager">;
 let document: OpenApi;
 let key: string;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -43,7 +43,7 @@ ajvFormats.default(ajv);
 
 beforeAll(async () => {
   app = await startTestApp();
-  team = await orgWithMembers(app, { roles: ["learner"], label: "openapi" });
+  team = await orgWithMembers(app, { roles: ["learner", "manager"], label: "openapi" });
   key = ok<NewApiKeyView>(await team.admin.api.post("/_api/api-keys/create", { name: "Contract", role: "admin" })).key;
   const response = await app.newAgent().get("/_api/openapi.json");
   expect(response.status).toBe(200);
@@ -142,6 +142,25 @@ describe("every declared answer, called with an API key", () => {
     if (!delivery) throw new Error("The assignment queued no delivery");
     return { deliveries, deliveryId: delivery.id };
   }
+  /** A published course whose one lesson has a draft (docs/decisions/0390-course-drafts.md). */
+  const draftedCourse = async (title: string) => {
+    const { course, lessons } = await courseWithLessons(team.admin.api, { title }, 1);
+    const [lesson] = lessons;
+    ok(await team.admin.api.post("/_api/lessons/update", { id: lesson?.id, draft: true, content: "<p>Draft</p>" }));
+    return { course, lesson };
+  };
+
+  /** A revision the manager submitted for review (approval on while it is submitted), for the admin to review. */
+  const submittedByManager = async (title: string) => {
+    const { course } = await draftedCourse(title);
+    ok(await team.admin.api.post("/_api/document-control/update-settings", { approvalRequired: true }));
+    const manager = team.members.manager.api;
+    const submitted = ok<{ id: number }>(
+      await manager.post("/_api/revisions/submit", { courseId: course.id, reason: title }),
+    );
+    ok(await team.admin.api.post("/_api/document-control/update-settings", { approvalRequired: false }));
+    return submitted;
+  };
 
   /** One call per procedure whose answer is declared, with the operation it checks. */
   const CALLS: Record<string, (api: ApiClient) => Promise<ApiResponse>> = {
@@ -223,6 +242,34 @@ describe("every declared answer, called with an API key", () => {
       const { deliveryId } = await webhookWithDelivery(api);
       return keyPost(api, "/_api/webhooks/redeliver", { deliveryId });
     },
+    "revisions.submit": async (api) => {
+      const { course } = await draftedCourse("Contract revision");
+      return keyPost(api, "/_api/revisions/submit", { courseId: course.id, reason: "Contract check" });
+    },
+    "revisions.list": async (api) => {
+      const { course } = await draftedCourse("Contract revisions");
+      return keyGet(api, "/_api/revisions/list", { courseId: String(course.id) });
+    },
+    "revisions.get": async (api) => {
+      const { course } = await draftedCourse("Contract diff");
+      const [draft] = ok<{ id: number }[]>(await keyGet(api, "/_api/revisions/list", { courseId: String(course.id) }));
+      return keyGet(api, "/_api/revisions/get", { id: String(draft?.id) });
+    },
+    "revisions.lessonDraft": async (api) => {
+      const { lesson } = await draftedCourse("Contract draft");
+      return keyGet(api, "/_api/revisions/lesson-draft", { lessonId: String(lesson?.id) });
+    },
+    "revisions.approve": async (api) => {
+      const submitted = await submittedByManager("Contract approval");
+      return keyPost(api, "/_api/revisions/approve", { revisionId: submitted.id, fullName: team.admin.name });
+    },
+    "revisions.reject": async (api) => {
+      const submitted = await submittedByManager("Contract rejection");
+      return keyPost(api, "/_api/revisions/reject", { revisionId: submitted.id, comment: "Not yet" });
+    },
+    "documentControl.settings": (api) => keyGet(api, "/_api/document-control/settings"),
+    "documentControl.updateSettings": (api) =>
+      keyPost(api, "/_api/document-control/update-settings", { approvalRequired: false }),
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);
       return keyGet(api, "/_api/reports/matrix");
