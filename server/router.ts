@@ -9,6 +9,7 @@ import { modulesRouter } from "#server/modules/courses/modules.router.js";
 import { storageProcedures, uploadsRouter } from "#server/modules/courses/uploads.router.js";
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
+import { accountRouter } from "#server/modules/identity/account.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import { registrationHooks, resumeSession, userViewParts } from "#server/modules/identity/index.js";
 import { mailRouter } from "#server/modules/mail/mail.router.js";
@@ -72,6 +73,7 @@ completionStatementHooks.register(completionEntryHook);
  */
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   // Leaving an organization is the team module's (it ends a membership), and the image storage in use the
   // courses module's, under the orgs area's paths.
   orgs: router({ ...orgsProcedures, ...leaveProcedures, ...storageProcedures }),

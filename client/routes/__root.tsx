@@ -5,6 +5,7 @@ import { AppHeader } from "#client/components/layout/app-header.js";
 import { NotFound } from "#client/components/layout/not-found.js";
 import { RouteError } from "#client/components/layout/route-error.js";
 import { Toaster } from "#client/components/ui/toaster.js";
+import { LanguageSync } from "#client/features/account/language-sync.js";
 import { OfflineSync } from "#client/features/offline/offline-sync.js";
 import { InstallBanner } from "#client/features/pwa/install-banner.js";
 import { ServiceWorkerUpdates } from "#client/features/pwa/update-prompt.js";
@@ -41,6 +42,7 @@ function RootLayout() {
       <InstallBanner />
       <ServiceWorkerUpdates />
       <OfflineSync />
+      <LanguageSync />
     </>
   );
 }

