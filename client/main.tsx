@@ -7,6 +7,7 @@ import { createAppRouter } from "./app-router.js";
 import { loadCurrentUser } from "./features/auth/current-user.js";
 import { readOfflineSnapshot } from "./features/offline/use-offline.js";
 import { organizationIdOfRoute } from "./features/orgs/route-organization.js";
+import { startingLanguage, switchLanguage } from "./lib/i18n.js";
 import { forgetPageAnswers, hasPageAnswers } from "./lib/page-answers.js";
 import { loadPageAnswers, nameOrganizationsFrom, queryClient } from "./lib/trpc.js";
 import "./styles.css";
@@ -70,11 +71,17 @@ function finishFirstLoad(): void {
   };
 }
 
-if (root.hasChildNodes()) void takeOverLandingShell(root);
-else {
+/** The first render, once the starting language's catalogue is there (English is bundled: no wait). */
+function startApp(container: HTMLElement): void {
+  // The prerendered landing shell is English (decision 0160): another language renders the page anew.
+  if (container.hasChildNodes() && startingLanguage() === "en") {
+    void takeOverLandingShell(container);
+    return;
+  }
+  container.replaceChildren();
   // A transition lets React render the first page in slices of a few milliseconds instead of one long
   // task: on a phone, the page's (and Lighthouse's) total blocking time was mostly this render (decision 0202).
-  const reactRoot = createRoot(root);
+  const reactRoot = createRoot(container);
   const render = () => startTransition(() => reactRoot.render(app));
   // A page that came with its first answers (decision 0220) needs no network to load its route: loaded
   // before React renders, the page mounts in that one sliced render, instead of in the synchronous
@@ -92,3 +99,7 @@ else {
       });
   } else render();
 }
+
+const language = startingLanguage();
+if (language === "en") startApp(root);
+else void switchLanguage(language, true).finally(() => startApp(root));

@@ -19,6 +19,7 @@ import { documentControlDrafts } from "#server/modules/document-control/index.js
 import { documentControlRouter, revisionsRouter } from "#server/modules/document-control/revisions.router.js";
 import { auditRouter } from "#server/modules/evidence/evidence.router.js";
 import { completionEntryHook, evidenceEventHook } from "#server/modules/evidence/index.js";
+import { accountRouter } from "#server/modules/identity/account.router.js";
 import { authRouter } from "#server/modules/identity/auth.router.js";
 import {
   passwordSignInRules,
@@ -104,6 +105,7 @@ lessonDrafts.register(documentControlDrafts);
  */
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   // Leaving an organization is the team module's (it ends a membership), and the image storage in use the
   // courses module's, under the orgs area's paths.
   orgs: router({ ...orgsProcedures, ...leaveProcedures, ...storageProcedures }),

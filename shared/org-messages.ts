@@ -15,4 +15,5 @@ export const ORG_MESSAGES = {
   slugTaken: "This URL is already taken. Please choose another.",
   slugUnchangeable: "The organization URL cannot be changed.",
   createFailed: "Failed to create organization.",
+  languageInvalid: "Choose one of the offered languages.",
 } as const;

@@ -1,4 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
+import { localizeMessage } from "#shared/i18n/messages.js";
+import { i18n } from "./i18n.js";
 
 /** Whether a failed call was answered with 401: for the current-user call that means "signed out". */
 export function isUnauthorized(error: unknown): boolean {
@@ -16,7 +18,8 @@ export function isUnauthorized(error: unknown): boolean {
 export function errorMessage(error: unknown, fallback: string, unknown = fallback): string {
   if (error instanceof TRPCClientError) {
     const answered = typeof error.data === "object" && error.data !== null;
-    return answered && error.message ? error.message : fallback;
+    // The server answers in the person's language already; a message the device made (offline) is English.
+    return answered && error.message ? localizeMessage(error.message, i18n.t) : fallback;
   }
   if (error instanceof Error) return fallback;
   return unknown;

@@ -1,10 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { AppFooter } from "#client/components/layout/app-footer.js";
 import { AppHeader } from "#client/components/layout/app-header.js";
 import { NotFound } from "#client/components/layout/not-found.js";
 import { RouteError } from "#client/components/layout/route-error.js";
 import { Toaster } from "#client/components/ui/toaster.js";
+import { LanguageSync } from "#client/features/account/language-sync.js";
 import { OfflineSync } from "#client/features/offline/offline-sync.js";
 import { InstallBanner } from "#client/features/pwa/install-banner.js";
 import { ServiceWorkerUpdates } from "#client/features/pwa/update-prompt.js";
@@ -19,6 +21,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 });
 
 function RootLayout() {
+  const { t } = useTranslation();
   return (
     <>
       <HeadContent />
@@ -27,7 +30,7 @@ function RootLayout() {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-700 focus:shadow-lg focus:outline-2 focus:outline-brand-500"
         >
-          Skip to content
+          {t("nav.skipToContent")}
         </a>
         <AppHeader />
         {/* At least a screen high (less the header's 4rem): the footer starts below the fold and stays there
@@ -41,6 +44,7 @@ function RootLayout() {
       <InstallBanner />
       <ServiceWorkerUpdates />
       <OfflineSync />
+      <LanguageSync />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import { EmailCard } from "#client/features/account/email-card.js";
+import { LanguageCard } from "#client/features/account/language-card.js";
 import { PasswordCard } from "#client/features/account/password-card.js";
 import { SessionsCard } from "#client/features/account/sessions-card.js";
 import { requireSignedIn, useCurrentUser } from "#client/features/auth/current-user.js";
@@ -50,6 +51,7 @@ function AccountPage() {
           </Card>
         )}
 
+        {user && <LanguageCard setting={user.languageSetting} />}
         {user && <EmailCard email={user.email} />}
         <PasswordCard />
         <SessionsCard />

@@ -1,11 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
 import { AuthForm, type AuthMode } from "#client/features/auth/auth-form.js";
 import { loadCurrentUser } from "#client/features/auth/current-user.js";
 import { homePathFor } from "#client/features/auth/destination.js";
 import { OrganizationSignIn, ssoReasonOf } from "#client/features/sso/sso-sign-in.js";
 import { APP_NAME, MOBILE_BREAKPOINT_PX } from "#shared/constants.js";
+import type { TranslationKey } from "#shared/i18n/setup.js";
 import type { SsoSignInError } from "#shared/schemas/sso.js";
 
 interface LoginSearch {
@@ -30,12 +32,13 @@ export const Route = createFileRoute("/login")({
   component: LoginPage,
 });
 
-const HEADINGS: Record<AuthMode, { title: string; description: string }> = {
-  signin: { title: "Welcome back", description: `Log in to continue your training with ${APP_NAME}.` },
-  signup: { title: "Create your account", description: "Start training your team in minutes. It's free." },
-};
+const HEADINGS = {
+  signin: { title: "auth.signin.title", description: "auth.signin.description" },
+  signup: { title: "auth.signup.title", description: "auth.signup.description" },
+} as const satisfies Record<AuthMode, Record<string, TranslationKey>>;
 
 function LoginPage() {
+  const { t } = useTranslation();
   const { signup, next, sso } = Route.useSearch();
   const mode: AuthMode = signup ? "signup" : "signin";
 
@@ -51,8 +54,8 @@ function LoginPage() {
     <CenteredCardPage>
       <div className="flex flex-col gap-8 p-6 sm:p-8">
         <div className="text-center">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading.title}</h1>
-          <p className="mt-1.5 text-sm text-slate-600">{heading.description}</p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t(heading.title)}</h1>
+          <p className="mt-1.5 text-sm text-slate-600">{t(heading.description, { appName: APP_NAME })}</p>
         </div>
         <AuthForm key={mode} mode={mode} next={next} />
         {mode === "signin" && <OrganizationSignIn reason={sso} />}

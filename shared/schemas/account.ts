@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
+import { LANGUAGES } from "#shared/i18n/languages.js";
 import { MESSAGES } from "./auth.js";
 import { emailField } from "./common.js";
 
@@ -14,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   emailInUse: "Another account already uses this email address.",
   passwordChanged: "Password changed. Every other session has been signed out.",
   emailChanged: "Email address changed.",
+  languageInvalid: "Choose one of the offered languages.",
 } as const;
 
 const currentPassword = z
@@ -40,3 +42,10 @@ export const changeEmailInput = z.object({
   currentPassword,
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
+/** The account's interface language (decision 0380); null follows the browser again. */
+export const preferencesInput = z.object(
+  { language: z.enum(LANGUAGES, { error: ACCOUNT_MESSAGES.languageInvalid }).nullable() },
+  { error: ACCOUNT_MESSAGES.languageInvalid },
+);
+export type PreferencesInput = z.infer<typeof preferencesInput>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "#shared/constants.js";
+import { LANGUAGES } from "#shared/i18n/languages.js";
 import { ORG_MESSAGES } from "#shared/org-messages.js";
 import { ORG_SLUG_PATTERN } from "#shared/slug.js";
 import { id, text } from "./common.js";
@@ -43,4 +44,10 @@ export const checkSlugInput = z.object(
 export const validateSlugInput = z.object(
   { slug: text({ error: ORG_MESSAGES.slugEmpty }).trim().min(1, ORG_MESSAGES.slugEmpty) },
   { error: ORG_MESSAGES.slugEmpty },
+);
+
+/** The organization's default interface language (decision 0380). */
+export const orgLanguageInput = z.object(
+  { defaultLanguage: z.enum(LANGUAGES, { error: ORG_MESSAGES.languageInvalid }) },
+  { error: ORG_MESSAGES.languageInvalid },
 );

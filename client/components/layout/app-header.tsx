@@ -1,6 +1,7 @@
 import { useRouterState } from "@tanstack/react-router";
 import { Building2, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
 import { useCurrentUser } from "#client/features/auth/current-user.js";
@@ -18,6 +19,7 @@ const MOBILE_MENU_ID = "mobile-menu";
 const OrgSwitcher = lazy(() => import("./org-switcher.js").then((module) => ({ default: module.OrgSwitcher })));
 
 export function AppHeader() {
+  const { t } = useTranslation();
   const { data: user, isPending } = useCurrentUser();
   const org = useActiveOrganization();
   const items = navItemsFor(user, org);
@@ -42,7 +44,7 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <Logo compact={Boolean(org)} />
         {org && (
-          <div className="flex min-w-0 items-center gap-1.5 border-l border-slate-200 pl-2 sm:pl-3">
+          <div className="flex min-w-0 items-center gap-1.5 border-s border-slate-200 ps-2 sm:ps-3">
             <Building2 className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
             {/* Up to three lines on a phone, two above, so that organizations whose names start alike are told
                 apart, also beside the offline badge, the sync count and the switcher (the whole name is the
@@ -51,7 +53,7 @@ export function AppHeader() {
               className="line-clamp-3 text-xs leading-tight font-medium break-words text-slate-700 sm:line-clamp-2 sm:text-sm"
               title={org.name}
             >
-              <span className="sr-only">Current organization: </span>
+              <span className="sr-only">{t("nav.currentOrganization")}</span>
               {org.name}
             </span>
             {/* Its trigger button's place is kept while the menus load, so the header does not shift. */}
@@ -61,11 +63,11 @@ export function AppHeader() {
           </div>
         )}
 
-        <div className="ml-auto flex shrink-0 items-center">
+        <div className="ms-auto flex shrink-0 items-center">
           <OfflineBadge />
           {isPending ? (
             <output className="flex items-center gap-2">
-              <span className="sr-only">Loading</span>
+              <span className="sr-only">{t("nav.loading")}</span>
               <Skeleton className="hidden h-8 w-20 md:block" />
               <Skeleton className="hidden h-8 w-20 md:block" />
               <Skeleton className="h-8 w-20" />
@@ -79,7 +81,7 @@ export function AppHeader() {
                 variant="ghost"
                 size="icon"
                 className="md:hidden"
-                aria-label="Menu"
+                aria-label={t("nav.menu")}
                 aria-expanded={menuOpen}
                 aria-controls={MOBILE_MENU_ID}
                 onClick={() => setMenuOpen((open) => !open)}

@@ -1,8 +1,10 @@
 import type { CurrentOrganization, CurrentUser } from "#client/features/auth/current-user.js";
+import type { TranslationKey } from "#shared/i18n/setup.js";
 import { can } from "#shared/permissions.js";
 
 export interface NavItem {
-  label: string;
+  /** Its words, in the reader's language (SiteNav translates them). */
+  label: TranslationKey;
   to: string;
   hash?: string;
   /** Shown as a button rather than a plain link. */
@@ -11,10 +13,10 @@ export interface NavItem {
 
 /** docs/SPEC.md §2: a visitor's navigation. */
 const VISITOR_NAV: readonly NavItem[] = [
-  { label: "Home", to: "/" },
-  { label: "Features", to: "/", hash: "features" },
-  { label: "About", to: "/", hash: "about" },
-  { label: "Log In", to: "/login", emphasis: true },
+  { label: "nav.home", to: "/" },
+  { label: "nav.features", to: "/", hash: "features" },
+  { label: "nav.about", to: "/", hash: "about" },
+  { label: "nav.login", to: "/login", emphasis: true },
 ];
 
 /**
@@ -26,15 +28,15 @@ export function navItemsFor(user: CurrentUser | null | undefined, org: CurrentOr
   const items: NavItem[] = [];
   if (org) {
     const base = `/${encodeURIComponent(org.slug)}`;
-    items.push({ label: "Dashboard", to: `${base}/dashboard` });
+    items.push({ label: "nav.dashboard", to: `${base}/dashboard` });
     if (can(org.role, "nav.teamAndTags")) {
-      items.push({ label: "Team", to: `${base}/team` }, { label: "Tags", to: `${base}/tags` });
+      items.push({ label: "nav.team", to: `${base}/team` }, { label: "nav.tags", to: `${base}/tags` });
     }
-    if (can(org.role, "settings.view")) items.push({ label: "Settings", to: `${base}/settings` });
+    if (can(org.role, "settings.view")) items.push({ label: "nav.settings", to: `${base}/settings` });
     // Progress reports (decision 0045) for those who answer for the team's training.
-    if (can(org.role, "reports.view")) items.push({ label: "Reports", to: `${base}/reports` });
-    items.push({ label: "Courses", to: `${base}/courses` });
+    if (can(org.role, "reports.view")) items.push({ label: "nav.reports", to: `${base}/reports` });
+    items.push({ label: "nav.courses", to: `${base}/courses` });
   }
-  items.push({ label: "Account", to: "/account" });
+  items.push({ label: "nav.account", to: "/account" });
   return items;
 }

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { cn } from "#client/lib/cn.js";
 import type { NavItem } from "./nav-items.js";
@@ -28,9 +29,10 @@ export interface SiteNavProps {
 }
 
 export function SiteNav({ items, layout, id, className }: SiteNavProps) {
+  const { t } = useTranslation();
   const styles = LAYOUT[layout];
   return (
-    <nav aria-label="Main" id={id} className={className}>
+    <nav aria-label={t("nav.main")} id={id} className={className}>
       <ul className={styles.list}>
         {items.map((item) => (
           <li key={`${item.label}-${item.to}`}>
@@ -45,7 +47,7 @@ export function SiteNav({ items, layout, id, className }: SiteNavProps) {
                   : cn(LINK_BASE, styles.link)
               }
             >
-              {item.label}
+              {t(item.label)}
             </Link>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { FormField } from "./form-field.js";
 import { Input } from "./input.js";
 
@@ -15,8 +16,9 @@ export interface EmailFieldProps {
 
 /** The "Email" field of one's own address (log in, forgot password, account), with label and error wired up. */
 export function EmailField({ registration, error, placeholder, autoFocus, disabled, readOnly }: EmailFieldProps) {
+  const { t } = useTranslation();
   return (
-    <FormField label="Email" error={error}>
+    <FormField label={t("auth.email")} error={error}>
       {(control) => (
         <Input
           {...control}

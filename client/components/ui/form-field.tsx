@@ -1,5 +1,7 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "#client/lib/cn.js";
+import { localizeMessage } from "#shared/i18n/messages.js";
 import { Label } from "./label.js";
 
 /** What FormField hands its control so that the label, hint and error are wired to it. */
@@ -22,6 +24,7 @@ export interface FormFieldProps {
 }
 
 export function FormField({ label, error, hint, id, className, children }: FormFieldProps) {
+  const { t } = useTranslation();
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -38,7 +41,7 @@ export function FormField({ label, error, hint, id, className, children }: FormF
       )}
       {error && (
         <p id={errorId} className="text-sm text-red-600">
-          {error}
+          {localizeMessage(error, t)}
         </p>
       )}
     </div>

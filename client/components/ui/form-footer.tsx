@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "./button.js";
 
 export interface FormFooterProps {
@@ -17,6 +18,7 @@ export interface FormFooterProps {
 
 /** The end of a form: its submit button and what follows it. */
 export function FormFooter({ submitLabel, pending, layout, children }: FormFooterProps) {
+  const { t } = useTranslation();
   if (layout === "card") {
     return (
       <div>
@@ -30,7 +32,7 @@ export function FormFooter({ submitLabel, pending, layout, children }: FormFoote
   return (
     <>
       <Button type="submit" size="lg" className="w-full" loading={pending}>
-        {pending ? "Processing..." : submitLabel}
+        {pending ? t("form.processing") : submitLabel}
       </Button>
       {children}
     </>

@@ -45,3 +45,13 @@ export function useChangeEmail() {
     }),
   );
 }
+
+/** The account's interface language (decision 0380): the answer is the user, with the language to show now. */
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.account.preferences.mutationOptions({
+      onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions.queryKey, user),
+    }),
+  );
+}

@@ -3,7 +3,7 @@ import { Badge } from "#client/components/ui/badge.js";
 import { Button } from "#client/components/ui/button.js";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
-import { formatDate } from "#client/lib/dates.js";
+import { formatDate, formatRelative } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { DAY_MS, HOUR_MS, LAST_SEEN_STEP_MS, MINUTE_MS } from "#shared/constants.js";
 import { ACCOUNT_FALLBACKS, useSessions, useSignOutOthers } from "./queries.js";
@@ -13,14 +13,13 @@ const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ["hour", HOUR_MS],
   ["minute", MINUTE_MS],
 ];
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /** "Active now" within the server's last-seen step, else "3 hours ago" and the like. */
 function lastSeenText(lastSeenAt: Date, now = Date.now()): string {
   const ago = now - lastSeenAt.getTime();
   if (ago < LAST_SEEN_STEP_MS) return "Active now";
   const [unit, size] = UNITS.find(([, ms]) => ago >= ms) ?? ["minute", MINUTE_MS];
-  return `Last seen ${relative.format(-Math.floor(ago / size), unit)}`;
+  return `Last seen ${formatRelative(-Math.floor(ago / size), unit)}`;
 }
 
 /** Where the account is signed in, and "Sign out everywhere else" (decision 0015). */

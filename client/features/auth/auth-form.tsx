@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { EmailField } from "#client/components/ui/email-field.js";
 import { FormAlert } from "#client/components/ui/form-alert.js";
@@ -9,6 +10,7 @@ import { FormField } from "#client/components/ui/form-field.js";
 import { FormFooter } from "#client/components/ui/form-footer.js";
 import { Input } from "#client/components/ui/input.js";
 import { LOGIN_FOCUS_DELAY_MS } from "#shared/constants.js";
+import type { TranslationKey } from "#shared/i18n/setup.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
 import type { CurrentUser } from "./current-user.js";
 import { loginErrorText, registerErrorText } from "./messages.js";
@@ -30,9 +32,9 @@ const RESOLVERS = {
 } as const;
 
 const TEXT = {
-  signin: { submit: "Log In", prompt: "Don't have an account yet?", toggle: "Sign up" },
-  signup: { submit: "Create Account", prompt: "Already have an account?", toggle: "Log in" },
-} as const;
+  signin: { submit: "auth.signin.submit", prompt: "auth.signin.prompt", toggle: "auth.signin.toggle" },
+  signup: { submit: "auth.signup.submit", prompt: "auth.signup.prompt", toggle: "auth.signup.toggle" },
+} as const satisfies Record<AuthMode, Record<string, TranslationKey>>;
 
 export interface AuthFormProps {
   mode: AuthMode;
@@ -72,6 +74,7 @@ export function AuthForm({
   submitLabel,
   onAuthenticated,
 }: AuthFormProps) {
+  const { t } = useTranslation();
   const isSignUp = mode === "signup";
   const navigation = { next, skipNavigation: onAuthenticated !== undefined, onAuthenticated };
   const login = useLogin(navigation);
@@ -128,17 +131,19 @@ export function AuthForm({
       {failure && <FormAlert>{failure}</FormAlert>}
 
       {isSignUp && (
-        <FormField label="Name" error={errors.name?.message}>
-          {(control) => <Input {...control} {...field("name")} autoComplete="name" placeholder="Jane Doe" />}
+        <FormField label={t("auth.name")} error={errors.name?.message}>
+          {(control) => (
+            <Input {...control} {...field("name")} autoComplete="name" placeholder={t("auth.namePlaceholder")} />
+          )}
         </FormField>
       )}
       <EmailField
         registration={field("email")}
         error={errors.email?.message}
-        placeholder="you@company.com"
+        placeholder={t("auth.emailPlaceholder")}
         readOnly={fixedEmail !== undefined}
       />
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t("auth.password")} error={errors.password?.message}>
         {(control) => (
           <Input
             {...control}
@@ -149,26 +154,26 @@ export function AuthForm({
         )}
       </FormField>
       {!isSignUp && (
-        <p className="-mt-3 text-right text-sm">
+        <p className="-mt-3 text-end text-sm">
           <Link
             to="/forgot-password"
             className="rounded font-medium text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
-            Forgot password?
+            {t("auth.forgotPassword")}
           </Link>
         </p>
       )}
 
-      <FormFooter submitLabel={submitLabel ?? text.submit} pending={pending} layout="page">
+      <FormFooter submitLabel={submitLabel ?? t(text.submit)} pending={pending} layout="page">
         {fixedEmail === undefined && (
           <p className="text-center text-sm text-slate-600">
-            {text.prompt}{" "}
+            {t(text.prompt)}{" "}
             <Link
               to="/login"
               search={isSignUp ? { next } : { signup: true, next }}
               className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
-              {text.toggle}
+              {t(text.toggle)}
             </Link>
           </p>
         )}

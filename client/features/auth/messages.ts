@@ -1,24 +1,16 @@
 import { errorMessage } from "#client/lib/errors.js";
+import { i18n } from "#client/lib/i18n.js";
 
-/** The fixed texts of docs/SPEC.md §8 for authentication. */
-export const AUTH_MESSAGES = {
-  loginSuccess: "Login successful!",
-  registerSuccess: "Account created successfully!",
-  loginFailed: "Login failed. Please try again.",
-  loginUnknown: "An unknown error occurred during login.",
-  registerFailed: "Registration failed. Please try again.",
-  registerUnknown: "An unknown error occurred during registration.",
-  logoutFailed: "Logout failed.",
-} as const;
+/** The fixed texts of docs/SPEC.md §8 for authentication's failures, in the reader's language. */
 
 export function loginErrorText(error: unknown): string {
-  return errorMessage(error, AUTH_MESSAGES.loginFailed, AUTH_MESSAGES.loginUnknown);
+  return errorMessage(error, i18n.t("auth.loginFailed"), i18n.t("auth.loginUnknown"));
 }
 
 export function registerErrorText(error: unknown): string {
-  return errorMessage(error, AUTH_MESSAGES.registerFailed, AUTH_MESSAGES.registerUnknown);
+  return errorMessage(error, i18n.t("auth.registerFailed"), i18n.t("auth.registerUnknown"));
 }
 
 export function logoutErrorText(error: unknown): string {
-  return errorMessage(error, AUTH_MESSAGES.logoutFailed);
+  return errorMessage(error, i18n.t("auth.logoutFailed"));
 }

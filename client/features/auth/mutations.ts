@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { toast } from "#client/lib/toast.js";
 import { trpc } from "#client/lib/trpc.js";
 import { type CurrentUser, currentUserQueryOptions } from "./current-user.js";
 import { destinationAfterAuth } from "./destination.js";
-import { AUTH_MESSAGES, loginErrorText, logoutErrorText, registerErrorText } from "./messages.js";
+import { loginErrorText, logoutErrorText, registerErrorText } from "./messages.js";
 
 export interface AuthNavigationOptions {
   /** The raw `next` search parameter of the page. */
@@ -31,10 +32,11 @@ function useAfterAuth(options: AuthNavigationOptions) {
 }
 
 export function useLogin(options: AuthNavigationOptions = {}) {
+  const { t } = useTranslation();
   const afterAuth = useAfterAuth(options);
   return useMutation(
     trpc.auth.login.mutationOptions({
-      meta: { success: AUTH_MESSAGES.loginSuccess },
+      meta: { success: t("auth.loginSuccess") },
       onSuccess: afterAuth,
       // docs/SPEC.md §8 names the texts for each failure, not only a fallback.
       onError: (error) => toast.error(loginErrorText(error)),
@@ -43,10 +45,11 @@ export function useLogin(options: AuthNavigationOptions = {}) {
 }
 
 export function useRegister(options: AuthNavigationOptions = {}) {
+  const { t } = useTranslation();
   const afterAuth = useAfterAuth(options);
   return useMutation(
     trpc.auth.register.mutationOptions({
-      meta: { success: AUTH_MESSAGES.registerSuccess },
+      meta: { success: t("auth.registerSuccess") },
       onSuccess: afterAuth,
       onError: (error) => toast.error(registerErrorText(error)),
     }),

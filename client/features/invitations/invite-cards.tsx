@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { CenteredCardPage } from "#client/components/layout/centered-card-page.js";
 import { buttonClassName } from "#client/components/ui/button.js";
 import { cn } from "#client/lib/cn.js";
@@ -47,10 +48,11 @@ export function InviteCard({
 }
 
 /** A way out of a dead end: home, or the user's own organization. */
-export function HomeLink({ to = "/", label = "Go to Homepage" }: { to?: string; label?: string }) {
+export function HomeLink({ to = "/", label }: { to?: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <Link to={to} className={buttonClassName({ variant: "outline", className: "w-full" })}>
-      {label}
+      {label ?? t("nav.goHome")}
     </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, LogOut, MailOpen, UserRoundX, Users } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.js";
 import { PageSpinner, Spinner } from "#client/components/ui/spinner.js";
 import { AuthForm } from "#client/features/auth/auth-form.js";
@@ -10,18 +11,19 @@ import { useLogout } from "#client/features/auth/mutations.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { trpc } from "#client/lib/trpc.js";
 import { can } from "#shared/permissions.js";
-import { type Role, roleLabel } from "#shared/roles.js";
+import type { Role } from "#shared/roles.js";
 import { HomeLink, InviteCard } from "./invite-cards.js";
-import { INVITE_TEXT, useAcceptInvite } from "./use-accept-invite.js";
+import { useAcceptInvite } from "./use-accept-invite.js";
 
 /**
- * What the invitation makes of the person, in plain words: a learner simply takes the training; the other
- * access levels are named ("as a Manager"), since they add duties.
+ * What the invitation makes of the person, in plain words (the `role` selection of "invite.intro"): a
+ * learner simply takes the training; the other access levels are named ("as a Manager"), since they add duties.
  */
 function invitedAs(role: Role): string {
-  if (!can(role, "courses.edit")) return "to take the training there";
-  return `as ${role === "admin" ? "an" : "a"} ${roleLabel(role)}`;
+  return can(role, "courses.edit") ? role : "other";
 }
+
+const STRONG = { strong: <strong className="font-semibold text-slate-800" /> };
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -30,13 +32,14 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * sent a token of another organization to the generic page; this decides what the visitor sees.
  */
 export function InvitePage({ token }: { token: string | undefined }) {
+  const { t } = useTranslation();
   if (!token) {
     return (
       <InviteCard
         icon={CircleAlert}
         tone="danger"
-        title="Invitation Error"
-        description={INVITE_TEXT.missingToken}
+        title={t("invite.error.title")}
+        description={t("invite.missingToken")}
         alert
       >
         <HomeLink />
@@ -47,6 +50,7 @@ export function InvitePage({ token }: { token: string | undefined }) {
 }
 
 function InviteForToken({ token }: { token: string }) {
+  const { t } = useTranslation();
   // No retry (docs/SPEC.md §9), and no refetch on focus: a link that has just been used must not turn into an
   // error card under the person who used it.
   const invite = useQuery(
@@ -78,22 +82,26 @@ function InviteForToken({ token }: { token: string }) {
       <InviteCard
         icon={CircleAlert}
         tone="danger"
-        title="Invitation Error"
-        description={errorMessage(invite.error, INVITE_TEXT.decodeFailed)}
+        title={t("invite.error.title")}
+        description={errorMessage(invite.error, t("invite.decodeFailed"))}
         alert
       >
         <HomeLink />
       </InviteCard>
     );
   }
-  if (invite.isPending || userPending) return <PageSpinner label="Loading invitation" />;
+  if (invite.isPending || userPending) return <PageSpinner label={t("invite.loading")} />;
 
   const data = invite.data;
   if (accept.isPending || accept.isSuccess || autoAccept) {
     return (
-      <InviteCard icon={Users} title={`Joining ${data.orgName}`} description="Setting up your membership...">
+      <InviteCard
+        icon={Users}
+        title={t("invite.joining", { orgName: data.orgName })}
+        description={t("invite.settingUp")}
+      >
         <div className="flex justify-center">
-          <Spinner size="lg" label={`Joining ${data.orgName}`} />
+          <Spinner size="lg" label={t("invite.joining", { orgName: data.orgName })} />
         </div>
       </InviteCard>
     );
@@ -101,8 +109,11 @@ function InviteForToken({ token }: { token: string }) {
 
   const intro = (
     <p>
-      <strong className="font-semibold text-slate-800">{data.inviterName}</strong> has invited you to join{" "}
-      <strong className="font-semibold text-slate-800">{data.orgName}</strong> {invitedAs(data.role)}.
+      <Trans
+        i18nKey="invite.intro"
+        values={{ inviterName: data.inviterName, orgName: data.orgName, role: invitedAs(data.role) }}
+        components={STRONG}
+      />
     </p>
   );
 
@@ -111,11 +122,11 @@ function InviteForToken({ token }: { token: string }) {
     return (
       <InviteCard
         icon={MailOpen}
-        title="You're Invited"
+        title={t("invite.title")}
         description={
           <>
             {intro}
-            <p className="mt-2">{existing ? "Log in to your account to accept." : "Create your account to accept."}</p>
+            <p className="mt-2">{existing ? t("invite.signinToAccept") : t("invite.signupToAccept")}</p>
           </>
         }
       >
@@ -125,7 +136,7 @@ function InviteForToken({ token }: { token: string }) {
           fixedEmail={data.email}
           suggestedName={data.name}
           inviteToken={token}
-          submitLabel={existing ? "Login & Join" : "Create Account & Join"}
+          submitLabel={existing ? t("invite.signinSubmit") : t("invite.signupSubmit")}
           onAuthenticated={() => setAutoAccept(true)}
         />
       </InviteCard>
@@ -137,18 +148,20 @@ function InviteForToken({ token }: { token: string }) {
       <InviteCard
         icon={UserRoundX}
         tone="warning"
-        title="Account Mismatch"
+        title={t("invite.mismatch.title")}
         description={
           <p>
-            This invitation is for <strong className="font-semibold text-slate-800">{data.email}</strong>, but you are
-            logged in as <strong className="font-semibold text-slate-800">{user.email}</strong>. Log out and continue
-            with the invited account.
+            <Trans
+              i18nKey="invite.mismatch.text"
+              values={{ invited: data.email, current: user.email }}
+              components={STRONG}
+            />
           </p>
         }
       >
         <Button size="lg" className="w-full" loading={logout.isPending} onClick={() => logout.mutate()}>
           {!logout.isPending && <LogOut />}
-          Log Out & Switch Account
+          {t("invite.mismatch.switch")}
         </Button>
       </InviteCard>
     );
@@ -159,10 +172,10 @@ function InviteForToken({ token }: { token: string }) {
       <InviteCard
         icon={Users}
         tone="warning"
-        title="Already in an Organization"
-        description={<p>{INVITE_TEXT.alreadyInOrganization}</p>}
+        title={t("invite.already.title")}
+        description={<p>{t("invite.alreadyInOrganization")}</p>}
       >
-        <HomeLink to={homePathFor(user)} label={`Go to ${user.currentOrganization.name}`} />
+        <HomeLink to={homePathFor(user)} label={t("invite.goTo", { orgName: user.currentOrganization.name })} />
       </InviteCard>
     );
   }
@@ -170,16 +183,16 @@ function InviteForToken({ token }: { token: string }) {
   return (
     <InviteCard
       icon={MailOpen}
-      title="You're Invited"
+      title={t("invite.title")}
       description={
         <>
           {intro}
-          <p className="mt-3 text-base font-medium text-slate-800">Welcome back, {user.name}!</p>
+          <p className="mt-3 text-base font-medium text-slate-800">{t("invite.welcomeBack", { name: user.name })}</p>
         </>
       }
     >
       <Button size="lg" className="w-full" loading={accept.isPending} onClick={() => accept.mutate({ token })}>
-        Accept Invitation
+        {t("invite.accept")}
       </Button>
     </InviteCard>
   );

@@ -1,16 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
 import { currentUserQueryOptions } from "#client/features/auth/current-user.js";
 import { trpc } from "#client/lib/trpc.js";
-
-/** The fixed texts of docs/SPEC.md §8 for invitations. */
-export const INVITE_TEXT = {
-  missingToken: "This invitation link is invalid or missing a token.",
-  decodeFailed: "Could not retrieve invitation details.",
-  acceptFailed: "Failed to accept invitation.",
-  joined: "Successfully joined the organization!",
-  alreadyInOrganization: "You are already part of an organization. You cannot accept another invitation.",
-} as const;
 
 /**
  * Accepts the invitation (docs/SPEC.md §4): on success a toast, the current user refreshed (it now has the new
@@ -18,12 +10,14 @@ export const INVITE_TEXT = {
  * organization's dashboard, or /select-org when the answer names none.
  */
 export function useAcceptInvite() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return useMutation(
     trpc.team.acceptInvite.mutationOptions({
       meta: {
-        success: INVITE_TEXT.joined,
-        failure: INVITE_TEXT.acceptFailed,
+        // docs/SPEC.md §8's texts for invitations.
+        success: t("invite.joined"),
+        failure: t("invite.acceptFailed"),
         // Both refetched before leaving: the organization pages' guard reads the user and the list.
         invalidates: [trpc.orgs.pathKey(), currentUserQueryOptions.queryKey],
       },

@@ -7,6 +7,7 @@ import { Button, buttonClassName } from "#client/components/ui/button.js";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#client/components/ui/card.js";
 import { ConfirmDialog } from "#client/components/ui/confirm-dialog.js";
 import { Skeleton } from "#client/components/ui/skeleton.js";
+import { formatNumber } from "#client/lib/dates.js";
 import { errorMessage } from "#client/lib/errors.js";
 import { can } from "#shared/permissions.js";
 import { ROLE_BADGE_VARIANTS, roleLabel } from "#shared/roles.js";
@@ -15,7 +16,7 @@ import { useLeaveOrganization } from "./leave-organization.js";
 import { dashboardPath, type Organization, orgStatsQuery, orgStorageQuery, useOrganizations } from "./queries.js";
 
 function count(value: number, one: string, many: string): string {
-  return `${value.toLocaleString()} ${value === 1 ? one : many}`;
+  return `${formatNumber(value)} ${value === 1 ? one : many}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { dateFromRow } from "#server/platform/db/sql-dialect.js";
 import { TENANT_FILTER } from "#server/platform/db/tenant-filter.js";
 import { createOwned, type OrganizationScope } from "#server/platform/db/tenant-scope.js";
 import { fail } from "#server/platform/http/errors.js";
+import { isLanguage, languageOrDefault } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 import { API_KEY_MESSAGES, type ApiKeyAccess } from "#shared/schemas/api-keys.js";
 import { ApiKey } from "./api-key.entity.js";
@@ -61,6 +62,7 @@ interface ApiKeyRow {
   email: string;
   email_key: string;
   user_created_at: unknown;
+  user_language: string | null;
   membership_id: number;
   creator_role: Role;
   display_name: string | null;
@@ -68,6 +70,7 @@ interface ApiKeyRow {
   organization_name: string;
   organization_slug: string;
   organization_created_at: unknown;
+  organization_language: string;
 }
 
 /**
@@ -76,8 +79,9 @@ interface ApiKeyRow {
  */
 const API_KEY_SQL = `select k.id, k.organization_id, k.access, k.expires_at, k.last_used_at,
   u.id as user_id, u.name, u.email, u.email_key, u.created_at as user_created_at,
-  ms.id as membership_id, ms.role as creator_role, ms.display_name, ms.created_at as membership_created_at,
-  o.name as organization_name, o.slug as organization_slug, o.created_at as organization_created_at
+  u.language as user_language, ms.id as membership_id, ms.role as creator_role, ms.display_name, ms.created_at as membership_created_at,
+  o.name as organization_name, o.slug as organization_slug, o.created_at as organization_created_at,
+  o.default_language as organization_language
 from api_keys k join users u on u.id = k.created_by_id
 join memberships ms on ms.organization_id = k.organization_id and ms.user_id = k.created_by_id
 join organizations o on o.id = k.organization_id
@@ -106,6 +110,7 @@ export async function resumeApiKey(em: EntityManager, key: string, at: Date): Pr
     id: row.organization_id,
     name: row.organization_name,
     slug: row.organization_slug,
+    defaultLanguage: languageOrDefault(row.organization_language),
     createdAt: dateOrEpoch(row.organization_created_at),
   };
   return {
@@ -117,6 +122,7 @@ export async function resumeApiKey(em: EntityManager, key: string, at: Date): Pr
       email: row.email,
       emailKey: row.email_key,
       currentOrganization: { id: row.organization_id },
+      language: isLanguage(row.user_language) ? row.user_language : null,
       createdAt: dateOrEpoch(row.user_created_at),
     },
     membership: {

@@ -1,6 +1,6 @@
-import { signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
-import { changeEmailInput, changePasswordInput } from "#shared/schemas/account.js";
-import { changeEmail, changePassword, openSessionsOf, signOutOthers } from "./account.js";
+import { router, signedInProcedure, signedInRateLimitedProcedure } from "#server/platform/api/trpc.js";
+import { changeEmailInput, changePasswordInput, preferencesInput } from "#shared/schemas/account.js";
+import { changeEmail, changePassword, openSessionsOf, savePreferences, signOutOthers } from "./account.js";
 import { presentSessions } from "./account.presenter.js";
 
 /**
@@ -28,3 +28,12 @@ export const accountProcedures = {
     .input(changeEmailInput)
     .mutation(({ ctx, input }) => changeEmail(ctx, input)),
 };
+
+/** The account area's own paths (account/*): one's preferences. */
+export const accountRouter = router({
+  /** The account's interface language, or null to follow the browser (decision 0380). */
+  preferences: signedInProcedure
+    .meta({ rest: { method: "POST", path: "/account/preferences" } })
+    .input(preferencesInput)
+    .mutation(({ ctx, input }) => savePreferences(ctx, input)),
+});

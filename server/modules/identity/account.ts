@@ -1,9 +1,15 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { z } from "zod";
+import { browserLocalesOf } from "#server/platform/api/request-language.js";
 import type { SignedInContext } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
-import { ACCOUNT_MESSAGES, type changeEmailInput, type changePasswordInput } from "#shared/schemas/account.js";
+import {
+  ACCOUNT_MESSAGES,
+  type changeEmailInput,
+  type changePasswordInput,
+  type PreferencesInput,
+} from "#shared/schemas/account.js";
 import { presentUser } from "./auth.presenter.js";
 import { knownDeviceOf } from "./known-devices.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
@@ -81,5 +87,14 @@ export async function changeEmail(ctx: SignedInContext, input: z.output<typeof c
     if (error instanceof UniqueConstraintViolationException) throw fail.conflict(ACCOUNT_MESSAGES.emailInUse);
     throw error;
   }
-  return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, user) };
+  return { message: ACCOUNT_MESSAGES.emailChanged, user: await presentUser(ctx.em, user, browserLocalesOf(ctx.req)) };
+}
+
+/** The account page's language choice (decision 0380): every later answer and mail follows it. */
+export async function savePreferences(ctx: SignedInContext, input: PreferencesInput) {
+  const user = managedUser(ctx.em, ctx.user);
+  user.language = input.language;
+  await ctx.em.flush();
+  ctx.req.accountLanguage = input.language;
+  return presentUser(ctx.em, user, browserLocalesOf(ctx.req), ctx.currentMembership);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/core";
 import { Hooks } from "#server/platform/api/hooks.js";
 import type { MembershipRecord, SignedInUser } from "#server/platform/api/session.js";
+import { type Language, pickLanguage } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 
 /** The user's current organization and their role there, as the organizations module presents it. */
@@ -24,7 +25,7 @@ export interface UserViewParts {
     em: EntityManager,
     user: SignedInUser,
     currentMembership: MembershipRecord | null,
-  ): Promise<CurrentOrganizationView | null>;
+  ): Promise<{ view: CurrentOrganizationView; defaultLanguage: Language } | null>;
 }
 
 export const userViewParts = new Hooks<UserViewParts>("userViewParts");
@@ -39,19 +40,34 @@ export interface UserView {
   email: string;
   currentOrgId: number | null;
   currentOrganization: CurrentOrganizationView | null;
+  /**
+   * The language the person is answered in (decision 0380): their own choice, else their browser's
+   * (`browserLocales`, from the request's Accept-Language), else their current organization's default.
+   */
+  language: Language;
+  /** Their own choice, or null while they follow the browser (the account page's picker). */
+  languageSetting: Language | null;
 }
 
 /** `currentMembership`: the session lookup's, when it is still the user's current one (no query then). */
 export async function presentUser(
   em: EntityManager,
   user: SignedInUser,
+  browserLocales: readonly string[],
   currentMembership: MembershipRecord | null = null,
 ): Promise<UserView> {
-  const currentOrganization = await userViewParts.one.currentOrganizationOf(em, user, currentMembership);
+  const current = await userViewParts.one.currentOrganizationOf(em, user, currentMembership);
+  const currentOrganization = current?.view ?? null;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
+    language: pickLanguage({
+      account: user.language,
+      browser: browserLocales,
+      organization: current?.defaultLanguage,
+    }),
+    languageSetting: user.language,
     currentOrgId: currentOrganization ? currentOrganization.id : null,
     currentOrganization,
   };

@@ -1,3 +1,4 @@
+import { browserLocalesOf } from "#server/platform/api/request-language.js";
 import { publicProcedure, rateLimitedProcedure, router, signedInProcedure } from "#server/platform/api/trpc.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import { loginInput, registerInput } from "#shared/schemas/auth.js";
@@ -12,7 +13,9 @@ export const authRouter = router({
   ...passwordResetProcedures,
   me: signedInProcedure
     .meta({ rest: { method: "GET", path: "/auth/me" } })
-    .query(async ({ ctx }) => plainJson(await presentUser(ctx.em, ctx.user, ctx.currentMembership))),
+    .query(async ({ ctx }) =>
+      plainJson(await presentUser(ctx.em, ctx.user, browserLocalesOf(ctx.req), ctx.currentMembership)),
+    ),
 
   login: rateLimitedProcedure
     .meta({ rest: { method: "POST", path: "/auth/login" } })

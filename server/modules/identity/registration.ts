@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { browserLocalesOf } from "#server/platform/api/request-language.js";
 import type { Context } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { registerInput } from "#shared/schemas/auth.js";
@@ -35,5 +36,5 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   startSession(ctx.em, ctx.reply, ctx.config, user);
   await ctx.em.flush();
   await rememberDevice(ctx.em, ctx.reply, ctx.config, user);
-  return presentUser(ctx.em, user);
+  return presentUser(ctx.em, user, browserLocalesOf(ctx.req));
 }

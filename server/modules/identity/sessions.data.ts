@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { MembershipRecord, SessionLookup, SessionRecord, SignedInUser } from "#server/platform/api/session.js";
 import { readRowAcrossOrganizations, readRowsAcrossOrganizations } from "#server/platform/db/rows.js";
 import { dateFromRow } from "#server/platform/db/sql-dialect.js";
+import { isLanguage, languageOrDefault } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 import { User } from "./user.entity.js";
 
@@ -26,6 +27,7 @@ interface SessionUserRow {
   email_key: string;
   current_org_id: number | null;
   user_created_at: unknown;
+  user_language: string | null;
   membership_id: number | null;
   role: Role | null;
   display_name: string | null;
@@ -33,12 +35,14 @@ interface SessionUserRow {
   organization_name: string | null;
   organization_slug: string | null;
   organization_created_at: unknown;
+  organization_language: string | null;
 }
 
 const SESSION_SQL = `select s.token_hash, s.user_id, s.expires_at, s.renewed_at, s.last_seen_at,
   u.name, u.email, u.email_key, u.current_org_id, u.created_at as user_created_at,
-  ms.id as membership_id, ms.role, ms.display_name, ms.created_at as membership_created_at,
-  o.name as organization_name, o.slug as organization_slug, o.created_at as organization_created_at
+  u.language as user_language, ms.id as membership_id, ms.role, ms.display_name, ms.created_at as membership_created_at,
+  o.name as organization_name, o.slug as organization_slug, o.created_at as organization_created_at,
+  o.default_language as organization_language
 from sessions s join users u on u.id = s.user_id
 left join memberships ms on ms.organization_id = u.current_org_id and ms.user_id = u.id
 left join organizations o on o.id = ms.organization_id
@@ -56,6 +60,7 @@ export async function lookUpSession(em: EntityManager, tokenHash: string): Promi
     email: row.email,
     emailKey: row.email_key,
     currentOrganization: row.current_org_id === null ? null : { id: row.current_org_id },
+    language: isLanguage(row.user_language) ? row.user_language : null,
     createdAt: dateOrEpoch(row.user_created_at),
   };
   const session: SessionRecord = {
@@ -79,6 +84,7 @@ type MembershipRow = Pick<
   | "organization_name"
   | "organization_slug"
   | "organization_created_at"
+  | "organization_language"
 > & { organization_id: number };
 
 function membershipFromRow(row: MembershipRow): MembershipRecord | null {
@@ -92,6 +98,7 @@ function membershipFromRow(row: MembershipRow): MembershipRecord | null {
       id: row.organization_id,
       name: row.organization_name ?? "",
       slug: row.organization_slug ?? "",
+      defaultLanguage: languageOrDefault(row.organization_language),
       createdAt: dateOrEpoch(row.organization_created_at),
     },
     user: { id: row.user_id },
@@ -100,7 +107,7 @@ function membershipFromRow(row: MembershipRow): MembershipRecord | null {
 
 const MEMBERSHIP_SQL = `select ms.user_id, ms.id as membership_id, ms.role, ms.display_name,
   ms.created_at as membership_created_at, o.id as organization_id, o.name as organization_name,
-  o.slug as organization_slug, o.created_at as organization_created_at
+  o.slug as organization_slug, o.created_at as organization_created_at, o.default_language as organization_language
 from memberships ms join organizations o on o.id = ms.organization_id
 where ms.user_id = ?`;
 const BY_ORGANIZATION_ID = `${MEMBERSHIP_SQL} and o.id = ?`;
@@ -144,6 +151,7 @@ export function managedUser(em: EntityManager, user: SignedInUser | User): User 
     email: user.email,
     email_key: user.emailKey,
     current_org_id: user.currentOrganization?.id ?? null,
+    language: user.language,
     created_at: user.createdAt,
   });
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { browserLocalesOf } from "#server/platform/api/request-language.js";
 import type { Context } from "#server/platform/api/trpc.js";
 import { fail } from "#server/platform/http/errors.js";
 import type { loginInput } from "#shared/schemas/auth.js";
@@ -28,7 +29,7 @@ export async function signIn(ctx: Context, input: z.output<typeof loginInput>) {
   startSession(ctx.em, ctx.reply, ctx.config, user);
   await rememberDevice(ctx.em, ctx.reply, ctx.config, user);
   await ctx.em.flush();
-  return presentUser(ctx.em, user);
+  return presentUser(ctx.em, user, browserLocalesOf(ctx.req));
 }
 
 /** Always succeeds: signing out of a session that is already gone still clears the cookie. */

@@ -1,9 +1,10 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
 // By name: one schema graph, and identity sits below the organizations module (docs/DESIGN.md §3).
 import type { Organization } from "#server/modules/organizations/index.js";
+import type { Language } from "#shared/i18n/languages.js";
 
 export class User {
-  [OptionalProps]?: "createdAt" | "currentOrganization";
+  [OptionalProps]?: "createdAt" | "currentOrganization" | "language";
   id!: number;
   name!: string;
   /** As the person typed it, trimmed. */
@@ -12,6 +13,8 @@ export class User {
   emailKey!: string;
   passwordHash!: string;
   currentOrganization: Organization | null = null;
+  /** The interface language the person chose on the account page; null follows their browser (decision 0380). */
+  language: Language | null = null;
   createdAt: Date = new Date();
 }
 
@@ -31,6 +34,7 @@ export const UserSchema = new EntitySchema<User>({
       deleteRule: "set null",
       fieldName: "current_org_id",
     },
+    language: { type: "string", length: 8, nullable: true },
     createdAt: { type: "datetime", onCreate: () => new Date() },
   },
 });

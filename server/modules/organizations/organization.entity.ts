@@ -1,13 +1,16 @@
 import { EntitySchema, OptionalProps } from "@mikro-orm/core";
 import type { User } from "#server/modules/identity/index.js";
+import { DEFAULT_LANGUAGE, type Language } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 
 export class Organization {
-  [OptionalProps]?: "createdAt";
+  [OptionalProps]?: "createdAt" | "defaultLanguage";
   id!: number;
   name!: string;
   /** Always lower case; unique. */
   slug!: string;
+  /** The language of members who chose none and whose browser asks for none offered (decision 0380). */
+  defaultLanguage: Language = DEFAULT_LANGUAGE;
   createdAt: Date = new Date();
 }
 
@@ -18,6 +21,7 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     id: { type: "integer", primary: true, autoincrement: true },
     name: { type: "string", length: 100 },
     slug: { type: "string", length: 50, unique: "organizations_slug_unique" },
+    defaultLanguage: { type: "string", length: 8, default: DEFAULT_LANGUAGE },
     createdAt: { type: "datetime", onCreate: () => new Date() },
   },
 });

@@ -5,6 +5,7 @@ import { recordTrainingEvent } from "#server/platform/api/training-events.js";
 import { inScope, readRow } from "#server/platform/db/rows.js";
 import { countFromRow } from "#server/platform/db/sql-dialect.js";
 import { fail } from "#server/platform/http/errors.js";
+import type { Language } from "#shared/i18n/languages.js";
 import { type CreateOrgInput, ORG_MESSAGES } from "#shared/schemas/orgs.js";
 import { managedOrganization } from "./managed-entities.js";
 import { findMembership, membershipOf } from "./membership.js";
@@ -137,4 +138,12 @@ export async function deleteOrganization(em: EntityManager, organization: { id: 
   await em.nativeDelete(Organization, { id: organization.id });
   em.clear();
   return { message: `Organization "${organization.name}" deleted.` };
+}
+
+/** orgs/language: the default language of members who chose none and whose browser asks for none offered. */
+export async function setDefaultLanguage(em: EntityManager, membership: MembershipRecord, language: Language) {
+  const organization = managedOrganization(em, membership.organization);
+  organization.defaultLanguage = language;
+  await em.flush();
+  return { defaultLanguage: organization.defaultLanguage };
 }

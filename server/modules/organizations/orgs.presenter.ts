@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { MembershipRecord } from "#server/modules/identity/index.js";
+import { LANGUAGES } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 import type { Organization } from "./organization.entity.js";
 import type { CountedMembership } from "./organizations.data.js";
@@ -49,3 +51,6 @@ export function presentOrganizations(counted: readonly CountedMembership[]): Org
 export function presentOrganization({ membership, memberCount }: CountedMembership): OrganizationView {
   return organizationView(membership, memberCount);
 }
+
+/** orgs/language's answer, as a caller with an API key receives it (docs/decisions/0322-openapi-from-procedures.md). */
+export const orgLanguageAnswer = z.object({ defaultLanguage: z.enum(LANGUAGES) });

@@ -1,12 +1,14 @@
 import { presentUser } from "#server/modules/identity/index.js";
+import { browserLocalesOf } from "#server/platform/api/request-language.js";
 import { signedInProcedure } from "#server/platform/api/trpc.js";
-import { organizationProcedure } from "#server/platform/api/trpc-org.js";
+import { organizationProcedure, permittedProcedure } from "#server/platform/api/trpc-org.js";
 import { plainJson } from "#server/platform/api/wire-format.js";
 import {
   checkSlugInput,
   createOrgInput,
   deletionNoticeInput,
   orgIdInput,
+  orgLanguageInput,
   updateOrgInput,
   validateSlugInput,
 } from "#shared/schemas/orgs.js";
@@ -19,11 +21,17 @@ import {
   membershipBySlug,
   organizationCounts,
   renameOrganization,
+  setDefaultLanguage,
   switchOrganization,
   withMemberCount,
   withMemberCounts,
 } from "./organizations.data.js";
-import { presentOrganization, presentOrganizationAccess, presentOrganizations } from "./orgs.presenter.js";
+import {
+  orgLanguageAnswer,
+  presentOrganization,
+  presentOrganizationAccess,
+  presentOrganizations,
+} from "./orgs.presenter.js";
 
 /** The orgs area's procedures; the app's router adds the team module's `orgs.leave` beside them (server/router.ts). */
 export const orgsProcedures = {
@@ -36,7 +44,9 @@ export const orgsProcedures = {
   switch: signedInProcedure
     .meta({ rest: { method: "POST", path: "/orgs/switch" } })
     .input(orgIdInput)
-    .mutation(async ({ ctx, input }) => presentUser(ctx.em, await switchOrganization(ctx.em, ctx.user, input.orgId))),
+    .mutation(async ({ ctx, input }) =>
+      presentUser(ctx.em, await switchOrganization(ctx.em, ctx.user, input.orgId), browserLocalesOf(ctx.req)),
+    ),
 
   checkSlug: signedInProcedure
     .meta({ rest: { method: "POST", path: "/orgs/check-slug" } })
@@ -65,6 +75,16 @@ export const orgsProcedures = {
     .mutation(async ({ ctx, input }) =>
       presentOrganization(await withMemberCount(ctx.em, renameOrganization(ctx.em, ctx.membership, input))),
     ),
+
+  /** The request's organization's default interface language (decision 0380): the settings page shows it. */
+  language: permittedProcedure("settings.view")
+    .meta({ rest: { method: "GET", path: "/orgs/language" }, answer: orgLanguageAnswer })
+    .query(({ ctx }) => ({ defaultLanguage: ctx.organization.defaultLanguage })),
+
+  setLanguage: permittedProcedure("org.manage")
+    .meta({ rest: { method: "POST", path: "/orgs/language" }, answer: orgLanguageAnswer })
+    .input(orgLanguageInput)
+    .mutation(({ ctx, input }) => setDefaultLanguage(ctx.em, ctx.membership, input.defaultLanguage)),
 
   delete: organizationProcedure("org.manage")
     .meta({ rest: { method: "POST", path: "/orgs/delete" } })

@@ -9,6 +9,7 @@ export const organizationUserViewParts: UserViewParts = {
     if (orgId === undefined) return null;
     const membership =
       currentMembership?.organization.id === orgId ? currentMembership : await findMembership(em, user, orgId);
-    return membership ? presentOrganizationAccess(membership) : null;
+    if (!membership) return null;
+    return { view: presentOrganizationAccess(membership), defaultLanguage: membership.organization.defaultLanguage };
   },
 };

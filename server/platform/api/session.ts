@@ -2,6 +2,7 @@ import type { EntityManager } from "@mikro-orm/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { OrganizationRecord } from "#server/platform/db/tenant-scope.js";
 import type { Config } from "#server/platform/http/config.js";
+import type { Language } from "#shared/i18n/languages.js";
 import type { Role } from "#shared/roles.js";
 import { Hooks } from "./hooks.js";
 
@@ -30,6 +31,8 @@ export interface SignedInUser {
   readonly email: string;
   readonly emailKey: string;
   readonly currentOrganization: { readonly id: number } | null;
+  /** The account's own choice of interface language; null follows the browser (decision 0380). */
+  readonly language: Language | null;
   readonly createdAt: Date;
 }
 

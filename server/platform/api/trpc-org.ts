@@ -68,6 +68,7 @@ async function joinRequestOrganization(ctx: {
 }) {
   const membership = await requestMembership(ctx.em, ctx.req, ctx.user, ctx.currentMembership, ctx.apiKey);
   scopeToOrganization(ctx.em, membership.organization.id);
+  ctx.req.organizationLanguage = membership.organization.defaultLanguage;
   return { membership, organization: membership.organization, role: membership.role };
 }
 

@@ -11,6 +11,7 @@ import { fail, publicError, retryableTransactionCode } from "#server/platform/ht
 import { noteActor } from "#server/platform/http/metrics.js";
 import type { RateLimiter } from "#server/platform/http/rate-limit.js";
 import { API_KEY_MESSAGES, assertKeyMayCall, bearerKeyOf } from "./api-key-auth.js";
+import { requestTranslator } from "./request-language.js";
 import { type ApiKeyGrant, requestIdentity } from "./session.js";
 import { wireFormat } from "./wire-format.js";
 
@@ -115,9 +116,9 @@ const t = initTRPC
     transformer: wireFormat,
     // Stack traces stay in the server log, never in a response.
     isDev: false,
-    errorFormatter({ shape, error }) {
-      // The typed client shows the same sentence the REST adapter sends.
-      return { ...shape, message: publicError(error).message };
+    errorFormatter({ shape, error, ctx }) {
+      // The typed client shows the same sentence the REST adapter sends, in the caller's language.
+      return { ...shape, message: publicError(error, ctx && requestTranslator(ctx.req)).message };
     },
   });
 
@@ -265,6 +266,8 @@ async function signedInScope(ctx: Context) {
   const resumed = await (ctx.req.sharedSession ??
     requestIdentity.one.resumeSession(ctx.em, ctx.req, ctx.reply, ctx.config));
   if (!resumed) throw fail.unauthorized();
+  ctx.req.accountLanguage = resumed.user.language;
+  ctx.req.organizationLanguage ??= resumed.currentMembership?.organization.defaultLanguage ?? null;
   noteActor(ctx.req, { userId: resumed.user.id, organizationId: resumed.user.currentOrganization?.id ?? null });
   // A handler that changes one of these records registers its entity (managedUser …). No API key: see callerScope.
   const apiKey: ApiKeyGrant | null = null;

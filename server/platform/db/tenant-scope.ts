@@ -5,6 +5,7 @@ import {
   type RequiredEntityData,
   Utils,
 } from "@mikro-orm/core";
+import type { Language } from "#shared/i18n/languages.js";
 import { TENANT_FILTER } from "./tenant-filter.js";
 
 /**
@@ -18,6 +19,8 @@ export interface OrganizationRecord {
   readonly id: number;
   readonly name: string;
   readonly slug: string;
+  /** The language of its members who chose none and whose browser asks for none offered (decision 0380). */
+  readonly defaultLanguage: Language;
   readonly createdAt: Date;
 }
 

@@ -2,6 +2,8 @@ import { ConnectionException, UniqueConstraintViolationException } from "@mikro-
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
+import { localizeMessage } from "#shared/i18n/messages.js";
+import type { Translate } from "#shared/i18n/setup.js";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 const NOT_SIGNED_IN = "You need to log in first.";
@@ -56,10 +58,16 @@ function firstZodMessage(error: ZodError): string {
 }
 
 /**
- * What a failed call shows the caller: the status and one sentence. Validation errors carry their first
+ * What a failed call shows the caller: the status and one sentence, in the caller's language when `t` is
+ * given (docs/decisions/0381-messages-translated-at-the-edge.md). Validation errors carry their first
  * message; anything unexpected becomes a generic sentence (the details stay in the server log).
  */
-export function publicError(error: unknown): { status: number; message: string; expected: boolean } {
+export function publicError(error: unknown, t?: Translate): { status: number; message: string; expected: boolean } {
+  const answer = englishPublicError(error);
+  return t ? { ...answer, message: localizeMessage(answer.message, t) } : answer;
+}
+
+function englishPublicError(error: unknown): { status: number; message: string; expected: boolean } {
   const trpcError =
     error instanceof TRPCError
       ? error

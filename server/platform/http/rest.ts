@@ -2,6 +2,7 @@ import { type AnyProcedure, type AnyRouter, callTRPCProcedure } from "@trpc/serv
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import superjson from "superjson";
 import { carriesApiKey } from "#server/platform/api/api-key-auth.js";
+import { requestTranslator } from "#server/platform/api/request-language.js";
 import {
   type AppServices,
   type Context,
@@ -232,7 +233,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices, 
           if (carriesApiKey(req)) return reply.type("application/json").send(plainJsonText(result ?? null));
           return reply.type("application/json").send(serializeAnswer(result ?? null));
         } catch (error) {
-          const { status, message, expected } = publicError(error);
+          const { status, message, expected } = publicError(error, requestTranslator(req));
           if (!expected) req.log.error({ err: error }, `${method} ${path} failed`);
           return sendError(reply, status, message);
         }

@@ -1,4 +1,5 @@
 import { escapeHtml } from "#server/platform/http/html.js";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#shared/i18n/languages.js";
 
 /**
  * Every mail has a plain-text and an HTML part built from the same blocks, so the two always say the same.
@@ -6,14 +7,22 @@ import { escapeHtml } from "#server/platform/http/html.js";
  * takes it as it is. The blocks are deliberately plain: mail clients render little CSS.
  */
 
-const MAIL_DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+/** The locale each language's mails write days in: English as the spec's examples do (en-US). */
+const MAIL_LOCALES: Readonly<Record<Language, string>> = { en: "en-US", es: "es" };
+const mailDayFormat = (language: Language) =>
+  new Intl.DateTimeFormat(MAIL_LOCALES[language], { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const MAIL_DAYS = Object.fromEntries(LANGUAGES.map((language) => [language, mailDayFormat(language)])) as Record<
+  Language,
+  Intl.DateTimeFormat
+>;
 
 /**
- * A day in a mail, as the screens write dates ("Dec 4, 2026", client/lib/dates.ts). A mail has no reader's
- * locale or time zone: it is the day in UTC, the zone deadlines are kept in (docs/SPEC.md §3).
+ * A day in a mail, as the screens write dates ("Dec 4, 2026", "4 dic 2026"; client/lib/dates.ts), in the
+ * recipient's language (decision 0380). A mail has no reader's time zone: it is the day in UTC, the zone
+ * deadlines are kept in (docs/SPEC.md §3).
  */
-export function mailDay(date: Date): string {
-  return MAIL_DAY.format(date);
+export function mailDay(date: Date, language: Language = DEFAULT_LANGUAGE): string {
+  return MAIL_DAYS[language].format(date);
 }
 
 export interface RenderedMail {

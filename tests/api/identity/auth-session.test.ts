@@ -9,7 +9,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user as docs/SPEC.md §3 shows it, with no organization yet; `toEqual` makes any extra field fail. */
 function expectedUser(name: string, email: string) {
-  return { id: expect.any(Number), name, email, currentOrgId: null, currentOrganization: null };
+  // A test client asks for no language: the default, and no choice of its own (decision 0380).
+  return {
+    id: expect.any(Number),
+    name,
+    email,
+    currentOrgId: null,
+    currentOrganization: null,
+    language: "en",
+    languageSetting: null,
+  };
 }
 
 describe("sessions (docs/SPEC.md §5, docs/DESIGN.md §5)", () => {

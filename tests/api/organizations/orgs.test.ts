@@ -93,6 +93,8 @@ describe("create", () => {
       email: person.email,
       currentOrgId: created.id,
       currentOrganization: { id: created.id, name: "Acme Training", slug, role: "admin" },
+      language: "en",
+      languageSetting: null,
     });
     expect(ok(await person.api.get("/_api/orgs/list"))).toEqual([created]);
   });
@@ -248,6 +250,8 @@ describe("list, switch and validate-slug between several organizations", () => {
       email: traveller.email,
       currentOrgId: joined.org.id,
       currentOrganization: { ...joined.org, role: "learner" },
+      language: "en",
+      languageSetting: null,
     };
     expect(switched).toEqual(expected);
     expect(await me(traveller.api)).toEqual(expected);

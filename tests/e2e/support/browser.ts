@@ -27,10 +27,12 @@ export function watchPage(page: Page): void {
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  { width }: { width: number },
+  { width, locale }: { width: number; locale?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
+    // The browser's language (navigator.languages and Accept-Language); Chromium's own default otherwise.
+    ...(locale ? { locale } : {}),
     viewport: { width, height: width < 768 ? 812 : 900 },
     isMobile: false,
     // Service workers stay allowed (a context is a fresh profile, so nothing is cached across tests):

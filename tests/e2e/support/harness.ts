@@ -40,10 +40,10 @@ export async function startHarness(options: E2EServerOptions = {}): Promise<E2EH
 export interface HarnessSession {
   /** The running harness (its server and browser); only inside tests and later hooks. */
   readonly harness: E2EHarness;
-  /** A fresh profile (own cookies) with one page, `width` pixels wide. */
-  open(width: number): Promise<Page>;
+  /** A fresh profile (own cookies) with one page, `width` pixels wide; `locale`: the browser's language (en-US). */
+  open(width: number, options?: { locale?: string }): Promise<Page>;
   /** A fresh profile that several pages may share (a service worker controls them all). */
-  openContext(width: number): Promise<BrowserContext>;
+  openContext(width: number, options?: { locale?: string }): Promise<BrowserContext>;
   /** A page of a profile the test made itself (a persistent one): its uncaught exceptions count too. */
   watch(page: Page): void;
 }
@@ -75,9 +75,9 @@ export function harnessSession(options: E2EServerOptions = {}): HarnessSession {
     if (!started) throw new Error("The harness is not running: use the session inside tests and hooks.");
     return started;
   };
-  const openContext = async (width: number): Promise<BrowserContext> => {
+  const openContext = async (width: number, options: { locale?: string } = {}): Promise<BrowserContext> => {
     const { browser, baseUrl } = harness();
-    const context = await newContext(browser, baseUrl, { width });
+    const context = await newContext(browser, baseUrl, { width, locale: options.locale });
     contexts.push(context);
     context.on("page", (page) => pages.push(page));
     return context;
@@ -87,7 +87,7 @@ export function harnessSession(options: E2EServerOptions = {}): HarnessSession {
     get harness() {
       return harness();
     },
-    open: async (width) => (await openContext(width)).newPage(),
+    open: async (width, options) => (await openContext(width, options)).newPage(),
     openContext,
     watch: (page) => {
       watchPage(page);
