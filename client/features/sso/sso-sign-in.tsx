@@ -1,8 +1,10 @@
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#client/components/ui/button.js";
 import { FormField } from "#client/components/ui/form-field.js";
 import { Input } from "#client/components/ui/input.js";
+import { localizeMessage } from "#shared/i18n/messages.js";
 import { SSO_SIGN_IN_ERRORS, type SsoSignInError } from "#shared/schemas/sso.js";
 
 /**
@@ -11,6 +13,7 @@ import { SSO_SIGN_IN_ERRORS, type SsoSignInError } from "#shared/schemas/sso.js"
  * sign-in that came back refused says why (`reason`, from `/login?sso=`).
  */
 export function OrganizationSignIn({ reason }: { reason?: SsoSignInError }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(reason !== undefined);
   const [who, setWho] = useState("");
   const start = (event: FormEvent) => {
@@ -24,12 +27,12 @@ export function OrganizationSignIn({ reason }: { reason?: SsoSignInError }) {
     <div className="flex flex-col gap-3 border-t border-slate-200 pt-6">
       {reason && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {SSO_SIGN_IN_ERRORS[reason]}
+          {localizeMessage(SSO_SIGN_IN_ERRORS[reason], t)}
         </p>
       )}
       {open ? (
         <form onSubmit={start} className="flex flex-col gap-3">
-          <FormField label="Work e-mail or organization">
+          <FormField label={t("sso.who")}>
             {(control) => (
               <Input
                 {...control}
@@ -43,13 +46,13 @@ export function OrganizationSignIn({ reason }: { reason?: SsoSignInError }) {
           </FormField>
           <Button type="submit" variant="outline">
             <Building2 className="size-4" aria-hidden="true" />
-            Continue
+            {t("sso.continue")}
           </Button>
         </form>
       ) : (
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
           <Building2 className="size-4" aria-hidden="true" />
-          Continue with your organization's sign-in
+          {t("sso.continueWithOrganization")}
         </Button>
       )}
     </div>
