@@ -71,7 +71,9 @@ describe("the catalogues", () => {
 
   it("are valid ICU messages with the English message's arguments", () => {
     for (const key of KEYS) {
-      const english = argumentsOf(new IntlMessageFormat(en[key as keyof typeof en], "en", undefined, { ignoreTag: true }).getAst());
+      const english = argumentsOf(
+        new IntlMessageFormat(en[key as keyof typeof en], "en", undefined, { ignoreTag: true }).getAst(),
+      );
       for (const [language, catalogue] of Object.entries(CATALOGUES)) {
         const text = catalogue[key] ?? "";
         const parsed = new IntlMessageFormat(text, language, undefined, { ignoreTag: true });
