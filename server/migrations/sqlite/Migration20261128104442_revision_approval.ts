@@ -7,9 +7,9 @@ export class Migration20261128104442_revision_approval extends Migration {
     this.addSql(`create index \`document_control_settings_organization_id_index\` on \`document_control_settings\` (\`organization_id\`);`);
     this.addSql(`create unique index \`document_control_settings_org_unique\` on \`document_control_settings\` (\`organization_id\`);`);
 
-    this.addSql(`alter table \`course_revisions\` add column \`submitted_by_id\` integer null constraint \`course_revisions_submitted_by_id_foreign\` references \`users\` (\`id\`) on update cascade on delete set null constraint \`course_revisions_approved_by_id_foreign\` references \`users\` (\`id\`) on update cascade on delete set null;`);
+    this.addSql(`alter table \`course_revisions\` add column \`submitted_by_id\` integer null constraint \`course_revisions_submitted_by_id_foreign\` references \`users\` (\`id\`) on update cascade on delete set null;`);
     this.addSql(`alter table \`course_revisions\` add column \`submitted_at\` datetime null;`);
-    this.addSql(`alter table \`course_revisions\` add column \`approved_by_id\` integer null;`);
+    this.addSql(`alter table \`course_revisions\` add column \`approved_by_id\` integer null constraint \`course_revisions_approved_by_id_foreign\` references \`users\` (\`id\`) on update cascade on delete set null;`);
     this.addSql(`alter table \`course_revisions\` add column \`approved_name\` text null;`);
     this.addSql(`alter table \`course_revisions\` add column \`approved_at\` datetime null;`);
     this.addSql(`alter table \`course_revisions\` add column \`approved_address\` text null;`);
