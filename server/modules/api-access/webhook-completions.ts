@@ -17,16 +17,12 @@ const SQL = {
     asText: (json: string) => json,
     isoTime: (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`,
     messageId: "'msg_' || lower(hex(randomblob(16)))",
-    // SQLite runs the hooks after the completion's INSERT: it is counted already.
-    thisCompletion: "",
   },
   postgresql: {
     json: "json_build_object",
     asText: (json: string) => `${json}::text`,
     isoTime: (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     messageId: "'msg_' || replace(gen_random_uuid()::text, '-', '')",
-    // PostgreSQL runs them in the INSERT's own statement, whose snapshot does not hold the new row yet.
-    thisCompletion: " + 1",
   },
 } as const;
 
@@ -50,26 +46,25 @@ function deliveriesSelect(event: WebhookEvent, completion: string, dialect: Dial
 /**
  * One statement for both events (a completion's statements are its hot path: on SQLite each is one more
  * step, decision 0241): the lesson's delivery, and the course's when this completion completes it, that is
- * when the member's completions of the course are as many as its lessons. SQLite's completion is read by
- * its key's parameters, once, as a CTE that both halves read; PostgreSQL's is the INSERT's own rows.
+ * when the member's progress row (`progress`, counted with this completion, as progress' hook contract
+ * says) has as many completed lessons as the course has lessons. SQLite's completion is read by its key's
+ * parameters, once, as a CTE that both halves read; PostgreSQL's is the INSERT's own rows.
  */
 export const webhookCompletionHook = {
-  recordedFrom: (completion: string, dialect: Dialect) => {
+  recordedFrom: (completion: string, progress: string, dialect: Dialect) => {
     const source = dialect === "sqlite" ? "completed c" : completion;
     const insert = `insert into outbox_mails (organization_id, kind, priority, recipient, subject, text, html,
       created_at, attempts, next_attempt_at, webhook_id, message_id)
     ${deliveriesSelect("lesson.completed", source, dialect, "")}
     union all
-    ${deliveriesSelect("course.completed", source, dialect, courseCompleted(dialect))}`;
+    ${deliveriesSelect("course.completed", source, dialect, courseCompleted(progress))}`;
     return dialect === "sqlite" ? `with completed as (select * from ${completion}) ${insert}` : insert;
   },
 };
 
-function courseCompleted(dialect: Dialect): string {
+function courseCompleted(progress: string): string {
   return `
-    where (select count(*) from completions done join lessons dl on dl.id = done.lesson_id
-        join modules dm on dm.id = dl.module_id
-        where done.organization_id = c.organization_id and done.user_id = c.user_id
-          and dm.course_id = m.course_id)${SQL[dialect].thisCompletion}
+    join ${progress} p on p.user_id = c.user_id and p.course_id = m.course_id
+    where p.completed_lessons
       = (select count(*) from lessons al join modules am on am.id = al.module_id where am.course_id = m.course_id)`;
 }

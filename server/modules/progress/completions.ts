@@ -119,7 +119,7 @@ function firstCompletion(lessonId: number, row: FirstCompletionRow | undefined):
  * all, and adds no round trip on PostgreSQL.
  */
 export interface CompletionStatementHook {
-  recordedFrom(completion: string, progress: string, dialect: Dialect): string;
+  recordedFrom: (completion: string, progress: string, dialect: Dialect) => string;
 }
 
 export const completionStatementHooks = new Hooks<CompletionStatementHook>("completionStatements");

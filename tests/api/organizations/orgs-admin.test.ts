@@ -136,6 +136,28 @@ async function populate(team: OrgTeam<"learner">): Promise<{ tagged: Member; ope
     }),
   );
   ok(await api.post("/_api/api-keys/create", { name: "Payroll sync", role: "readonly" }));
+  // A draft of the published course's first lesson, and the document-control setting (decisions 0390, 0391).
+  ok(await api.post("/_api/lessons/update", { id: published[0], draft: true, content: "<p>Draft</p>" }));
+  ok(await api.post("/_api/document-control/update-settings", { approvalRequired: false }));
+  // A webhook endpoint (decision 0341).
+  ok(await api.post("/_api/webhooks/create", { url: "https://hooks.example.com/in", events: ["member.joined"] }));
+  // A company identity provider with its domain (decision 0370), and the learner's identity there: the
+  // link a first company sign-in makes, written as that sign-in would (the sign-in itself needs a provider
+  // on the network: tests/api/sso).
+  const provider = ok<{ id: number }>(
+    await api.post("/_api/sso/providers/create", {
+      issuer: "https://idp.example.com",
+      clientId: "deleted-with-the-organization",
+      clientSecret: "a client secret",
+      domains: [`${team.org.slug}.example.com`],
+    }),
+  );
+  await app.orm.em
+    .fork()
+    .execute(
+      "insert into sso_identities (organization_id, provider_id, subject, user_id, created_at) values (?, ?, ?, ?, ?)",
+      [team.org.id, provider.id, "subject-of-the-learner", learner.id, new Date()],
+    );
   // A SCORM lesson: its package, files and the learner's attempt (decision 0330).
   const scorm = ok<{ id: number }>(
     await api.post("/_api/lessons/create", { moduleId: certModule.id, title: "Bought" }),
