@@ -1,6 +1,6 @@
 import type { Dialog, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminWithOrg, apiGet, courseWithLessonViaApi } from "./support/api-setup.js";
+import { adminWithOrg, apiGet, apiPost, courseWithLessonViaApi } from "./support/api-setup.js";
 import { atPath, visible, WIDTHS } from "./support/browser.js";
 import { accessibilityProblems, look } from "./support/checks.js";
 import { harnessSession } from "./support/harness.js";
@@ -39,8 +39,18 @@ function saved(page: Page) {
   return visible(page.locator('output[data-save-state="saved"]'));
 }
 
+/**
+ * What the editor saved: on a published course its draft (docs/decisions/0390-course-drafts.md), which
+ * learners do not see until it is published; the lesson itself when there is none.
+ */
 async function storedContent(page: Page, lessonId: number): Promise<string | null> {
-  return (await apiGet<{ content: string | null }>(page, `/_api/lessons/get?id=${lessonId}`)).content;
+  const draft = await apiGet<{ content: string | null } | null>(
+    page,
+    `/_api/revisions/lesson-draft?lessonId=${lessonId}`,
+  );
+  return draft
+    ? draft.content
+    : (await apiGet<{ content: string | null }>(page, `/_api/lessons/get?id=${lessonId}`)).content;
 }
 
 /** Pastes a PNG drawn on a canvas, as a screenshot copied to the clipboard arrives. */
@@ -117,7 +127,7 @@ describe.each(WIDTHS)("authoring a lesson at %i px", (width) => {
 
   it("asks for an uploaded image's description, and changes it from the image's menu", async () => {
     const page = await session.open(width);
-    const { slug, lessonId } = await lessonToEdit(page, "<p>The station when it is clean:</p>");
+    const { slug, lessonId, courseId } = await lessonToEdit(page, "<p>The station when it is clean:</p>");
     const editor = await openEditor(page, slug, lessonId);
     await editor.click();
     await page.keyboard.press("Control+End");
@@ -152,6 +162,8 @@ describe.each(WIDTHS)("authoring a lesson at %i px", (width) => {
       .poll(() => storedContent(page, lessonId))
       .toBe(`<p>The station when it is clean:</p><img src="${src}" alt="Clean station">`);
 
+    // The course is published: learners see the image once the draft is (docs/decisions/0390-course-drafts.md).
+    await apiPost(page, "/_api/revisions/submit", { courseId, reason: "A photo of the clean station", changes: [] });
     await page.goto(`/${slug}/lessons/${lessonId}?preview=true`);
     await visible(page.getByRole("img", { name: "Clean station" }));
   });
